@@ -1,0 +1,32 @@
+// Package analyzers lists fencecheck's checks. Each check is its own package
+// with an exported Analyzer (for nogo and custom drivers); this package is the
+// one list the command, the go vet tool and the golangci-lint plugin share.
+package analyzers
+
+import (
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/suppression"
+	"github.com/fencecheck/fencecheck/analyzers/unfenceableeffect"
+	"github.com/fencecheck/fencecheck/analyzers/unfencedwrite"
+	"golang.org/x/tools/go/analysis"
+)
+
+// All is every fencecheck check, in code order.
+var All = []*analysis.Analyzer{
+	suppression.Analyzer,
+	unfencedwrite.Analyzer,
+	unfenceableeffect.Analyzer,
+}
+
+// Check is a check's stable public identity: its code and analyzer name.
+type Check = model.Check
+
+// Catalog lists every check's code and analyzer name, in code order.
+var Catalog = model.Catalog
+
+// SuiteName stands for all checks at once (//nolint:fencecheck, the
+// golangci-lint plugin name).
+const SuiteName = model.SuiteName
+
+// CheckByCode returns the check with the given code.
+func CheckByCode(code string) (Check, bool) { return model.CheckByCode(code) }

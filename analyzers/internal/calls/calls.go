@@ -1,0 +1,219 @@
+// Package calls answers small questions about SSA call instructions that
+// every part of the engine asks: who is called, with which arguments, and
+// which constant strings reach an argument.
+package calls
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Callee returns the function or method a call invokes, or nil when it is
+// dynamic (a func value). Interface calls yield the interface method.
+func Callee(c *ssa.CallCommon) *types.Func {
+	if c.IsInvoke() {
+		return c.Method
+	}
+	if fn := c.StaticCallee(); fn != nil {
+		if o := fn.Origin(); o != nil {
+			fn = o // an instantiation of a generic function
+		}
+		if o, ok := fn.Object().(*types.Func); ok {
+			return o
+		}
+	}
+	return nil
+}
+
+// Receiver returns the receiver of a method call, or nil for a function.
+func Receiver(c *ssa.CallCommon) ssa.Value {
+	if c.IsInvoke() {
+		return c.Value
+	}
+	if c.Signature().Recv() != nil && len(c.Args) > 0 {
+		return c.Args[0]
+	}
+	if fn := c.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(c.Args) > 0 {
+		return c.Args[0]
+	}
+	return nil
+}
+
+// Args returns the call's arguments without the receiver.
+func Args(c *ssa.CallCommon) []ssa.Value {
+	if !c.IsInvoke() && Receiver(c) != nil {
+		return c.Args[1:]
+	}
+	return c.Args
+}
+
+// Arg returns argument i (receiver excluded) or nil.
+func Arg(c *ssa.CallCommon, i int) ssa.Value {
+	a := Args(c)
+	if i < 0 || i >= len(a) {
+		return nil
+	}
+	return a[i]
+}
+
+// Variadic returns the elements passed to a variadic parameter when the
+// call site lists them (f(a, b)), and ok=false when a slice was passed
+// through (f(xs...)) or the shape is unknown.
+func Variadic(v ssa.Value) (elems []ssa.Value, ok bool) {
+	if c, isConst := v.(*ssa.Const); isConst && c.IsNil() {
+		return nil, true
+	}
+	sl, isSlice := v.(*ssa.Slice)
+	if !isSlice {
+		return nil, false
+	}
+	arr, isAlloc := sl.X.(*ssa.Alloc)
+	if !isAlloc {
+		return nil, false
+	}
+	n := 0
+	if at, isArr := arr.Type().(*types.Pointer).Elem().Underlying().(*types.Array); isArr {
+		n = int(at.Len())
+	}
+	elems = make([]ssa.Value, n)
+	for _, ref := range *arr.Referrers() {
+		ia, isIA := ref.(*ssa.IndexAddr)
+		if !isIA {
+			continue
+		}
+		idx, isC := ia.Index.(*ssa.Const)
+		if !isC {
+			return nil, false
+		}
+		i := int(idx.Int64())
+		for _, r2 := range *ia.Referrers() {
+			if st, isStore := r2.(*ssa.Store); isStore && st.Addr == ia && i < n {
+				elems[i] = Unwrap(st.Val)
+			}
+		}
+	}
+	return elems, true
+}
+
+// Unwrap strips conversions that do not change a value's identity.
+func Unwrap(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
+// ConstString returns the string a value is known to hold: a constant, a
+// concatenation of constants, or a conversion of one.
+func ConstString(v ssa.Value) (string, bool) {
+	switch x := Unwrap(v).(type) {
+	case *ssa.Const:
+		if x.Value != nil && x.Value.Kind() == constant.String {
+			return constant.StringVal(x.Value), true
+		}
+	case *ssa.BinOp:
+		if x.Op.String() == "+" {
+			a, ok1 := ConstString(x.X)
+			b, ok2 := ConstString(x.Y)
+			if ok1 && ok2 {
+				return a + b, true
+			}
+		}
+	case *ssa.Convert:
+		return ConstString(x.X)
+	}
+	return "", false
+}
+
+// ConstPrefix returns the constant text a string value starts with, for
+// keys built as "lock:" + id.
+func ConstPrefix(v ssa.Value) (string, bool) {
+	if s, ok := ConstString(v); ok {
+		return s, true
+	}
+	if b, ok := Unwrap(v).(*ssa.BinOp); ok && b.Op.String() == "+" {
+		return ConstPrefix(b.X)
+	}
+	if c, ok := Unwrap(v).(*ssa.Call); ok {
+		if fn := Callee(&c.Call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Sprintf" {
+			if a := Arg(&c.Call, 0); a != nil {
+				if s, ok := ConstString(a); ok {
+					if i := strings.IndexByte(s, '%'); i >= 0 {
+						return s[:i], true
+					}
+					return s, true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// SameValue reports whether a and b denote the same lock handle or key:
+// the same SSA value, the same constant, or loads of the same field of the
+// same base (s.mu read twice).
+func SameValue(a, b ssa.Value) bool {
+	a, b = Unwrap(a), Unwrap(b)
+	if a == b {
+		return true
+	}
+	switch x := a.(type) {
+	case *ssa.Const:
+		y, ok := b.(*ssa.Const)
+		return ok && x.Value != nil && y.Value != nil && constant.Compare(x.Value, token.EQL, y.Value)
+	case *ssa.UnOp:
+		y, ok := b.(*ssa.UnOp)
+		return ok && x.Op == y.Op && SameValue(x.X, y.X)
+	case *ssa.FieldAddr:
+		y, ok := b.(*ssa.FieldAddr)
+		return ok && x.Field == y.Field && SameValue(x.X, y.X)
+	case *ssa.Field:
+		y, ok := b.(*ssa.Field)
+		return ok && x.Field == y.Field && SameValue(x.X, y.X)
+	case *ssa.BinOp:
+		y, ok := b.(*ssa.BinOp)
+		return ok && x.Op == y.Op && SameValue(x.X, y.X) && SameValue(x.Y, y.Y)
+	}
+	return false
+}
+
+// Root follows an address or a loaded reference back to the variable it
+// belongs to: &req.Header -> req, *(&s.f) -> s.
+func Root(v ssa.Value) ssa.Value {
+	for i := 0; i < 32; i++ {
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.IndexAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.Index:
+			v = x.X
+		case *ssa.UnOp:
+			if x.Op.String() != "*" {
+				return v
+			}
+			v = x.X
+		case *ssa.Slice:
+			v = x.X
+		case *ssa.MakeInterface, *ssa.ChangeType, *ssa.ChangeInterface:
+			v = Unwrap(v)
+		default:
+			return v
+		}
+	}
+	return v
+}

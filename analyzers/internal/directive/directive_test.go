@@ -1,0 +1,107 @@
+package directive
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"testing"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+)
+
+func TestParseComment(t *testing.T) {
+	tests := []struct {
+		text    string
+		ours    bool
+		kind    Kind
+		checks  []string
+		problem bool
+	}{
+		{"//lint:ignore FC1001 reason here", true, Ignore, []string{"FC1001"}, false},
+		{"//lint:ignore FC1001,FC2001 reason", true, Ignore, []string{"FC1001", "FC2001"}, false},
+		{"//lint:ignore FC1001", true, Ignore, []string{"FC1001"}, true},
+		{"//lint:ignore FC1001 // TODO", true, Ignore, []string{"FC1001"}, true},
+		{"//lint:ignore unfencedwrite why", true, Ignore, []string{"unfencedwrite"}, false},
+		{"//lint:ignore FC1* why", true, Ignore, []string{"FC1*"}, false},
+		{"//lint:ignore FC9999 why", true, Ignore, []string{"FC9999"}, true},
+		{"//lint:ignore SA1000 why", false, 0, nil, false},
+		{"//lint:ignore", false, 0, nil, false},
+		{"//lint:file-ignore FC1001 generated", true, FileIgnore, []string{"FC1001"}, false},
+		{"//nolint:fencecheck // append only", true, Nolint, []string{"fencecheck"}, false},
+		{"//nolint:fencecheck", true, Nolint, []string{"fencecheck"}, true},
+		{"//nolint:errcheck,unfencedwrite // why", true, Nolint, []string{"errcheck", "unfencedwrite"}, false},
+		{"//nolint:errcheck // why", false, 0, nil, false},
+		{"//nolint // why", false, 0, nil, false},
+		{"//nolint:fencecheck trailing words // why", true, Nolint, []string{"fencecheck"}, false},
+		{"// nolint:fencecheck", false, 0, nil, false},
+		{"/* lint:ignore FC1001 x */", false, 0, nil, false},
+	}
+	for _, tt := range tests {
+		d := parseComment(tt.text)
+		if (d != nil) != tt.ours {
+			t.Errorf("%q: ours = %v, want %v", tt.text, d != nil, tt.ours)
+			continue
+		}
+		if d == nil {
+			continue
+		}
+		if d.Kind != tt.kind || len(d.Checks) != len(tt.checks) || (d.Problem != "") != tt.problem {
+			t.Errorf("%q: got kind %v checks %v problem %q", tt.text, d.Kind, d.Checks, d.Problem)
+		}
+		for i := range tt.checks {
+			if i < len(d.Checks) && d.Checks[i] != tt.checks[i] {
+				t.Errorf("%q: check %d = %q, want %q", tt.text, i, d.Checks[i], tt.checks[i])
+			}
+		}
+	}
+}
+
+func TestCoverage(t *testing.T) {
+	src := `package p
+
+func f() {
+	//lint:ignore FC1001 reason
+	g(1,
+		2)
+	g(3) //nolint:fencecheck // reason
+	g(4)
+}
+
+func g(...int) {}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs := Parse(fset, []*ast.File{f})
+	if len(dirs) != 2 {
+		t.Fatalf("got %d directives, want 2", len(dirs))
+	}
+	fc1001, _ := model.CheckByCode("FC1001")
+	cases := []struct {
+		d    int
+		line int
+		want bool
+	}{
+		{0, 4, false}, {0, 5, true}, {0, 6, true}, {0, 7, false},
+		{1, 7, true}, {1, 8, false}, {1, 6, false},
+	}
+	for _, c := range cases {
+		if got := dirs[c.d].Covers(fc1001, "p.go", c.line); got != c.want {
+			t.Errorf("directive %d covers line %d = %v, want %v", c.d, c.line, got, c.want)
+		}
+	}
+}
+
+func FuzzParseComment(f *testing.F) {
+	for _, s := range []string{"//lint:ignore FC1001 x", "//nolint:fencecheck // y", "//lint:file-ignore FC1* z", "//nolint:a,b,fencecheck"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d := parseComment(s)
+		if d != nil && len(d.Checks) == 0 {
+			t.Fatalf("%q: directive of ours without checks", s)
+		}
+	})
+}

@@ -1,0 +1,414 @@
+// Package effect classifies calls as protected effects (writes to a
+// database, KV store, RPC service or HTTP endpoint) and decides whether the
+// fencing token reaches the part of the effect that the resource enforces.
+package effect
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Verdict says whether an effect carries the fence.
+type Verdict int
+
+const (
+	Carried  Verdict = iota // the resource enforces the token
+	Missing                 // the token does not reach the condition
+	Reversed                // SQL compares the token the wrong way round
+	Weak                    // SQL compares it only under OR / NOT
+	SetOnly                 // SQL stores the token without comparing it
+	Cannot                  // the effect has no condition at all (mail)
+)
+
+// Effect is one protected effect.
+type Effect struct {
+	Sink     *model.Sink
+	Call     ssa.CallInstruction
+	Callee   *types.Func
+	What     string // "UPDATE accounts", "etcd Put", "POST request"
+	Verdict  Verdict
+	Stmt     *sqlfence.Statement
+	Receiver ssa.Value
+	Key      ssa.Value
+}
+
+// Via names the called API for messages: "database/sql DB.ExecContext".
+func (e *Effect) Via() string {
+	recv := model.RecvName(e.Callee)
+	if recv == "" || recv == "?" || strings.ToLower(recv[:1]) == recv[:1] {
+		return e.Sink.Family + " " + e.Callee.Name()
+	}
+	return e.Sink.Family + " " + recv + "." + e.Callee.Name()
+}
+
+// Classify returns the effect performed by call, or nil when the call is not
+// a protected effect (a read, an unknown SQL text, a local call).
+func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
+	c := call.Common()
+	callee := calls.Callee(c)
+	if callee == nil {
+		return nil
+	}
+	sink := lookup(callee)
+	if sink == nil {
+		if isGRPCWrite(callee) {
+			sink = grpcSink
+		} else {
+			return nil
+		}
+	}
+	e := &Effect{Sink: sink, Call: call, Callee: callee, Receiver: calls.Receiver(c), Verdict: Missing}
+	if sink.Key >= 0 {
+		e.Key = calls.Arg(c, sink.Key)
+		if keys, ok := calls.Variadic(e.Key); ok && len(keys) > 0 {
+			e.Key = keys[0] // KEYS[1] of a script
+		}
+	}
+	switch sink.Cond {
+	case model.CondSQL:
+		return e.sql(c, toks)
+	case model.CondChain:
+		return e.chain(c, toks)
+	case model.CondNone:
+		e.What = sink.Family + " " + callee.Name()
+		if leaseBound(c) || zkConditional(c, callee) {
+			e.Verdict = Carried
+		}
+	case model.CondScript:
+		e.What = "Redis script (" + callee.Name() + ")"
+		if toks.Any(calls.Args(c)...) {
+			e.Verdict = Carried
+		}
+	case model.CondTxn:
+		e.What = "etcd transaction"
+		if txnCompares(e.Receiver, toks) {
+			e.Verdict = Carried
+		}
+	case model.CondCAS:
+		return nil // a compare-and-swap on a version is enforced by the store
+	case model.CondRequest:
+		return e.request(c, toks)
+	case model.CondUnfenceable:
+		e.What = e.Sink.Family + " " + callee.Name()
+		if e.Sink.Family == "net/smtp" {
+			e.What = "mail sent with smtp." + callee.Name()
+		}
+		e.Verdict = Cannot
+		if toks.Any(calls.Args(c)...) {
+			return nil // carries an idempotency key or deduplication id
+		}
+	}
+	return e
+}
+
+func lookup(fn *types.Func) *model.Sink {
+	for _, s := range model.Sinks {
+		for _, f := range s.Funcs {
+			if f.Matches(fn) {
+				return s
+			}
+		}
+	}
+	return nil
+}
+
+func (e *Effect) sql(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
+	text, ok := calls.ConstString(calls.Arg(c, e.Sink.Query))
+	if !ok {
+		return nil // unknown text: never guess
+	}
+	st := sqlfence.Parse(text)
+	if (st.Kind != sqlfence.Write && st.Kind != sqlfence.DDL) || len(st.Advisory) > 0 || flow.IssuesToken(text) {
+		return nil // a read, a lock statement, or the statement that issues the token
+	}
+	e.Stmt = st
+	e.What = st.Verb
+	if st.Table != "" {
+		e.What += " " + st.Table
+	}
+	e.Verdict = sqlVerdict(st, bindings(c, e.Sink.Args, toks))
+	return e
+}
+
+// bindings returns a predicate telling whether a placeholder is bound to
+// a token, given the call's bind arguments starting at index first.
+func bindings(c *ssa.CallCommon, first int, toks *flow.Tokens) func(sqlfence.Placeholder) bool {
+	args := calls.Args(c)
+	var binds []ssa.Value
+	known := true
+	if first < len(args) {
+		if c.Signature().Variadic() && first == len(args)-1 {
+			binds, known = calls.Variadic(args[first])
+		} else {
+			binds = args[first:]
+		}
+	}
+	return func(p sqlfence.Placeholder) bool {
+		i := p.ArgIndex()
+		switch {
+		case !known:
+			return first < len(args) && toks.Has(args[len(args)-1])
+		case i < 0: // named: bound through a map or struct
+			return toks.Any(binds...)
+		case i < len(binds):
+			return toks.Has(binds[i])
+		}
+		return false
+	}
+}
+
+func sqlVerdict(st *sqlfence.Statement, isToken func(sqlfence.Placeholder) bool) Verdict {
+	switch st.Fence(isToken) {
+	case sqlfence.Carried:
+		return Carried
+	case sqlfence.Reversed:
+		return Reversed
+	case sqlfence.Weak:
+		return Weak
+	case sqlfence.SetOnly:
+		return SetOnly
+	}
+	return Missing
+}
+
+// chain handles query builders: db.Model(&a).Where("fence <= ?", tok).Update(...)
+// and bun's NewUpdate()...Where(...).Exec(ctx). The fence must be compared
+// in a Where of the receiver chain.
+func (e *Effect) chain(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
+	e.What = e.Sink.Family + " " + e.Callee.Name()
+	if r := model.RecvName(e.Callee); strings.HasSuffix(r, "Query") {
+		e.What = e.Sink.Family + " " + strings.ToUpper(strings.TrimSuffix(r, "Query"))
+	}
+	seen := 0
+	for v := e.Receiver; v != nil && seen < 32; seen++ {
+		call, ok := calls.Unwrap(v).(*ssa.Call)
+		if !ok {
+			break
+		}
+		fn := calls.Callee(&call.Call)
+		if fn == nil {
+			break
+		}
+		if fn.Name() == "Where" {
+			if frag, ok := calls.ConstString(calls.Arg(&call.Call, 0)); ok {
+				st := sqlfence.Parse("UPDATE t SET x = 1 WHERE " + frag)
+				if v := sqlVerdict(st, bindings(&call.Call, 1, toks)); v != Missing {
+					e.Verdict = v
+					if v == Carried {
+						return e
+					}
+				}
+			} else if toks.Any(calls.Args(&call.Call)...) {
+				e.Verdict = Carried // a non-constant condition with the token: trust it
+				return e
+			}
+		}
+		v = calls.Receiver(&call.Call)
+	}
+	return e
+}
+
+// leaseBound recognises etcd writes attached to the session's lease
+// (clientv3.WithLease): they fail once the lease is gone.
+func leaseBound(c *ssa.CallCommon) bool {
+	fn := calls.Callee(c)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "go.etcd.io/etcd/client/v3" {
+		return false
+	}
+	args := calls.Args(c)
+	if len(args) == 0 {
+		return false
+	}
+	opts, _ := calls.Variadic(args[len(args)-1])
+	for _, o := range opts {
+		if oc, ok := o.(*ssa.Call); ok {
+			if f := calls.Callee(&oc.Call); f != nil && f.Name() == "WithLease" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// zkConditional recognises ZooKeeper writes that the server makes
+// conditional or session-bound: Set/Delete with a version other than -1
+// (compare-and-swap) and ephemeral Create.
+func zkConditional(c *ssa.CallCommon, fn *types.Func) bool {
+	if fn.Pkg().Path() != "github.com/go-zookeeper/zk" {
+		return false
+	}
+	switch fn.Name() {
+	case "Set", "Delete":
+		v := calls.Arg(c, len(calls.Args(c))-1)
+		k, ok := v.(*ssa.Const)
+		return !ok || k.Int64() != -1
+	case "Create":
+		flags := calls.Arg(c, 2)
+		k, ok := flags.(*ssa.Const)
+		return !ok || k.Int64()&1 != 0 // zk.FlagEphemeral
+	}
+	return false
+}
+
+// txnCompares walks Commit's receiver chain (Txn().If(...).Then(...)) and
+// reports whether If received a compare built from the token.
+func txnCompares(v ssa.Value, toks *flow.Tokens) bool {
+	for i := 0; v != nil && i < 16; i++ {
+		call, ok := calls.Unwrap(v).(*ssa.Call)
+		if !ok {
+			return false
+		}
+		if fn := calls.Callee(&call.Call); fn != nil && fn.Name() == "If" {
+			args := calls.Args(&call.Call)
+			if toks.Any(args...) {
+				return true
+			}
+			if elems, ok := calls.Variadic(args[len(args)-1]); ok && toks.Any(elems...) {
+				return true
+			}
+		}
+		v = calls.Receiver(&call.Call)
+	}
+	return false
+}
+
+var grpcSink = &model.Sink{Family: "gRPC", Cond: model.CondRequest, Key: -1}
+
+// isGRPCWrite recognises a generated gRPC client method that writes: a
+// method of a type named *Client taking (context.Context, *Request,
+// ...grpc.CallOption) whose name does not say it only reads.
+func isGRPCWrite(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || !sig.Variadic() || sig.Params().Len() != 3 {
+		return false
+	}
+	if !strings.HasSuffix(model.RecvName(fn), "Client") && !strings.HasSuffix(model.RecvName(fn), "client") {
+		return false
+	}
+	last := sig.Params().At(2).Type().(*types.Slice).Elem()
+	if n, ok := types.Unalias(last).(*types.Named); !ok || n.Obj().Name() != "CallOption" || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "google.golang.org/grpc" {
+		return false
+	}
+	for _, p := range model.GRPCReadPrefixes {
+		if strings.HasPrefix(fn.Name(), p) {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *Effect) request(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
+	args := calls.Args(c)
+	switch {
+	case e.Sink == grpcSink:
+		e.What = "write RPC " + e.Callee.Name()
+		if toks.Any(args[0], args[1]) {
+			e.Verdict = Carried
+		}
+		return e
+	case e.Callee.Name() == "Do" || e.Callee.Name() == "RoundTrip":
+		method, ok := requestMethod(args[0])
+		if !ok {
+			return nil // unknown request: stay silent
+		}
+		switch method {
+		case "", "GET", "HEAD", "OPTIONS", "TRACE":
+			return nil
+		}
+		e.What = method + " request"
+		if toks.Has(args[0]) {
+			e.Verdict = Carried
+		}
+		return e
+	default: // Post, PostForm
+		e.What = "POST request"
+		if toks.Any(args...) {
+			e.Verdict = Carried
+		}
+		return e
+	}
+}
+
+// requestMethod finds the method of a request built by http.NewRequest or
+// http.NewRequestWithContext.
+func requestMethod(req ssa.Value) (string, bool) {
+	ext, ok := calls.Unwrap(req).(*ssa.Extract)
+	if !ok {
+		return "", false
+	}
+	call, ok := ext.Tuple.(*ssa.Call)
+	if !ok {
+		return "", false
+	}
+	fn := calls.Callee(&call.Call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" {
+		return "", false
+	}
+	idx := 0
+	switch fn.Name() {
+	case "NewRequest":
+	case "NewRequestWithContext":
+		idx = 1
+	default:
+		return "", false
+	}
+	m, ok := calls.ConstString(calls.Arg(&call.Call, idx))
+	return strings.ToUpper(m), ok
+}
+
+// Describe renders why the effect does not carry the fence.
+func (e *Effect) Describe() string {
+	switch e.Verdict {
+	case Reversed:
+		return "its fence comparison is reversed (the column must be <= the token, not >=), so stale holders pass and new ones are rejected"
+	case Weak:
+		return "the token is compared only under OR or NOT, so the condition does not hold on every path"
+	case SetOnly:
+		return "the token is stored but never compared, so a stale holder overwrites it"
+	}
+	switch e.Sink.Cond {
+	case model.CondSQL, model.CondChain:
+		return "the statement does not compare the fencing token"
+	case model.CondNone:
+		return fmt.Sprintf("%s is unconditional", e.Sink.Family)
+	case model.CondScript:
+		return "the script does not receive the fencing token"
+	case model.CondTxn:
+		return "its If() does not compare the lock's revision"
+	case model.CondRequest:
+		return "the request carries no fencing token"
+	}
+	return "it does not carry the fencing token"
+}
+
+// Advice says where the token should go for this kind of effect.
+func (e *Effect) Advice() string {
+	switch e.Sink.Cond {
+	case model.CondSQL, model.CondChain:
+		return "compare it in the WHERE clause (AND fence_token <= $n) and check the rows affected"
+	case model.CondTxn:
+		return "guard the transaction with If(m.IsOwner()) or Compare(CreateRevision(key), \"=\", rev) and check Succeeded"
+	case model.CondScript:
+		return "pass it to the script and compare it there"
+	case model.CondRequest:
+		return "send it in the request (field, header or metadata) for the server to enforce"
+	}
+	switch e.Sink.Family {
+	case "etcd":
+		return "write through Txn(ctx).If(m.IsOwner()).Then(...) and check Succeeded"
+	case "go-redis":
+		return "write through a Lua script (Eval) that compares it"
+	case "Consul KV":
+		return "write through CAS on ModifyIndex or a Txn with KVCheckSession"
+	case "ZooKeeper":
+		return "write through Multi with a CheckVersionRequest on the lock node"
+	}
+	return "make the resource compare it"
+}

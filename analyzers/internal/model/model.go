@@ -1,0 +1,84 @@
+// Package model is fencecheck's knowledge base: which calls acquire and
+// release distributed locks, which values are fencing tokens, and which calls
+// change state outside the process (sinks), together with where each sink
+// keeps the condition that a resource could enforce.
+//
+// Everything here is data. Adding a library means adding entries to the
+// tables in locks.go, fences.go and sinks.go, plus a test; the engine never
+// names a library in code.
+package model
+
+import (
+	"go/types"
+	"strings"
+)
+
+// Func names a function or method the way fencecheck matches calls.
+//
+// Pkg is the import path. Recv is the receiver's type name without package
+// or pointer ("Mutex"); "" for a package-level function and "*" for "any
+// receiver type declared in Pkg" (useful for go-redis, whose commands are
+// promoted from unexported embedded types). Name is the function or method
+// name.
+type Func struct {
+	Pkg, Recv, Name string
+}
+
+// String renders f like the Go reference documentation does:
+// "concurrency.(*Mutex).Lock" becomes "concurrency.Mutex.Lock".
+func (f Func) String() string {
+	short := f.Pkg[strings.LastIndex(f.Pkg, "/")+1:]
+	if f.Recv == "" || f.Recv == "*" {
+		return short + "." + f.Name
+	}
+	return short + "." + f.Recv + "." + f.Name
+}
+
+// Field names a struct field by package, type and field name.
+type Field struct {
+	Pkg, Type, Name string
+}
+
+// Matches reports whether fn is the function or method f describes.
+func (f Func) Matches(fn *types.Func) bool {
+	if fn == nil || fn.Name() != f.Name || fn.Pkg() == nil || fn.Pkg().Path() != f.Pkg {
+		return false
+	}
+	recv := RecvName(fn)
+	switch f.Recv {
+	case "*":
+		return recv != ""
+	default:
+		return recv == f.Recv
+	}
+}
+
+// RecvName returns the name of fn's receiver type, without pointer and type
+// arguments, or "" for a plain function.
+func RecvName(fn *types.Func) string {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return ""
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		return t.Obj().Name()
+	case *types.Interface:
+		// A method of an embedded interface reached through a struct
+		// field: the receiver is the interface itself, which has no name
+		// here; callers look it up through the method's origin.
+		return "?"
+	}
+	return ""
+}
+
+// Matches reports whether the field object v is the field f describes.
+// The owning struct type is found by the caller; see FieldOwner.
+func (f Field) Matches(owner *types.Named, v *types.Var) bool {
+	return owner != nil && v != nil && v.Name() == f.Name &&
+		owner.Obj().Name() == f.Type && owner.Obj().Pkg() != nil && owner.Obj().Pkg().Path() == f.Pkg
+}

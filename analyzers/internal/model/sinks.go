@@ -1,0 +1,120 @@
+package model
+
+// Cond says where a sink keeps the condition a resource enforces, and
+// therefore how the engine decides whether the fencing token reaches it.
+type Cond int
+
+const (
+	// CondSQL: the SQL text at Query, with bind arguments from Args on
+	// (variadic). Carried when the statement compares the token in WHERE.
+	CondSQL Cond = iota
+	// CondNone: the effect has no condition (Redis SET, etcd Put, Consul
+	// KV Put): it can never carry the fence by itself.
+	CondNone
+	// CondScript: a server-side script (Redis EVAL) that receives its
+	// arguments; carried when the token is among them.
+	CondScript
+	// CondTxn: etcd Txn; carried when If() receives a compare on the token.
+	CondTxn
+	// CondCAS: a compare-and-swap on a version (Consul CAS, ZooKeeper Set
+	// with a version); carried by construction.
+	CondCAS
+	// CondRequest: an RPC or HTTP request; carried when the token reaches
+	// the request, its headers or metadata.
+	CondRequest
+	// CondChain: a query builder (gorm, bun); carried when a Where in the
+	// receiver chain compares the token.
+	CondChain
+	// CondUnfenceable: an effect that cannot carry a fence at all (mail).
+	CondUnfenceable
+)
+
+// Sink describes one family of calls that change state outside the process.
+type Sink struct {
+	// Family is a short label for messages ("database/sql").
+	Family string
+	Funcs  []Func
+	Cond   Cond
+	// Query is the index of the SQL text argument (CondSQL, CondChain
+	// Where) and Args the index of the first bind argument.
+	Query, Args int
+	// Key is the index of the key argument for KV sinks (-1 if none).
+	Key int
+}
+
+const sqlpkg = "database/sql"
+const pgx = "github.com/jackc/pgx/v5"
+const pgxpool = "github.com/jackc/pgx/v5/pgxpool"
+const sqlx = "github.com/jmoiron/sqlx"
+const clientv3 = "go.etcd.io/etcd/client/v3"
+
+func methods(pkg string, recvs []string, names ...string) []Func {
+	var fs []Func
+	for _, r := range recvs {
+		for _, n := range names {
+			fs = append(fs, Func{pkg, r, n})
+		}
+	}
+	return fs
+}
+
+// Sinks is the table of effect families. A call matches at most one entry.
+var Sinks = []*Sink{
+	{Family: "database/sql", Cond: CondSQL, Query: 1, Args: 2, Key: -1,
+		Funcs: methods(sqlpkg, []string{"DB", "Tx", "Conn"}, "ExecContext", "QueryContext", "QueryRowContext")},
+	{Family: "database/sql", Cond: CondSQL, Query: 0, Args: 1, Key: -1,
+		Funcs: methods(sqlpkg, []string{"DB", "Tx"}, "Exec", "Query", "QueryRow")},
+	{Family: "pgx", Cond: CondSQL, Query: 1, Args: 2, Key: -1,
+		Funcs: append(append(methods(pgx, []string{"Conn", "Tx"}, "Exec", "Query", "QueryRow"),
+			methods(pgxpool, []string{"Pool", "Conn", "Tx"}, "Exec", "Query", "QueryRow")...),
+			Func{"github.com/jackc/pgx/v5/pgconn", "PgConn", "Exec"})},
+	{Family: "sqlx", Cond: CondSQL, Query: 1, Args: 2, Key: -1,
+		Funcs: methods(sqlx, []string{"DB", "Tx", "Conn"}, "ExecContext", "MustExecContext", "NamedExecContext", "QueryxContext", "QueryRowxContext")},
+	{Family: "sqlx", Cond: CondSQL, Query: 0, Args: 1, Key: -1,
+		Funcs: methods(sqlx, []string{"DB", "Tx"}, "Exec", "MustExec", "NamedExec", "Queryx", "QueryRowx")},
+	{Family: "gorm", Cond: CondSQL, Query: 0, Args: 1, Key: -1,
+		Funcs: []Func{{"gorm.io/gorm", "DB", "Exec"}}},
+	{Family: "gorm", Cond: CondChain, Query: 0, Args: 1, Key: -1,
+		Funcs: methods("gorm.io/gorm", []string{"DB"}, "Update", "Updates", "UpdateColumn", "UpdateColumns", "Save", "Create", "CreateInBatches", "Delete")},
+	{Family: "bun", Cond: CondChain, Query: 0, Args: 1, Key: -1,
+		Funcs: methods("github.com/uptrace/bun", []string{"UpdateQuery", "InsertQuery", "DeleteQuery", "MergeQuery"}, "Exec")},
+	{Family: "bun", Cond: CondSQL, Query: 1, Args: 2, Key: -1,
+		Funcs: methods("github.com/uptrace/bun", []string{"DB", "Tx", "Conn"}, "ExecContext")},
+	{Family: "go-redis", Cond: CondNone, Key: 1,
+		Funcs: methods(goredis, []string{"*"}, "Set", "SetArgs", "SetEx", "SetXX", "MSet", "MSetNX", "GetSet", "GetDel",
+			"Del", "Unlink", "Incr", "IncrBy", "IncrByFloat", "Decr", "DecrBy", "HSet", "HMSet", "HSetNX", "HDel", "HIncrBy",
+			"LPush", "RPush", "LPop", "RPop", "LRem", "LSet", "SAdd", "SRem", "SPop", "ZAdd", "ZRem", "ZIncrBy", "XAdd", "XDel",
+			"Append", "SetRange", "Rename", "Publish", "SetIFEQ", "SetIFNE", "DelExArgs")},
+	{Family: "go-redis", Cond: CondScript, Key: 2, Args: 3,
+		Funcs: methods(goredis, []string{"*"}, "Eval", "EvalSha", "FCall")},
+	{Family: "go-redis", Cond: CondScript, Key: 2, Args: 3,
+		Funcs: []Func{{goredis, "Script", "Run"}, {goredis, "Script", "Eval"}, {goredis, "Script", "EvalSha"}}},
+	{Family: "etcd", Cond: CondNone, Key: 1,
+		Funcs: methods(clientv3, []string{"KV", "Client"}, "Put", "Delete")},
+	{Family: "etcd", Cond: CondTxn, Key: -1,
+		Funcs: []Func{{clientv3, "Txn", "Commit"}}},
+	{Family: "Consul KV", Cond: CondNone, Key: -1,
+		Funcs: methods(consul, []string{"KV"}, "Put", "Delete", "DeleteTree")},
+	{Family: "Consul KV", Cond: CondCAS, Key: -1,
+		Funcs: methods(consul, []string{"KV"}, "CAS", "DeleteCAS")},
+	{Family: "ZooKeeper", Cond: CondNone, Key: 0,
+		Funcs: methods(zk, []string{"Conn"}, "Create", "Set", "Delete")},
+	{Family: "net/http", Cond: CondRequest, Key: -1,
+		Funcs: []Func{{"net/http", "Client", "Do"}, {"net/http", "Client", "Post"}, {"net/http", "Client", "PostForm"},
+			{"net/http", "", "Post"}, {"net/http", "", "PostForm"}, {"net/http", "Transport", "RoundTrip"}}},
+	{Family: "gRPC", Cond: CondRequest, Key: -1,
+		Funcs: []Func{{"google.golang.org/grpc", "ClientConn", "Invoke"}, {"google.golang.org/grpc", "", "Invoke"}}},
+	{Family: "net/smtp", Cond: CondUnfenceable, Key: -1,
+		Funcs: []Func{{"net/smtp", "", "SendMail"}, {"net/smtp", "Client", "Data"}}},
+	{Family: "NATS", Cond: CondUnfenceable, Key: -1,
+		Funcs: []Func{{"github.com/nats-io/nats.go", "Conn", "Publish"}, {"github.com/nats-io/nats.go", "Conn", "PublishMsg"}}},
+}
+
+// GRPCReadPrefixes are method-name prefixes of generated gRPC client methods
+// that only read.
+var GRPCReadPrefixes = []string{"Get", "List", "Watch", "Describe", "Read", "Fetch", "Query", "Search",
+	"Check", "Stat", "Head", "Count", "Exists", "Lookup", "Find", "Ping", "Health", "Batch" + "Get", "Subscribe", "Stream"}
+
+// IdempotencyHeaders are request header names that make a write safe to
+// repeat, so a write carrying one is not unfenced.
+var IdempotencyHeaders = []string{"idempotency-key", "x-idempotency-key", "idempotency_key", "nats-msg-id"}

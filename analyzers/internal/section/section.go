@@ -1,0 +1,522 @@
+// Package section finds distributed-lock acquisitions in SSA and the
+// critical sections they open.
+//
+// A critical section starts where the acquisition is known to have
+// succeeded (the success branch of `if err != nil`, `if ok`, or, when the
+// result is not checked, right after the call) and covers every instruction
+// dominated by that point and not dominated by a matching non-deferred
+// release. A deferred release holds the section to every return. Callback
+// APIs (client-go OnStartedLeading) make a whole function body a section.
+// Calls made inside a section are followed by the engine, not here.
+package section
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Section is one critical section in one function.
+type Section struct {
+	Lock *model.Lock
+	Fn   *ssa.Function
+	// Pos is the acquisition (the call, or the callback registration).
+	Pos token.Pos
+	// Call is the acquiring call; nil for callback sections.
+	Call ssa.CallInstruction
+	// Handle is the lock object (receiver or returned handle), the key
+	// of a SET NX lock, or the connection/transaction of an SQL lock.
+	Handle ssa.Value
+	// TxScoped is true for pg_advisory_xact_lock: effects on Handle are
+	// inside the transaction that holds the lock.
+	TxScoped bool
+	// Pooled is true for a session-level SQL advisory lock taken on a
+	// connection pool, which the next statement may not even run on.
+	Pooled bool
+
+	whole    bool               // the entire body of Fn
+	start    *ssa.BasicBlock    // success block, or nil: right after Call
+	releases []ssa.Instruction  // non-deferred releases
+	index    map[ssa.Instruction]int
+}
+
+// Contains reports whether instr (an instruction of s.Fn) runs inside the
+// section.
+func (s *Section) Contains(instr ssa.Instruction) bool {
+	if instr.Parent() != s.Fn {
+		return false
+	}
+	if s.whole {
+		return true
+	}
+	if s.start != nil {
+		if !s.start.Dominates(instr.Block()) {
+			return false
+		}
+	} else if !s.after(s.Call, instr) {
+		return false
+	}
+	for _, r := range s.releases {
+		if s.after(r, instr) {
+			return false
+		}
+	}
+	return true
+}
+
+// after reports whether a runs before b on every path to b.
+func (s *Section) after(a, b ssa.Instruction) bool {
+	ab, bb := a.Block(), b.Block()
+	if ab == bb {
+		return s.pos(a) < s.pos(b)
+	}
+	return ab.Dominates(bb)
+}
+
+func (s *Section) pos(i ssa.Instruction) int {
+	if s.index == nil {
+		s.index = map[ssa.Instruction]int{}
+	}
+	if n, ok := s.index[i]; ok {
+		return n
+	}
+	for n, x := range i.Block().Instrs {
+		s.index[x] = n
+	}
+	return s.index[i]
+}
+
+// HandleText is the source text of the lock handle for messages ("m").
+func (s *Section) HandleText() string {
+	if s.Handle == nil {
+		return "the lock"
+	}
+	switch h := calls.Unwrap(s.Handle).(type) {
+	case *ssa.Parameter:
+		return h.Name()
+	case *ssa.FreeVar:
+		return h.Name()
+	case *ssa.UnOp:
+		if fa, ok := h.X.(*ssa.FieldAddr); ok {
+			return fieldPath(fa)
+		}
+		if a, ok := h.X.(*ssa.Alloc); ok && a.Comment != "" {
+			return a.Comment
+		}
+	case *ssa.Call, *ssa.Extract:
+		// A handle returned by a call: name it by the variable it was
+		// assigned to when SSA kept one.
+	}
+	if name := s.Handle.Name(); !strings.HasPrefix(name, "t") {
+		return name
+	}
+	return "the lock"
+}
+
+func fieldPath(fa *ssa.FieldAddr) string {
+	st, _ := fa.X.Type().Underlying().(*types.Pointer)
+	name := "?"
+	if st != nil {
+		if s, ok := st.Elem().Underlying().(*types.Struct); ok {
+			name = s.Field(fa.Field).Name()
+		}
+	}
+	base := "x"
+	switch x := fa.X.(type) {
+	case *ssa.Parameter:
+		base = x.Name()
+	case *ssa.FreeVar:
+		base = x.Name()
+	}
+	return base + "." + name
+}
+
+// Find returns the sections that start in fn.
+func Find(fn *ssa.Function) []*Section {
+	var out []*Section
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Call:
+				if s := fromCall(fn, x); s != nil {
+					out = append(out, s)
+				}
+			case *ssa.Store:
+				if s := fromCallback(x); s != nil {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func lockFor(fn *types.Func) *model.Lock {
+	if fn == nil {
+		return nil
+	}
+	for _, l := range model.Locks {
+		for _, a := range l.Acquire {
+			if a.Matches(fn) {
+				return l
+			}
+		}
+	}
+	return nil
+}
+
+func isRelease(l *model.Lock, fn *types.Func) bool {
+	return slices.ContainsFunc(l.Release, func(f model.Func) bool { return f.Matches(fn) })
+}
+
+func fromCall(fn *ssa.Function, call *ssa.Call) *Section {
+	callee := calls.Callee(&call.Call)
+	l := lockFor(callee)
+	if l == nil {
+		return fromSQL(fn, call, callee)
+	}
+	s := &Section{Lock: l, Fn: fn, Pos: call.Pos(), Call: call}
+	if l.HandleIsResult >= 0 {
+		s.Handle = result(call, l.HandleIsResult)
+	} else {
+		s.Handle = calls.Receiver(&call.Call)
+	}
+	if l == model.RedisSetNXLock {
+		key := calls.Arg(&call.Call, 1)
+		if !redisLockKey(fn, key) {
+			return nil // SET NX for de-duplication, not a lock
+		}
+		s.Handle = key
+	}
+	switch l.Success {
+	case model.ErrNil:
+		s.start = errNilBranch(result(call, l.Result))
+	case model.BoolTrue:
+		s.start = boolBranch(boolResult(call, l.Result))
+	}
+	s.releases = releases(fn, func(c *ssa.CallCommon) bool {
+		f := calls.Callee(c)
+		if !isRelease(l, f) {
+			return false
+		}
+		if l == model.RedisSetNXLock {
+			return slices.ContainsFunc(keysOf(c), func(k ssa.Value) bool { return calls.SameValue(k, s.Handle) })
+		}
+		return s.Handle == nil || calls.SameValue(calls.Receiver(c), s.Handle)
+	})
+	return s
+}
+
+// result returns result i of a call: an Extract when the call returns a
+// tuple, the call itself otherwise.
+func result(call *ssa.Call, i int) ssa.Value {
+	if call.Call.Signature().Results().Len() <= 1 {
+		return call
+	}
+	for _, r := range *call.Referrers() {
+		if e, ok := r.(*ssa.Extract); ok && e.Index == i {
+			return e
+		}
+	}
+	return nil
+}
+
+// boolResult returns the bool that reports success: result i, or, for a
+// go-redis *BoolCmd, the value of its Result() or Val().
+func boolResult(call *ssa.Call, i int) ssa.Value {
+	v := result(call, i)
+	if v == nil {
+		return nil
+	}
+	if _, isBool := v.Type().Underlying().(*types.Basic); isBool {
+		return v
+	}
+	for _, r := range *v.Referrers() {
+		c, ok := r.(*ssa.Call)
+		if !ok || calls.Receiver(&c.Call) != v {
+			continue
+		}
+		switch calls.Callee(&c.Call).Name() {
+		case "Result":
+			return result(c, 0)
+		case "Val":
+			return c
+		}
+	}
+	return nil
+}
+
+// errNilBranch finds `if err != nil` / `if err == nil` on v and returns the
+// block where v is nil, or nil when v is not tested.
+func errNilBranch(v ssa.Value) *ssa.BasicBlock {
+	if v == nil {
+		return nil
+	}
+	for _, r := range *v.Referrers() {
+		cmp, ok := r.(*ssa.BinOp)
+		if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) || !isNil(cmp.X, cmp.Y) {
+			continue
+		}
+		for _, r2 := range *cmp.Referrers() {
+			if iff, ok := r2.(*ssa.If); ok {
+				if cmp.Op == token.EQL {
+					return iff.Block().Succs[0]
+				}
+				return iff.Block().Succs[1]
+			}
+		}
+	}
+	return nil
+}
+
+func isNil(x, y ssa.Value) bool {
+	for _, v := range []ssa.Value{x, y} {
+		if c, ok := v.(*ssa.Const); ok && c.IsNil() {
+			return true
+		}
+	}
+	return false
+}
+
+// boolBranch finds `if ok` / `if !ok` on v and returns the block where v is
+// true.
+func boolBranch(v ssa.Value) *ssa.BasicBlock { return branch(v, true) }
+
+// branch returns the block entered when v has the given truth value.
+func branch(v ssa.Value, want bool) *ssa.BasicBlock {
+	if v == nil {
+		return nil
+	}
+	for _, r := range *v.Referrers() {
+		switch x := r.(type) {
+		case *ssa.If:
+			if want {
+				return x.Block().Succs[0]
+			}
+			return x.Block().Succs[1]
+		case *ssa.UnOp:
+			if x.Op == token.NOT {
+				if b := branch(x, !want); b != nil {
+					return b
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// releases returns the non-deferred calls in fn that match.
+func releases(fn *ssa.Function, match func(*ssa.CallCommon) bool) []ssa.Instruction {
+	var out []ssa.Instruction
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok && match(&c.Call) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+func keysOf(c *ssa.CallCommon) []ssa.Value {
+	elems, _ := calls.Variadic(calls.Arg(c, 1))
+	return elems
+}
+
+// redisLockKey decides whether a SET NX key is a lock: its constant part
+// names a lock, or the function deletes the same key again.
+func redisLockKey(fn *ssa.Function, key ssa.Value) bool {
+	if key == nil {
+		return false
+	}
+	if p, ok := calls.ConstPrefix(key); ok {
+		lp := strings.ToLower(p)
+		for _, w := range model.LockKeyWords {
+			if strings.Contains(lp, w) {
+				return true
+			}
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if isRelease(model.RedisSetNXLock, calls.Callee(ci.Common())) &&
+				slices.ContainsFunc(keysOf(ci.Common()), func(k ssa.Value) bool { return calls.SameValue(k, key) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fromCallback recognises a function stored into
+// leaderelection.LeaderCallbacks.OnStartedLeading.
+func fromCallback(st *ssa.Store) *Section {
+	fa, ok := st.Addr.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	named, _ := types.Unalias(ptr.Elem()).(*types.Named)
+	s, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok || !model.LeaderCallback.Matches(named, s.Field(fa.Field)) {
+		return nil
+	}
+	var body *ssa.Function
+	switch f := calls.Unwrap(st.Val).(type) {
+	case *ssa.Function:
+		body = f
+	case *ssa.MakeClosure:
+		body, _ = f.Fn.(*ssa.Function)
+	}
+	if body == nil || len(body.Blocks) == 0 {
+		return nil
+	}
+	pos := st.Pos()
+	if !pos.IsValid() {
+		pos = body.Pos()
+	}
+	return &Section{Lock: model.LeaderElectionLock, Fn: body, Pos: pos, whole: true}
+}
+
+// sqlSink reports whether a call runs SQL text and returns the text.
+func sqlText(c *ssa.CallCommon, callee *types.Func) (string, *model.Sink, bool) {
+	for _, sk := range model.Sinks {
+		if sk.Cond != model.CondSQL {
+			continue
+		}
+		for _, f := range sk.Funcs {
+			if f.Matches(callee) {
+				text, ok := calls.ConstString(calls.Arg(c, sk.Query))
+				return text, sk, ok
+			}
+		}
+	}
+	return "", nil, false
+}
+
+// fromSQL recognises advisory-lock statements (pg_advisory_lock,
+// pg_advisory_xact_lock, pg_try_advisory_lock, GET_LOCK).
+func fromSQL(fn *ssa.Function, call *ssa.Call, callee *types.Func) *Section {
+	text, _, ok := sqlText(&call.Call, callee)
+	if !ok {
+		return nil
+	}
+	stmt := sqlfence.Parse(text)
+	var lockFn string
+	for _, a := range stmt.Advisory {
+		switch a.Func {
+		case "pg_advisory_lock", "pg_advisory_xact_lock", "pg_try_advisory_lock", "pg_try_advisory_xact_lock", "get_lock":
+			lockFn = a.Func
+		}
+	}
+	if lockFn == "" {
+		return nil
+	}
+	recv := calls.Receiver(&call.Call)
+	s := &Section{Lock: model.SQLLock, Fn: fn, Pos: call.Pos(), Call: call, Handle: recv}
+	s.TxScoped = strings.Contains(lockFn, "xact")
+	s.Pooled = !s.TxScoped && isPool(recv)
+	try := strings.Contains(lockFn, "try") || lockFn == "get_lock"
+	if try {
+		s.start = branch(scannedBool(call))
+	} else if call.Call.Signature().Results().Len() > 1 {
+		s.start = errNilBranch(result(call, call.Call.Signature().Results().Len()-1))
+	} else {
+		s.start = errNilBranch(scanErr(call))
+	}
+	s.releases = releases(fn, func(c *ssa.CallCommon) bool {
+		t, _, ok := sqlText(c, calls.Callee(c))
+		if !ok {
+			return false
+		}
+		return slices.ContainsFunc(sqlfence.Parse(t).Advisory, func(a sqlfence.AdvisoryCall) bool {
+			return strings.Contains(a.Func, "unlock") || a.Func == "release_lock"
+		})
+	})
+	return s
+}
+
+// isPool reports whether v is a connection pool (*sql.DB, *pgxpool.Pool),
+// on which consecutive statements may use different connections.
+func isPool(v ssa.Value) bool {
+	if v == nil {
+		return false
+	}
+	t := v.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
+	case "database/sql.DB", "github.com/jackc/pgx/v5/pgxpool.Pool", "github.com/jmoiron/sqlx.DB":
+		return true
+	}
+	return false
+}
+
+// scanCall finds row.Scan(...) on the result of QueryRow.
+func scanCall(row ssa.Value) *ssa.Call {
+	if row == nil {
+		return nil
+	}
+	for _, r := range *row.Referrers() {
+		if c, ok := r.(*ssa.Call); ok && calls.Callee(&c.Call) != nil && calls.Callee(&c.Call).Name() == "Scan" {
+			return c
+		}
+	}
+	return nil
+}
+
+func scanErr(call *ssa.Call) ssa.Value {
+	if c := scanCall(call); c != nil {
+		return c
+	}
+	return nil
+}
+
+// scannedBool finds `var ok bool; row.Scan(&ok); if ok {...}` and returns
+// the loaded bool (or, for GET_LOCK's 1, the comparison `n == 1` / `n != 1`)
+// with the truth value that means success.
+func scannedBool(call *ssa.Call) (ssa.Value, bool) {
+	sc := scanCall(call)
+	if sc == nil {
+		return nil, true
+	}
+	elems, _ := calls.Variadic(calls.Arg(&sc.Call, 0))
+	for _, e := range elems {
+		alloc, ok := e.(*ssa.Alloc)
+		if !ok {
+			continue
+		}
+		for _, r := range *alloc.Referrers() {
+			if ld, ok := r.(*ssa.UnOp); ok && ld.Op == token.MUL && sc.Block().Dominates(ld.Block()) {
+				if b, ok := ld.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 {
+					return ld, true
+				}
+				// GET_LOCK returns 1: look for `n == 1` / `n != 1`.
+				for _, r2 := range *ld.Referrers() {
+					if cmp, ok := r2.(*ssa.BinOp); ok && (cmp.Op == token.EQL || cmp.Op == token.NEQ) {
+						return cmp, cmp.Op == token.EQL
+					}
+				}
+			}
+		}
+	}
+	return nil, true
+}

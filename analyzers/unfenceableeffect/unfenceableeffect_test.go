@@ -1,0 +1,13 @@
+package unfenceableeffect_test
+
+import (
+	"testing"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
+	"github.com/fencecheck/fencecheck/analyzers/unfenceableeffect"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), unfenceableeffect.Analyzer, "unfenceableeffect/...")
+}

@@ -1,0 +1,2 @@
+// Package goredis is a test stub of github.com/go-redsync/redsync/v4@v4.18.1 (redis/goredis/v9), signatures copied from the real source.
+package goredis

@@ -1,0 +1,62 @@
+package api
+
+import (
+	"errors"
+	"time"
+)
+
+const (
+	SessionBehaviorRelease = "release"
+	SessionBehaviorDelete  = "delete"
+)
+
+var ErrSessionExpired = errors.New("session expired")
+
+type SessionEntry struct {
+	CreateIndex uint64
+	ID          string
+	Name        string
+	Node        string
+	LockDelay   time.Duration
+	Behavior    string
+	TTL         string
+	Namespace   string `json:",omitempty"`
+
+	Checks []string
+
+	NodeChecks    []string
+	ServiceChecks []ServiceCheck
+}
+
+type ServiceCheck struct {
+	ID        string
+	Namespace string
+}
+
+// Session can be used to query the Session endpoints.
+type Session struct {
+	c *Client
+}
+
+func (c *Client) Session() *Session { return &Session{c} }
+
+func (s *Session) CreateNoChecks(se *SessionEntry, q *WriteOptions) (string, *WriteMeta, error) {
+	return "", nil, nil
+}
+func (s *Session) Create(se *SessionEntry, q *WriteOptions) (string, *WriteMeta, error) {
+	return "", nil, nil
+}
+func (s *Session) Destroy(id string, q *WriteOptions) (*WriteMeta, error) { return nil, nil }
+func (s *Session) Renew(id string, q *WriteOptions) (*SessionEntry, *WriteMeta, error) {
+	return nil, nil, nil
+}
+func (s *Session) RenewPeriodic(initialTTL string, id string, q *WriteOptions, doneCh <-chan struct{}) error {
+	return nil
+}
+func (s *Session) Info(id string, q *QueryOptions) (*SessionEntry, *QueryMeta, error) {
+	return nil, nil, nil
+}
+func (s *Session) Node(node string, q *QueryOptions) ([]*SessionEntry, *QueryMeta, error) {
+	return nil, nil, nil
+}
+func (s *Session) List(q *QueryOptions) ([]*SessionEntry, *QueryMeta, error) { return nil, nil, nil }

@@ -1,0 +1,40 @@
+// Package a exercises fencecheck's suppression comments (FC0001).
+package a
+
+import (
+	"context"
+	"database/sql"
+
+	"go.etcd.io/etcd/client/v3/concurrency"
+)
+
+func suppressed(ctx context.Context, db *sql.DB, m *concurrency.Mutex) {
+	if err := m.Lock(ctx); err != nil {
+		return
+	}
+	defer m.Unlock(ctx)
+	//lint:ignore FC1001 the audit table tolerates duplicates from stale holders
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('a')`)
+
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('b')`) //nolint:fencecheck // append-only log
+
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('c')`) //nolint:unfencedwrite,errcheck // append-only log
+
+	//lint:ignore FC1* all fencing checks: rebuilt on leader change
+	db.ExecContext(ctx,
+		`INSERT INTO audit(msg) VALUES ('d')`)
+
+	//lint:ignore FC1001 // want `suppression comment without a reason`
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('e')`)
+
+	//lint:ignore FC9999 no such check // want `unknown fencecheck check "FC9999"`
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('g')`)
+}
+
+func nothingToSuppress(ctx context.Context, db *sql.DB) {
+	//lint:ignore FC1001 there is no lock here // want `this //lint:ignore comment suppresses no fencecheck finding`
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('h')`)
+
+	//lint:ignore SA1000 another tool's directive is not ours
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('i')`)
+}

@@ -1,0 +1,57 @@
+// Package consul exercises FC1001 with Consul locks.
+package consul
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"github.com/hashicorp/consul/api"
+)
+
+// Lock returns the lost channel; writes after it are in the section.
+func unfenced(ctx context.Context, c *api.Client, db *sql.DB) error {
+	l, err := c.LockKey("service/leader")
+	if err != nil {
+		return err
+	}
+	lost, err := l.Lock(nil)
+	if err != nil {
+		return err
+	}
+	defer l.Unlock()
+	_ = lost
+	c.KV().Put(&api.KVPair{Key: "service/config", Value: []byte("x")}, nil) // want `Consul KV Put .* under the Consul lock .*KVPair.LockIndex`
+	_, err = db.ExecContext(ctx, `DELETE FROM sessions WHERE expired`)       // want `DELETE sessions`
+	return err
+}
+
+// The fence is the lock key's LockIndex, read while the session still owns it.
+func fenced(ctx context.Context, c *api.Client, db *sql.DB, session string) error {
+	l, err := c.LockKey("service/leader")
+	if err != nil {
+		return err
+	}
+	if _, err := l.Lock(nil); err != nil {
+		return err
+	}
+	defer l.Unlock()
+	pair, _, err := c.KV().Get("service/leader", &api.QueryOptions{RequireConsistent: true})
+	if err != nil || pair == nil || pair.Session != session {
+		return errors.New("lost the lock")
+	}
+	_, err = db.ExecContext(ctx, `UPDATE config SET v = $1, lock_index = $2 WHERE k = 'x' AND lock_index <= $2`, "v", pair.LockIndex)
+	c.KV().CAS(&api.KVPair{Key: "service/config", Value: []byte("x"), ModifyIndex: pair.ModifyIndex}, nil)
+	return err
+}
+
+// KV Acquire reports success as a bool.
+func acquire(c *api.Client, session string) {
+	kv := c.KV()
+	ok, _, err := kv.Acquire(&api.KVPair{Key: "jobs/lock", Session: session}, nil)
+	if err != nil || !ok {
+		kv.Put(&api.KVPair{Key: "jobs/failed", Value: []byte("1")}, nil) // not acquired: outside
+		return
+	}
+	kv.Put(&api.KVPair{Key: "jobs/state", Value: []byte("running")}, nil) // want `Consul KV Put .* under the Consul session lock`
+}

@@ -1,0 +1,45 @@
+// Package grpchttp exercises FC1001 with gRPC and HTTP writes.
+package grpchttp
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"example.com/ledgerpb"
+	"go.etcd.io/etcd/client/v3/concurrency"
+	"google.golang.org/grpc/metadata"
+)
+
+func rpc(ctx context.Context, lc ledgerpb.LedgerClient, m *concurrency.Mutex) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	tok := m.Header().Revision
+	lc.GetBalance(ctx, &ledgerpb.GetBalanceRequest{})                      // a read
+	lc.Transfer(ctx, &ledgerpb.TransferRequest{})                          // want `write RPC Transfer \(gRPC LedgerClient.Transfer\) .*send it in the request`
+	lc.Transfer(ctx, &ledgerpb.TransferRequest{FencingToken: tok})         // the request carries it
+	mctx := metadata.AppendToOutgoingContext(ctx, "x-fencing-token", strconv.FormatInt(tok, 10))
+	_, err := lc.Debit(mctx, &ledgerpb.DebitRequest{})                     // metadata carries it
+	return err
+}
+
+func post(ctx context.Context, c *http.Client, m *concurrency.Mutex) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPut, "https://inventory.example/items/1", bytes.NewReader([]byte(`{}`)))
+	if err != nil {
+		return err
+	}
+	c.Do(req) // want `PUT request \(net/http Client.Do\) under the etcd lock`
+	req2, _ := http.NewRequestWithContext(ctx, "DELETE", "https://inventory.example/items/2", nil)
+	req2.Header.Set("X-Fencing-Token", fmt.Sprint(m.Header().Revision))
+	c.Do(req2)
+	http.Post("https://hooks.example/", "application/json", nil) // want `POST request \(net/http Post\)`
+	return nil
+}

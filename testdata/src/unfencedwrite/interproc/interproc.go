@@ -1,0 +1,82 @@
+// Package interproc exercises FC1001 across function boundaries inside one
+// package: repositories, closures, and a fence kept in a struct field.
+package interproc
+
+import (
+	"context"
+	"database/sql"
+
+	"go.etcd.io/etcd/client/v3/concurrency"
+)
+
+type repo struct{ db *sql.DB }
+
+func (r *repo) save(ctx context.Context, id int64) error {
+	_, err := r.db.ExecContext(ctx, `UPDATE items SET state = 'saved' WHERE id = $1`, id)
+	return err
+}
+
+func (r *repo) saveFenced(ctx context.Context, id, tok int64) error {
+	_, err := r.db.ExecContext(ctx, `UPDATE items SET state = 'saved', fence = $2 WHERE id = $1 AND fence <= $2`, id, tok)
+	return err
+}
+
+// A repository called under the lock: reported at the call.
+func handler(ctx context.Context, r *repo, m *concurrency.Mutex) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	if err := r.save(ctx, 1); err != nil { // want `UPDATE items .*\(reached through this call\)`
+		return err
+	}
+	return r.saveFenced(ctx, 1, m.Header().Revision)
+}
+
+// A closure run inside the section is reported at the write itself.
+func closure(ctx context.Context, db *sql.DB, m *concurrency.Mutex) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	tok := m.Header().Revision
+	withTx(ctx, db, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `DELETE FROM queue WHERE id = 1`) // want `DELETE queue`
+		tx.ExecContext(ctx, `DELETE FROM queue WHERE id = 1 AND fence <= $1`, tok)
+		return err
+	})
+	return nil
+}
+
+func withTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// A worker keeps the fence in a field and uses it in another method.
+type worker struct {
+	db    *sql.DB
+	m     *concurrency.Mutex
+	fence int64
+}
+
+func (w *worker) run(ctx context.Context) error {
+	if err := w.m.Lock(ctx); err != nil {
+		return err
+	}
+	defer w.m.Unlock(ctx)
+	w.fence = w.m.Header().Revision
+	return w.flush(ctx)
+}
+
+func (w *worker) flush(ctx context.Context) error {
+	_, err := w.db.ExecContext(ctx, `UPDATE batches SET done = true WHERE fence <= $1`, w.fence)
+	return err
+}

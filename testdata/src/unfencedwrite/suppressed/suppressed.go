@@ -1,0 +1,29 @@
+// Package suppressed holds unfenced writes silenced by each suppression
+// style; FC1001 must report none of them.
+package suppressed
+
+import (
+	"context"
+	"database/sql"
+
+	"go.etcd.io/etcd/client/v3/concurrency"
+)
+
+func suppressed(ctx context.Context, db *sql.DB, m *concurrency.Mutex) {
+	if err := m.Lock(ctx); err != nil {
+		return
+	}
+	defer m.Unlock(ctx)
+	//lint:ignore FC1001 the audit table tolerates duplicates from stale holders
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('a')`)
+
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('b')`) //nolint:fencecheck // append-only log
+
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('c')`) //nolint:unfencedwrite,errcheck // append-only log
+
+	//lint:ignore FC1* all fencing checks: rebuilt on leader change
+	db.ExecContext(ctx,
+		`INSERT INTO audit(msg) VALUES ('d')`)
+
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('e')`) // want `INSERT audit`
+}
