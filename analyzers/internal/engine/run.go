@@ -3,8 +3,8 @@ package engine
 import (
 	"fmt"
 	"go/ast"
-	"go/types"
 	"go/token"
+	"go/types"
 	"path/filepath"
 	"runtime/debug"
 	"slices"

@@ -3,9 +3,9 @@ package model
 // FenceCalls are calls whose result is (or contains) a fencing token.
 // Every value derived from the result counts as the token.
 var FenceCalls = []Func{
-	{etcd, "Mutex", "Header"},   // Header().Revision after Lock: the lock key's revision
-	{etcd, "Mutex", "IsOwner"},  // a Cmp on the lock key's CreateRevision, for Txn().If
-	{etcd, "Election", "Rev"},   // the leader key's CreateRevision
+	{etcd, "Mutex", "Header"},  // Header().Revision after Lock: the lock key's revision
+	{etcd, "Mutex", "IsOwner"}, // a Cmp on the lock key's CreateRevision, for Txn().If
+	{etcd, "Election", "Rev"},  // the leader key's CreateRevision
 }
 
 // FenceFields are struct fields that hold a fencing token wherever they are

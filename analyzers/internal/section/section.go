@@ -40,9 +40,9 @@ type Section struct {
 	// connection pool, which the next statement may not even run on.
 	Pooled bool
 
-	whole    bool               // the entire body of Fn
-	start    *ssa.BasicBlock    // success block, or nil: right after Call
-	releases []ssa.Instruction  // non-deferred releases
+	whole    bool              // the entire body of Fn
+	start    *ssa.BasicBlock   // success block, or nil: right after Call
+	releases []ssa.Instruction // non-deferred releases
 	index    map[ssa.Instruction]int
 }
 
