@@ -4,8 +4,10 @@
 package analyzers
 
 import (
+	"github.com/fencecheck/fencecheck/analyzers/checkthenact"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/suppression"
+	"github.com/fencecheck/fencecheck/analyzers/uncheckedfence"
 	"github.com/fencecheck/fencecheck/analyzers/unfenceableeffect"
 	"github.com/fencecheck/fencecheck/analyzers/unfencedwrite"
 	"golang.org/x/tools/go/analysis"
@@ -15,7 +17,9 @@ import (
 var All = []*analysis.Analyzer{
 	suppression.Analyzer,
 	unfencedwrite.Analyzer,
+	uncheckedfence.Analyzer,
 	unfenceableeffect.Analyzer,
+	checkthenact.Analyzer,
 }
 
 // Check is a check's stable public identity: its code and analyzer name.

@@ -79,10 +79,15 @@ func (a *analysis_) analyze() []Finding {
 			break
 		}
 	}
+	u := &Unit{Pass: a.pass, Funcs: funcs, a: a}
 	for _, fn := range funcs {
 		for _, sec := range section.Find(fn) {
+			u.Sections = append(u.Sections, sec)
 			a.walk(sec, sec.Fn, nil, nil, 0, map[memoKey]bool{})
 		}
+	}
+	for _, check := range unitChecks {
+		check(u)
 	}
 	return a.findings
 }
@@ -204,6 +209,7 @@ func siteFor(sec *section.Section, callee *ssa.Function, ci, site ssa.CallInstru
 func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) {
 	switch {
 	case e.Verdict == effect.Carried:
+		a.judgeOutcome(sec, e, site)
 		return
 	case sec.TxScoped && calls.SameValue(e.Receiver, sec.Handle):
 		return // same transaction as pg_advisory_xact_lock
@@ -237,6 +243,14 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 		msg := where + " cannot carry a fencing token, so a holder paused past its lease would repeat it after a new holder took over; " +
 			"record it in an outbox row written with a fenced statement, or give it an idempotency key / deduplication id the receiver enforces"
 		a.findings = append(a.findings, Finding{Code: "FC1003", Pos: pos, Message: msg, Related: related, Key: pos})
+		return
+	}
+	if chk := a.guard(sec, e, site); chk != nil {
+		cp := fset.Position(chk.Pos())
+		related = append(related, analysis.RelatedInformation{Pos: chk.Pos(), Message: "lease checked here"})
+		msg := fmt.Sprintf("%s is guarded by a lease check (%s at %s:%d) that does not close the race: the process can pause and the lease expire between the check and the write; %s",
+			where, calls.Callee(&chk.Call).Name(), filepath.Base(cp.Filename), cp.Line, "carry the fencing token instead: "+fence)
+		a.findings = append(a.findings, Finding{Code: "FC2001", Pos: pos, Message: msg, Related: related, Key: pos})
 		return
 	}
 	msg := fmt.Sprintf("%s does not carry the fencing token: %s, so a holder paused past its lease would still apply it; %s", where, e.Describe(), fence)
@@ -289,6 +303,37 @@ func finish(pass *analysis.Pass, findings []Finding, dirs []*directive.Directive
 		return strings.Compare(x.Code, y.Code)
 	})
 	return &Result{Findings: kept}
+}
+
+// guard returns the validity check guarding an effect, looking both in the
+// effect's own function and at the call through which it was reached.
+func (a *analysis_) guard(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) *ssa.Call {
+	if c := guardingCheck(sec, e.Call); c != nil {
+		return c
+	}
+	if site != nil {
+		return guardingCheck(sec, site)
+	}
+	return nil
+}
+
+// judgeOutcome reports a fenced write whose outcome is never checked
+// (FC1002): the resource rejects the stale write, but the holder carries on
+// as if it had written.
+func (a *analysis_) judgeOutcome(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) {
+	ignored, what := outcomeIgnored(e)
+	if !ignored {
+		return
+	}
+	pos := e.Call.Pos()
+	at := a.pass.Fset.Position(sec.Pos)
+	msg := fmt.Sprintf("%s (%s) under the %s acquired at %s:%d carries the fencing token but its outcome is never checked: when the resource rejects a stale holder nothing is written and the code carries on as if it had; read %s and stop when nothing was written",
+		e.What, e.Via(), sec.Lock.Lib, filepath.Base(at.Filename), at.Line, what)
+	related := []analysis.RelatedInformation{{Pos: sec.Pos, Message: sec.Lock.Lib + " acquired here"}}
+	if site != nil {
+		related = append(related, analysis.RelatedInformation{Pos: site.Pos(), Message: "reached through this call"})
+	}
+	a.findings = append(a.findings, Finding{Code: "FC1002", Pos: pos, Message: msg, Related: related, Key: pos})
 }
 
 // handleText returns the source text of the lock handle at the

@@ -1,0 +1,13 @@
+package checkthenact_test
+
+import (
+	"testing"
+
+	"github.com/fencecheck/fencecheck/analyzers/checkthenact"
+	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), checkthenact.Analyzer, "checkthenact/...")
+}

@@ -1,0 +1,108 @@
+package engine
+
+import (
+	"go/types"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"golang.org/x/tools/go/ssa"
+)
+
+// outcomeIgnored reports whether the outcome of a fenced conditional write
+// is never looked at, and names what should have been read. A write whose
+// outcome escapes (returned, stored, passed on) is assumed checked.
+func outcomeIgnored(e *effect.Effect) (bool, string) {
+	call, ok := e.Call.(*ssa.Call)
+	if !ok {
+		return false, "" // go/defer: nothing to check
+	}
+	var outcome ssa.Value
+	var what string
+	switch e.Sink.Cond {
+	case model.CondSQL, model.CondChain:
+		switch e.Callee.Name() {
+		case "QueryRow", "QueryRowContext", "Query", "QueryContext", "QueryRowx", "QueryRowxContext", "QueryxContext", "Queryx":
+			return false, "" // RETURNING rows: the row is the outcome
+		}
+		if e.Sink.Family == "gorm" {
+			outcome, what = call, "RowsAffected"
+		} else {
+			outcome, what = first(call), "RowsAffected()"
+		}
+	case model.CondTxn:
+		outcome, what = first(call), "Succeeded"
+	case model.CondScript:
+		outcome, what = call, "the script's result"
+	default:
+		return false, ""
+	}
+	if outcome == nil {
+		return true, what // the result was discarded outright
+	}
+	return !looked(outcome, 0), what
+}
+
+// first returns result 0 of a call returning a tuple, or nil if it is unused.
+func first(call *ssa.Call) ssa.Value {
+	if call.Call.Signature().Results().Len() <= 1 {
+		return call
+	}
+	for _, r := range *call.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
+			return ex
+		}
+	}
+	return nil
+}
+
+// looked reports whether anything reads the outcome beyond its error.
+func looked(v ssa.Value, depth int) bool {
+	refs := v.Referrers()
+	if refs == nil || depth > 4 {
+		return true
+	}
+	for _, r := range *refs {
+		switch x := r.(type) {
+		case *ssa.Call:
+			fn := calls.Callee(&x.Call)
+			if fn == nil {
+				return true
+			}
+			if calls.Receiver(&x.Call) == v {
+				if fn.Name() == "Err" {
+					continue // only the transport error
+				}
+				return true // RowsAffected(), Int(), Result(), Val(), ...
+			}
+			return true // passed on
+		case *ssa.FieldAddr, *ssa.Field:
+			if name := fieldName(x.(ssa.Value)); name == "Error" {
+				continue
+			}
+			return true
+		case *ssa.Return, *ssa.Store, *ssa.MapUpdate, *ssa.Send, *ssa.MakeInterface, *ssa.Phi:
+			return true
+		case *ssa.UnOp, *ssa.ChangeType, *ssa.Convert:
+			if looked(x.(ssa.Value), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func fieldName(v ssa.Value) string {
+	var t types.Type
+	var i int
+	switch x := v.(type) {
+	case *ssa.FieldAddr:
+		t, i = x.X.Type().Underlying().(*types.Pointer).Elem(), x.Field
+	case *ssa.Field:
+		t, i = x.X.Type(), x.Field
+	}
+	if s, ok := t.Underlying().(*types.Struct); ok && i < s.NumFields() {
+		return s.Field(i).Name()
+	}
+	return ""
+}

@@ -1,0 +1,104 @@
+// Package a exercises FC2001: lease checks before unfenced writes.
+package a
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"github.com/bsm/redislock"
+	"github.com/go-redsync/redsync/v4"
+	"go.etcd.io/etcd/client/v3/concurrency"
+	"k8s.io/client-go/tools/leaderelection"
+)
+
+func ttlCheck(ctx context.Context, c *redislock.Client, db *sql.DB) error {
+	lock, err := c.Obtain(ctx, "lock:jobs", time.Minute, nil)
+	if err != nil {
+		return err
+	}
+	defer lock.Release(ctx)
+	if ttl, err := lock.TTL(ctx); err != nil || ttl <= 0 {
+		return err
+	}
+	_, err = db.ExecContext(ctx, `UPDATE jobs SET state = 'run' WHERE id = 1`) // want `UPDATE jobs .* is guarded by a lease check \(TTL at a.go:21\) that does not close the race`
+	return err
+}
+
+func untilCheck(ctx context.Context, m *redsync.Mutex, db *sql.DB) {
+	if err := m.LockContext(ctx); err != nil {
+		return
+	}
+	defer m.UnlockContext(ctx)
+	if time.Now().Before(m.Until()) {
+		db.ExecContext(ctx, `DELETE FROM queue WHERE id = 1`) // want `DELETE queue .*lease check \(Until`
+	}
+}
+
+func extendCheck(ctx context.Context, m *redsync.Mutex, db *sql.DB) {
+	if err := m.Lock(); err != nil {
+		return
+	}
+	defer m.Unlock()
+	ok, err := m.ExtendContext(ctx)
+	if err != nil || !ok {
+		return
+	}
+	db.ExecContext(ctx, `INSERT INTO runs(at) VALUES (now())`) // want `INSERT runs .*lease check \(ExtendContext`
+}
+
+func doneCheck(ctx context.Context, s *concurrency.Session, m *concurrency.Mutex, db *sql.DB) {
+	if err := m.Lock(ctx); err != nil {
+		return
+	}
+	defer m.Unlock(ctx)
+	select {
+	case <-s.Done():
+		return
+	default:
+	}
+	db.ExecContext(ctx, `UPDATE t SET v = 1 WHERE id = 1`) // want `UPDATE t .*lease check \(Done`
+	tok := m.Header().Revision
+	select {
+	case <-s.Done():
+		return
+	default:
+	}
+	db.ExecContext(ctx, `UPDATE t SET v = 1 WHERE id = 1 AND fence <= $1`, tok) // checked and fenced: fine
+}
+
+type ctrl struct {
+	le *leaderelection.LeaderElector
+	db *sql.DB
+}
+
+func (c *ctrl) tick(ctx context.Context) {
+	if !c.le.IsLeader() {
+		return
+	}
+	c.db.ExecContext(ctx, `UPDATE t SET v = 2`) // no lock acquired in view: FC2001 needs a critical section
+}
+
+// A check that does not guard the write: the write runs either way.
+func logOnly(ctx context.Context, c *redislock.Client, db *sql.DB) {
+	lock, err := c.Obtain(ctx, "lock:jobs", time.Minute, nil)
+	if err != nil {
+		return
+	}
+	defer lock.Release(ctx)
+	if ttl, _ := lock.TTL(ctx); ttl < time.Second {
+		println("lease almost expired")
+	}
+	//lint:ignore FC1001 jobs are rebuilt from the log
+	db.ExecContext(ctx, `UPDATE jobs SET state = 'run' WHERE id = 1`)
+}
+
+func suppressed(ctx context.Context, m *redsync.Mutex, db *sql.DB) {
+	if err := m.Lock(); err != nil {
+		return
+	}
+	defer m.Unlock()
+	if ok, _ := m.Valid(); ok {
+		db.ExecContext(ctx, `DELETE FROM queue WHERE id = 1`) //nolint:checkthenact // queue rows are idempotent
+	}
+}
