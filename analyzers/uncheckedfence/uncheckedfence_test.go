@@ -3,8 +3,8 @@ package uncheckedfence_test
 import (
 	"testing"
 
-	"github.com/fencecheck/fencecheck/analyzers/uncheckedfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
+	"github.com/fencecheck/fencecheck/analyzers/uncheckedfence"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 

@@ -37,10 +37,24 @@ type Effect struct {
 	Stmt     *sqlfence.Statement
 	Receiver ssa.Value
 	Key      ssa.Value
+	// Where is set for an effect summarised in another package's function
+	// ("repo.go:42"); Call is then the call of that function.
+	Where string
+	via   string
+}
+
+// Remote returns the effect of calling fn, a function of another package
+// whose summary says it performs the described effect.
+func Remote(call ssa.CallInstruction, fn *types.Func, what, via, family string, cond model.Cond, where string) *Effect {
+	return &Effect{Sink: &model.Sink{Family: family, Cond: cond, Key: -1}, Call: call, Callee: fn, What: what,
+		Verdict: Missing, Where: where, via: via, Receiver: calls.Receiver(call.Common())}
 }
 
 // Via names the called API for messages: "database/sql DB.ExecContext".
 func (e *Effect) Via() string {
+	if e.via != "" {
+		return e.via
+	}
 	recv := model.RecvName(e.Callee)
 	if recv == "" || recv == "?" || strings.ToLower(recv[:1]) == recv[:1] {
 		return e.Sink.Family + " " + e.Callee.Name()
@@ -70,6 +84,9 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 		if keys, ok := calls.Variadic(e.Key); ok && len(keys) > 0 {
 			e.Key = keys[0] // KEYS[1] of a script
 		}
+	}
+	if sink.Family == "go-redis" && lockKey(e.Key) {
+		return nil // the lock's own key: acquire, release or extend (FC5001 judges releases)
 	}
 	switch sink.Cond {
 	case model.CondSQL:
@@ -411,4 +428,13 @@ func (e *Effect) Advice() string {
 		return "write through Multi with a CheckVersionRequest on the lock node"
 	}
 	return "make the resource compare it"
+}
+
+// lockKey reports whether a Redis key's constant part names a lock.
+func lockKey(k ssa.Value) bool {
+	if k == nil {
+		return false
+	}
+	p, ok := calls.ConstPrefix(k)
+	return ok && model.IsLockKeyText(p)
 }

@@ -19,4 +19,5 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://github.com/fencecheck/fencecheck/blob/main/docs/design.md",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(EffectsFact), new(HelperFact), new(AcquireFact)},
 }

@@ -118,3 +118,14 @@ var GRPCReadPrefixes = []string{"Get", "List", "Watch", "Describe", "Read", "Fet
 // IdempotencyHeaders are request header names that make a write safe to
 // repeat, so a write carrying one is not unfenced.
 var IdempotencyHeaders = []string{"idempotency-key", "x-idempotency-key", "idempotency_key", "nats-msg-id"}
+
+// SinkPackages are the import paths of every effect API in Sinks.
+var SinkPackages = func() map[string]bool {
+	m := map[string]bool{"google.golang.org/grpc": true}
+	for _, s := range Sinks {
+		for _, f := range s.Funcs {
+			m[f.Pkg] = true
+		}
+	}
+	return m
+}()

@@ -40,10 +40,26 @@ type Section struct {
 	// connection pool, which the next statement may not even run on.
 	Pooled bool
 
+	// Seeds are values of Fn that carry the fencing token on entry (the
+	// token parameter of a lock helper's callback).
+	Seeds []ssa.Value
+
 	whole    bool              // the entire body of Fn
 	start    *ssa.BasicBlock   // success block, or nil: right after Call
 	releases []ssa.Instruction // non-deferred releases
 	index    map[ssa.Instruction]int
+}
+
+// Whole returns a section covering all of fn, used to summarise what a
+// function would do if it were called under a lock.
+func Whole(fn *ssa.Function) *Section {
+	return &Section{Lock: &model.Lock{Lib: "lock"}, Fn: fn, Pos: fn.Pos(), whole: true}
+}
+
+// Callback returns a section covering all of fn, a function run while the
+// lock is held (a lock helper's callback); pos is where it was handed over.
+func Callback(l *model.Lock, fn *ssa.Function, pos token.Pos) *Section {
+	return &Section{Lock: l, Fn: fn, Pos: pos, whole: true}
 }
 
 // Contains reports whether instr (an instruction of s.Fn) runs inside the
@@ -138,13 +154,21 @@ func fieldPath(fa *ssa.FieldAddr) string {
 }
 
 // Find returns the sections that start in fn.
-func Find(fn *ssa.Function) []*Section {
+func Find(fn *ssa.Function) []*Section { return FindWith(fn, nil) }
+
+// Lookup names locks beyond the knowledge base: functions of the program
+// that acquire a lock and return with it held (engine facts).
+type Lookup func(*types.Func) *model.Lock
+
+// FindWith is Find, also treating calls for which extra returns a lock as
+// acquisitions.
+func FindWith(fn *ssa.Function, extra Lookup) []*Section {
 	var out []*Section
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
 			case *ssa.Call:
-				if s := fromCall(fn, x); s != nil {
+				if s := fromCall(fn, x, extra); s != nil {
 					out = append(out, s)
 				}
 			case *ssa.Store:
@@ -175,9 +199,12 @@ func isRelease(l *model.Lock, fn *types.Func) bool {
 	return slices.ContainsFunc(l.Release, func(f model.Func) bool { return f.Matches(fn) })
 }
 
-func fromCall(fn *ssa.Function, call *ssa.Call) *Section {
+func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 	callee := calls.Callee(&call.Call)
 	l := lockFor(callee)
+	if l == nil && extra != nil && callee != nil {
+		l = extra(callee)
+	}
 	if l == nil {
 		return fromSQL(fn, call, callee)
 	}
@@ -335,13 +362,8 @@ func redisLockKey(fn *ssa.Function, key ssa.Value) bool {
 	if key == nil {
 		return false
 	}
-	if p, ok := calls.ConstPrefix(key); ok {
-		lp := strings.ToLower(p)
-		for _, w := range model.LockKeyWords {
-			if strings.Contains(lp, w) {
-				return true
-			}
-		}
+	if p, ok := calls.ConstPrefix(key); ok && model.IsLockKeyText(p) {
+		return true
 	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -519,4 +541,21 @@ func scannedBool(call *ssa.Call) (ssa.Value, bool) {
 		}
 	}
 	return nil, true
+}
+
+// HeldAtReturn reports whether the function returns with the lock still
+// held: no release, deferred or not, of this section's lock in its body.
+// Such a function is an acquire wrapper for its callers.
+func (s *Section) HeldAtReturn() bool {
+	if s.whole || s.Call == nil || len(s.releases) > 0 {
+		return false
+	}
+	for _, b := range s.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			if d, ok := instr.(*ssa.Defer); ok && isRelease(s.Lock, calls.Callee(&d.Call)) {
+				return false
+			}
+		}
+	}
+	return len(s.Lock.Release) > 0 || s.Lock == model.SQLLock
 }

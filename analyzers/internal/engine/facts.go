@@ -1,0 +1,345 @@
+package engine
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Function summaries travel between packages as object facts, so that
+// go vet (one process per package) and the standalone command see the same
+// effects behind a call. Facts hold only strings and ints: they must
+// gob-encode, stay small, and be deterministic.
+
+// EffectsFact says that calling a function performs protected effects.
+type EffectsFact struct {
+	Effects []RemoteEffect
+}
+
+// RemoteEffect is one effect inside a summarised function.
+type RemoteEffect struct {
+	What, Via, Family string
+	Cond              int    // model.Cond
+	Where             string // "repo.go:42"
+	// CarriedBy lists the parameters (receiver first for methods) whose
+	// fencing token makes the effect fenced; empty when none does.
+	CarriedBy []int
+}
+
+func (*EffectsFact) AFact() {}
+
+func (f *EffectsFact) String() string {
+	var parts []string
+	for _, e := range f.Effects {
+		parts = append(parts, fmt.Sprintf("%s@%s carried by %v", e.What, e.Where, e.CarriedBy))
+	}
+	return "effects(" + strings.Join(parts, "; ") + ")"
+}
+
+// HelperFact says that a function runs one of its func parameters while
+// holding a lock: the argument's body is a critical section at every call.
+type HelperFact struct {
+	Lib      string // "etcd lock"
+	Param    int    // index of the func parameter (receiver excluded)
+	FenceArg int    // index of the callback parameter that receives the token, or -1
+	Fence    string // how the helper obtains the token, for messages
+}
+
+func (*HelperFact) AFact() {}
+
+func (f *HelperFact) String() string {
+	return fmt.Sprintf("helper(%s, param %d, fence arg %d)", f.Lib, f.Param, f.FenceArg)
+}
+
+// AcquireFact says that a function takes a lock and returns with it held
+// on success: its callers' critical sections start at the call.
+type AcquireFact struct {
+	Lib     string
+	Success int // model.Success: ErrNil or BoolTrue
+	Result  int
+	Fence   string
+	NoFence string
+}
+
+func (*AcquireFact) AFact() {}
+
+func (f *AcquireFact) String() string { return fmt.Sprintf("acquire(%s, result %d)", f.Lib, f.Result) }
+
+// summarize computes and exports the facts of the package's declared
+// functions.
+func (a *analysis_) summarize(funcs []*ssa.Function) {
+	for _, fn := range funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil {
+			continue
+		}
+		if f := a.summarizeEffects(fn); f != nil {
+			a.pass.ExportObjectFact(obj, f)
+		}
+	}
+}
+
+// summarizeEffects walks fn as if all of it were a critical section and
+// records each effect that is not fenced by fn itself, with the
+// parameters through which a caller's token would fence it.
+func (a *analysis_) summarizeEffects(fn *ssa.Function) *EffectsFact {
+	whole := section.Whole(fn)
+	var found []*RemoteEffect
+	var calls_ []ssa.CallInstruction
+	a.walk(whole, fn, nil, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {
+		if e.Verdict == effect.Carried {
+			return
+		}
+		p := a.pass.Fset.Position(e.Call.Pos())
+		found = append(found, &RemoteEffect{What: e.What, Via: e.Via(), Family: e.Sink.Family, Cond: int(e.Sink.Cond),
+			Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)})
+		calls_ = append(calls_, e.Call)
+	})
+	if len(found) == 0 {
+		return nil
+	}
+	params := fn.Params
+	if len(params) > 8 {
+		params = params[:8]
+	}
+	for i, p := range params {
+		a.walk(whole, fn, []ssa.Value{p}, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {
+			if e.Verdict != effect.Carried {
+				return
+			}
+			if k := slices.Index(calls_, e.Call); k >= 0 {
+				found[k].CarriedBy = append(found[k].CarriedBy, i)
+			}
+		})
+	}
+	f := &EffectsFact{}
+	for _, e := range found {
+		if len(f.Effects) < 16 { // keep facts small
+			f.Effects = append(f.Effects, *e)
+		}
+	}
+	return f
+}
+
+// remoteEffects reports the summarised effects of a function of another
+// package called inside a section.
+func (a *analysis_) remoteEffects(ci ssa.CallInstruction, obj *types.Func, toks interface{ Has(ssa.Value) bool }, site ssa.CallInstruction, visit visitFunc) {
+	var f EffectsFact
+	if !a.pass.ImportObjectFact(obj, &f) {
+		return
+	}
+	args := ci.Common().Args
+	if ci.Common().IsInvoke() {
+		args = append([]ssa.Value{ci.Common().Value}, args...)
+	}
+	for _, re := range f.Effects {
+		if slices.ContainsFunc(re.CarriedBy, func(i int) bool { return i < len(args) && toks.Has(args[i]) }) {
+			continue
+		}
+		e := effect.Remote(ci, obj, re.What, re.Via, re.Family, model.Cond(re.Cond), re.Where)
+		visit(e, site)
+	}
+}
+
+// helperOf returns the HelperFact of the function a call invokes, from
+// this package's own helpers or an imported fact.
+func (a *analysis_) helperOf(c *ssa.CallCommon) *HelperFact {
+	obj := calls.Callee(c)
+	if obj == nil {
+		return nil
+	}
+	if h, ok := a.helpers[obj]; ok {
+		return h
+	}
+	var h HelperFact
+	if obj.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(obj, &h) {
+		return &h
+	}
+	return nil
+}
+
+// findHelpers recognises this package's lock helpers: functions with a
+// critical section inside which they call one of their func parameters.
+func (a *analysis_) findHelpers(funcs []*ssa.Function, secs map[*ssa.Function][]*section.Section) {
+	for _, fn := range funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil {
+			continue
+		}
+		for _, sec := range secs[fn] {
+			if h := a.helperIn(sec, fn); h != nil {
+				a.helpers[obj] = h
+				a.pass.ExportObjectFact(obj, h)
+				break
+			}
+		}
+	}
+}
+
+func (a *analysis_) helperIn(sec *section.Section, fn *ssa.Function) *HelperFact {
+	recv := 0
+	if fn.Signature.Recv() != nil {
+		recv = 1
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok || !sec.Contains(instr) {
+				continue
+			}
+			p, ok := ci.Common().Value.(*ssa.Parameter)
+			if !ok || ci.Common().StaticCallee() != nil {
+				continue
+			}
+			idx := slices.Index(fn.Params, p)
+			if idx < 0 {
+				continue
+			}
+			h := &HelperFact{Lib: sec.Lock.Lib, Param: idx - recv, FenceArg: -1, Fence: a.fenceText(sec)}
+			toks := a.tokens(fn, nil)
+			for i, arg := range ci.Common().Args {
+				if toks.Has(arg) {
+					h.FenceArg = i
+					break
+				}
+			}
+			return h
+		}
+	}
+	return nil
+}
+
+// helperSections makes the function literal passed to a lock helper a
+// critical section of its own.
+func (a *analysis_) helperSections(fn *ssa.Function) []*section.Section {
+	var out []*section.Section
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			h := a.helperOf(ci.Common())
+			if h == nil {
+				continue
+			}
+			arg := calls.Arg(ci.Common(), h.Param)
+			var lit *ssa.Function
+			switch x := arg.(type) {
+			case *ssa.MakeClosure:
+				lit, _ = x.Fn.(*ssa.Function)
+			case *ssa.Function:
+				lit = x
+			}
+			if lit == nil || !a.local(lit) {
+				continue
+			}
+			lock := &model.Lock{Lib: h.Lib, Fence: model.Fence{None: h.Fence}}
+			sec := section.Callback(lock, lit, ci.Pos())
+			if h.FenceArg >= 0 && h.FenceArg < len(lit.Params) {
+				sec.Seeds = []ssa.Value{lit.Params[h.FenceArg]}
+				lock.Fence = model.Fence{None: "the fencing token is passed to this callback as " + lit.Params[h.FenceArg].Name() + ": " + "use it in the write"}
+			}
+			out = append(out, sec)
+		}
+	}
+	return out
+}
+
+// fenceText describes the fence of a section for messages in other
+// functions: "m.Header().Revision", or the library's advice.
+func (a *analysis_) fenceText(sec *section.Section) string {
+	if acc := sec.Lock.Fence.Accessor; acc != "" {
+		return "the helper's lock token (" + fmt.Sprintf(strings.ReplaceAll(acc, "%s", "%[1]s"), a.handleText(sec)) + ") is not passed to this callback; pass it and use it in the write"
+	}
+	return sec.Lock.Fence.None
+}
+
+// findWrappers recognises this package's acquire wrappers: functions that
+// take a lock and return with it held, reporting success through their
+// last error result or first bool result. It reports whether it found any.
+func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][]*section.Section) bool {
+	found := false
+	for _, fn := range funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil {
+			continue
+		}
+		for _, sec := range secs[fn] {
+			if !sec.HeldAtReturn() {
+				continue
+			}
+			f := wrapperFact(fn.Signature, sec)
+			if f == nil {
+				continue
+			}
+			a.wrappers[obj] = f.lock()
+			a.pass.ExportObjectFact(obj, f)
+			found = true
+			break
+		}
+	}
+	return found
+}
+
+func wrapperFact(sig *types.Signature, sec *section.Section) *AcquireFact {
+	res := sig.Results()
+	f := &AcquireFact{Lib: sec.Lock.Lib, Fence: sec.Lock.Fence.Accessor, NoFence: sec.Lock.Fence.None}
+	switch {
+	case res.Len() > 0 && isBool(res.At(0).Type()):
+		f.Success, f.Result = int(model.BoolTrue), 0
+	case res.Len() > 0 && isError(res.At(res.Len()-1).Type()):
+		f.Success, f.Result = int(model.ErrNil), res.Len()-1
+	default:
+		return nil
+	}
+	if f.Fence != "" {
+		f.Fence = "" // the accessor names a handle the wrapper keeps to itself
+		f.NoFence = sec.Lock.Lib + " has a fencing token, but this wrapper does not return it; return it and compare it in the write"
+	}
+	return f
+}
+
+func (f *AcquireFact) lock() *model.Lock {
+	return &model.Lock{Lib: f.Lib, Success: model.Success(f.Success), Result: f.Result, HandleIsResult: -1,
+		Fence: model.Fence{Accessor: f.Fence, None: f.NoFence}}
+}
+
+// acquireLock is the section.Lookup of the engine: local acquire wrappers
+// and those imported through AcquireFact.
+func (a *analysis_) acquireLock(fn *types.Func) *model.Lock {
+	if l, ok := a.wrappers[fn]; ok {
+		return l
+	}
+	if fn.Pkg() == a.pass.Pkg {
+		return nil
+	}
+	var f AcquireFact
+	if !a.pass.ImportObjectFact(fn, &f) {
+		a.wrappers[fn] = nil
+		return nil
+	}
+	l := f.lock()
+	a.wrappers[fn] = l
+	return l
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
+}
+
+var _ = token.NoPos

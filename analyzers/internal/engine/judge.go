@@ -1,0 +1,139 @@
+package engine
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// judge turns an effect inside a section into a finding, unless the effect
+// is safe in this section.
+func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) {
+	switch {
+	case e.Verdict == effect.Carried:
+		a.judgeOutcome(sec, e, site)
+		return
+	case sec.TxScoped && calls.SameValue(e.Receiver, sec.Handle):
+		return // same transaction as pg_advisory_xact_lock
+	case sec.Lock == model.RedisSetNXLock && e.Key != nil && calls.SameValue(e.Key, sec.Handle):
+		return // the lock's own key: release or extension, not a protected write
+	}
+	fset := a.pass.Fset
+	at := fset.Position(sec.Pos)
+	pos := e.Call.Pos()
+	var related []analysis.RelatedInformation
+	related = append(related, analysis.RelatedInformation{Pos: sec.Pos, Message: sec.Lock.Lib + " acquired here"})
+	switch {
+	case e.Where != "":
+		related = append(related, analysis.RelatedInformation{Pos: e.Callee.Pos(), Message: fmt.Sprintf("the write happens in %s (%s)", e.Callee.FullName(), e.Where)})
+		if site != nil {
+			pos = site.Pos()
+		}
+	case site != nil:
+		related = append(related, analysis.RelatedInformation{Pos: e.Call.Pos(), Message: "the write happens here, in " + e.Call.Parent().Name()})
+		pos = site.Pos()
+	}
+	var fence string
+	if acc := sec.Lock.Fence.Accessor; acc != "" {
+		fence = fmt.Sprintf(strings.ReplaceAll(acc, "%s", "%[1]s"), a.handleText(sec)) + " is available: " + e.Advice()
+	} else {
+		fence = sec.Lock.Fence.None
+	}
+	if sec.Pooled {
+		fence = "pg_advisory_lock on a connection pool is held by one pooled connection, not necessarily the one running this write; " + fence
+	}
+	callThrough := ""
+	switch {
+	case e.Where != "":
+		callThrough = fmt.Sprintf(" (in %s, called here)", e.Callee.Name())
+	case site != nil:
+		callThrough = " (reached through this call)"
+	}
+	where := fmt.Sprintf("%s (%s)%s under the %s acquired at %s:%d", e.What, e.Via(), callThrough, sec.Lock.Lib, filepath.Base(at.Filename), at.Line)
+	if e.Verdict == effect.Cannot {
+		msg := where + " cannot carry a fencing token, so a holder paused past its lease would repeat it after a new holder took over; " +
+			"record it in an outbox row written with a fenced statement, or give it an idempotency key / deduplication id the receiver enforces"
+		a.findings = append(a.findings, Finding{Code: "FC1003", Pos: pos, Message: msg, Related: related, Key: pos})
+		return
+	}
+	if chk := a.guard(sec, e, site); chk != nil {
+		cp := fset.Position(chk.Pos())
+		related = append(related, analysis.RelatedInformation{Pos: chk.Pos(), Message: "lease checked here"})
+		msg := fmt.Sprintf("%s is guarded by a lease check (%s at %s:%d) that does not close the race: the process can pause and the lease expire between the check and the write; %s",
+			where, calls.Callee(&chk.Call).Name(), filepath.Base(cp.Filename), cp.Line, "carry the fencing token instead: "+fence)
+		a.findings = append(a.findings, Finding{Code: "FC2001", Pos: pos, Message: msg, Related: related, Key: pos})
+		return
+	}
+	msg := fmt.Sprintf("%s does not carry the fencing token: %s, so a holder paused past its lease would still apply it; %s", where, e.Describe(), fence)
+	a.findings = append(a.findings, Finding{Code: "FC1001", Pos: pos, Message: msg, Related: related, Key: pos})
+}
+
+// guard returns the validity check guarding an effect, looking both in the
+// effect's own function and at the call through which it was reached.
+func (a *analysis_) guard(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) *ssa.Call {
+	if c := guardingCheck(sec, e.Call); c != nil {
+		return c
+	}
+	if site != nil {
+		return guardingCheck(sec, site)
+	}
+	return nil
+}
+
+// judgeOutcome reports a fenced write whose outcome is never checked
+// (FC1002): the resource rejects the stale write, but the holder carries on
+// as if it had written.
+func (a *analysis_) judgeOutcome(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) {
+	ignored, what := outcomeIgnored(e)
+	if !ignored {
+		return
+	}
+	pos := e.Call.Pos()
+	at := a.pass.Fset.Position(sec.Pos)
+	msg := fmt.Sprintf("%s (%s) under the %s acquired at %s:%d carries the fencing token but its outcome is never checked: when the resource rejects a stale holder nothing is written and the code carries on as if it had; read %s and stop when nothing was written",
+		e.What, e.Via(), sec.Lock.Lib, filepath.Base(at.Filename), at.Line, what)
+	related := []analysis.RelatedInformation{{Pos: sec.Pos, Message: sec.Lock.Lib + " acquired here"}}
+	if site != nil {
+		related = append(related, analysis.RelatedInformation{Pos: site.Pos(), Message: "reached through this call"})
+	}
+	a.findings = append(a.findings, Finding{Code: "FC1002", Pos: pos, Message: msg, Related: related, Key: pos})
+}
+
+// handleText returns the source text of the lock handle at the
+// acquisition ("m" in m.Lock(ctx), "w.m" in w.m.Lock(ctx)).
+func (a *analysis_) handleText(sec *section.Section) string {
+	if a.calls == nil {
+		a.calls = map[token.Pos]*ast.CallExpr{}
+		for _, f := range a.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CallExpr); ok {
+					a.calls[c.Lparen] = c
+				}
+				return true
+			})
+		}
+	}
+	if c := a.calls[sec.Pos]; c != nil {
+		if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
+			if _, isPkg := a.pass.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
+				return types.ExprString(sel.X)
+			}
+		}
+	}
+	return sec.HandleText()
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := e.(*ast.Ident)
+	return id
+}

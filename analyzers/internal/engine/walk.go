@@ -1,0 +1,160 @@
+package engine
+
+import (
+	"fmt"
+	"go/types"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
+	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"golang.org/x/tools/go/ssa"
+)
+
+// visitFunc receives each effect found inside a section, with the call in
+// the section's own function through which it was reached (nil when the
+// effect is in that function or in a function literal written there).
+type visitFunc func(e *effect.Effect, site ssa.CallInstruction)
+
+// walk visits the effects of fn that run inside sec.
+func (a *analysis_) walk(sec *section.Section, fn *ssa.Function, seeds []ssa.Value, site ssa.CallInstruction, depth int, seen map[memoKey]bool, visit visitFunc) {
+	toks := a.tokens(fn, seeds)
+	key := memoKey{fn, fmt.Sprint(seedKey(seeds), site != nil)}
+	if seen[key] {
+		return
+	}
+	seen[key] = true
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if fn == sec.Fn && !sec.Contains(instr) {
+				continue
+			}
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok || ci == sec.Call {
+				continue
+			}
+			if e := effect.Classify(ci, toks); e != nil {
+				visit(e, site)
+				continue
+			}
+			if depth >= maxDepth {
+				continue
+			}
+			a.follow(sec, ci, toks, site, depth, seen, visit)
+		}
+	}
+}
+
+// follow walks into functions called from inside a section: static calls
+// to functions of this package, closures, and function literals handed to
+// other calls (transaction helpers, errgroup.Go), which run inside too.
+// Functions of other packages are known through their EffectsFact.
+func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *flow.Tokens, site ssa.CallInstruction, depth int, seen map[memoKey]bool, visit visitFunc) {
+	c := ci.Common()
+	callee := c.StaticCallee()
+	switch {
+	case callee != nil && a.local(callee):
+		var seeds []ssa.Value
+		for i, arg := range c.Args {
+			if i < len(callee.Params) && toks.Has(arg) {
+				seeds = append(seeds, callee.Params[i])
+			}
+		}
+		seeds = append(seeds, boundSeeds(c.Value, callee, toks)...)
+		a.walk(sec, callee, seeds, siteFor(sec, callee, ci, site), depth+1, seen, visit)
+	case c.IsInvoke():
+		// An interface call: follow the implementations this package
+		// declares (the repository behind a Store interface).
+		for _, impl := range a.implementations(c) {
+			var seeds []ssa.Value
+			for i, arg := range c.Args {
+				if i+1 < len(impl.Params) && toks.Has(arg) {
+					seeds = append(seeds, impl.Params[i+1])
+				}
+			}
+			a.walk(sec, impl, seeds, siteFor(sec, impl, ci, site), depth+1, seen, visit)
+		}
+	default:
+		if obj := calls.Callee(c); obj != nil && obj.Pkg() != a.pass.Pkg {
+			a.remoteEffects(ci, obj, toks, site, visit)
+		}
+	}
+	if h := a.helperOf(c); h != nil {
+		return // the literal is its own section (see helperSections)
+	}
+	for _, arg := range c.Args {
+		mc, ok := arg.(*ssa.MakeClosure)
+		var lit *ssa.Function
+		if ok {
+			lit, _ = mc.Fn.(*ssa.Function)
+		} else {
+			lit, _ = arg.(*ssa.Function)
+		}
+		if lit == nil || !a.local(lit) || lit == callee {
+			continue
+		}
+		a.walk(sec, lit, boundSeeds(arg, lit, toks), siteFor(sec, lit, ci, site), depth+1, seen, visit)
+	}
+}
+
+func (a *analysis_) local(fn *ssa.Function) bool {
+	return len(fn.Blocks) > 0 && fn.Pkg == a.pkg
+}
+
+// implementations returns this package's concrete methods that an
+// interface call may dispatch to.
+func (a *analysis_) implementations(c *ssa.CallCommon) []*ssa.Function {
+	iface, ok := c.Value.Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var out []*ssa.Function
+	for _, m := range a.pkg.Members {
+		tn, ok := m.(*ssa.Type)
+		if !ok {
+			continue
+		}
+		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+			if _, isIface := t.Underlying().(*types.Interface); isIface || !types.Implements(t, iface) {
+				continue
+			}
+			if fn := a.pkg.Prog.LookupMethod(t, c.Method.Pkg(), c.Method.Name()); fn != nil && a.local(fn) {
+				out = append(out, fn)
+			}
+			break
+		}
+	}
+	return out
+}
+
+// boundSeeds returns the free variables of a closure that are bound to
+// token-carrying values.
+func boundSeeds(v ssa.Value, fn *ssa.Function, toks *flow.Tokens) []ssa.Value {
+	mc, ok := v.(*ssa.MakeClosure)
+	if !ok {
+		return nil
+	}
+	var seeds []ssa.Value
+	for i, b := range mc.Bindings {
+		if i < len(fn.FreeVars) && toks.Has(b) {
+			seeds = append(seeds, fn.FreeVars[i])
+		}
+	}
+	return seeds
+}
+
+// siteFor decides where an effect in callee is reported: function
+// literals written inside the section's function are reported at the
+// effect itself; named functions at the call inside the section, which is
+// the line the user must change.
+func siteFor(sec *section.Section, callee *ssa.Function, ci, site ssa.CallInstruction) ssa.CallInstruction {
+	if site != nil {
+		return site
+	}
+	for p := callee.Parent(); p != nil; p = p.Parent() {
+		if p == sec.Fn {
+			return nil
+		}
+	}
+	return ci
+}

@@ -1,0 +1,50 @@
+// Package app calls a lock helper and a repository from other packages.
+package app
+
+import (
+	"context"
+	"database/sql"
+
+	"go.etcd.io/etcd/client/v3/concurrency"
+	"interpkg/lockhelper"
+	"interpkg/repo"
+)
+
+func fenced(ctx context.Context, s *concurrency.Session, r *repo.Repo) error {
+	return lockhelper.WithLock(ctx, s, "/locks/items", func(ctx context.Context, fence int64) error {
+		r.Load(ctx, 1)
+		return r.SaveFenced(ctx, 1, fence)
+	})
+}
+
+func unfenced(ctx context.Context, s *concurrency.Session, r *repo.Repo, db *sql.DB) error {
+	return lockhelper.WithLock(ctx, s, "/locks/items", func(ctx context.Context, fence int64) error {
+		db.ExecContext(ctx, `DELETE FROM items WHERE id = 2`) // want `DELETE items .* under the etcd lock .*the fencing token is passed to this callback as fence`
+		return r.Save(ctx, 1)                                 // want `UPDATE items \(database/sql DB.ExecContext\) \(in Save, called here\) under the etcd lock`
+	})
+}
+
+func noToken(ctx context.Context, m *concurrency.Mutex, r *repo.Repo) error {
+	return lockhelper.Do(ctx, m, func() error {
+		return r.SaveFenced(ctx, 1, 0) // want `UPDATE items .*\(in SaveFenced, called here\)`
+	})
+}
+
+func viaInterface(ctx context.Context, m *concurrency.Mutex, st repo.Store) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	return st.Save(ctx, 1) // interface to another package: implementations are not visible here (known gap)
+}
+
+// A goroutine started inside the section runs under the lock too.
+func goroutine(ctx context.Context, m *concurrency.Mutex, db *sql.DB) {
+	if err := m.Lock(ctx); err != nil {
+		return
+	}
+	defer m.Unlock(ctx)
+	go func() {
+		db.ExecContext(ctx, `UPDATE stats SET n = n + 1`) // want `UPDATE stats`
+	}()
+}

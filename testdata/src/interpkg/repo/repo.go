@@ -1,0 +1,30 @@
+// Package repo hides SQL behind methods.
+package repo
+
+import (
+	"context"
+	"database/sql"
+)
+
+type Repo struct{ DB *sql.DB }
+
+// Store is what the application sees.
+type Store interface {
+	Save(ctx context.Context, id int64) error
+}
+
+func (r *Repo) Save(ctx context.Context, id int64) error { // want Save:`effects\(UPDATE items@repo.go:17 carried by \[2\]\)`
+	_, err := r.DB.ExecContext(ctx, `UPDATE items SET state = 'saved' WHERE id = $1`, id)
+	return err
+}
+
+func (r *Repo) SaveFenced(ctx context.Context, id, fence int64) error { // want SaveFenced:`effects\(UPDATE items@repo.go:22 carried by \[2 3\]\)`
+	_, err := r.DB.ExecContext(ctx, `UPDATE items SET state = 'saved', fence = $2 WHERE id = $1 AND fence <= $2`, id, fence)
+	return err
+}
+
+func (r *Repo) Load(ctx context.Context, id int64) (string, error) {
+	var s string
+	err := r.DB.QueryRowContext(ctx, `SELECT state FROM items WHERE id = $1`, id).Scan(&s)
+	return s, err
+}
