@@ -4,6 +4,7 @@
 package calls
 
 import (
+	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -133,6 +134,63 @@ func ConstString(v ssa.Value) (string, bool) {
 		}
 	case *ssa.Convert:
 		return ConstString(x.X)
+	case *ssa.Call:
+		return constCall(x)
+	}
+	return "", false
+}
+
+// constCall evaluates fmt.Sprintf with a constant format and constant
+// arguments, and strings.Join of a slice literal of constants: the two
+// ways SQL text is commonly assembled from constants.
+func constCall(c *ssa.Call) (string, bool) {
+	fn := Callee(&c.Call)
+	if fn == nil || fn.Pkg() == nil {
+		return "", false
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "fmt.Sprintf":
+		format, ok := ConstString(Arg(&c.Call, 0))
+		if !ok {
+			return "", false
+		}
+		elems, ok := Variadic(Arg(&c.Call, 1))
+		if !ok {
+			return "", false
+		}
+		args := make([]any, len(elems))
+		for i, e := range elems {
+			k, isConst := Unwrap(e).(*ssa.Const)
+			if !isConst || k.Value == nil {
+				return "", false
+			}
+			switch k.Value.Kind() {
+			case constant.String:
+				args[i] = constant.StringVal(k.Value)
+			case constant.Int:
+				n, _ := constant.Int64Val(k.Value)
+				args[i] = n
+			default:
+				return "", false
+			}
+		}
+		return fmt.Sprintf(format, args...), true
+	case "strings.Join":
+		sep, ok := ConstString(Arg(&c.Call, 1))
+		if !ok {
+			return "", false
+		}
+		elems, ok := Variadic(Arg(&c.Call, 0))
+		if !ok {
+			return "", false
+		}
+		parts := make([]string, len(elems))
+		for i, e := range elems {
+			if parts[i], ok = ConstString(e); !ok {
+				return "", false
+			}
+		}
+		return strings.Join(parts, sep), true
 	}
 	return "", false
 }

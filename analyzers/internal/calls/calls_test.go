@@ -1,0 +1,75 @@
+package calls
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+// TestConstString recovers SQL text built from constants and refuses
+// everything else ("unknown" is never guessed).
+func TestConstString(t *testing.T) {
+	src := `package p
+
+import (
+	"fmt"
+	"strings"
+)
+
+const table = "accounts"
+
+func sink(string) {}
+
+func f(dyn string) {
+	sink("UPDATE " + table + " SET a = 1")                                  // 0
+	sink(fmt.Sprintf("UPDATE %s SET a = %d", table, 2))                      // 1
+	sink(strings.Join([]string{"UPDATE t", "SET a = 1"}, " "))               // 2
+	sink(fmt.Sprintf("UPDATE %s SET a = 1", dyn))                            // 3
+	sink("UPDATE " + dyn)                                                    // 4
+}
+`
+	want := []struct {
+		text string
+		ok   bool
+	}{
+		{"UPDATE accounts SET a = 1", true},
+		{"UPDATE accounts SET a = 2", true},
+		{"UPDATE t SET a = 1", true},
+		{"", false},
+		{"", false},
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", "p"), []*ast.File{f}, ssa.SanityCheckFunctions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []ssa.Value
+	for _, b := range pkg.Func("f").Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok {
+				if fn := c.Call.StaticCallee(); fn != nil && fn.Name() == "sink" {
+					got = append(got, c.Call.Args[0])
+				}
+			}
+		}
+	}
+	if len(got) != len(want) {
+		t.Fatalf("found %d sink calls, want %d", len(got), len(want))
+	}
+	for i, v := range got {
+		text, ok := ConstString(v)
+		if text != want[i].text || ok != want[i].ok {
+			t.Errorf("call %d: ConstString = %q, %v; want %q, %v", i, text, ok, want[i].text, want[i].ok)
+		}
+	}
+}
