@@ -25,6 +25,8 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 		return
 	case sec.TxScoped && calls.SameValue(e.Receiver, sec.Handle):
 		return // same transaction as pg_advisory_xact_lock
+	case a.txGuarded(e):
+		return // a checked guard-row statement fences the transaction
 	case sec.Lock == model.RedisSetNXLock && e.Key != nil && calls.SameValue(e.Key, sec.Handle):
 		return // the lock's own key: release or extension, not a protected write
 	}
@@ -136,4 +138,39 @@ func (a *analysis_) handleText(sec *section.Section) string {
 func identOf(e ast.Expr) *ast.Ident {
 	id, _ := e.(*ast.Ident)
 	return id
+}
+
+// txGuarded reports whether an unfenced SQL write runs on a transaction
+// that also executes a fenced guard-row statement whose outcome is checked
+// (UPDATE fences SET token = $1 WHERE name = $2 AND token <= $1): the
+// transaction commits only if the token is current, which fences every
+// statement in it.
+func (a *analysis_) txGuarded(e *effect.Effect) bool {
+	if e.Stmt == nil || e.Receiver == nil || !isTx(e.Receiver.Type()) {
+		return false
+	}
+	fn := e.Call.Parent()
+	toks := a.tokens(fn, nil)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok || ci == e.Call || !calls.SameValue(calls.Receiver(ci.Common()), e.Receiver) {
+				continue
+			}
+			if g := effect.Classify(ci, toks); g != nil && g.Verdict == effect.Carried {
+				if ignored, _ := outcomeIgnored(g); !ignored {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func isTx(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Name() == "Tx"
 }
