@@ -112,6 +112,17 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 		return nil // a compare-and-swap on a version is enforced by the store
 	case model.CondRequest:
 		return e.request(c, toks)
+	case model.CondFilter:
+		e.What = sink.Family + " " + callee.Name()
+		if toks.Has(calls.Arg(c, sink.Query)) {
+			e.Verdict = Carried
+		}
+	case model.CondInput:
+		e.What = sink.Family + " " + callee.Name()
+		in := calls.Arg(c, sink.Query)
+		if toks.Has(in) && hasCondition(in) {
+			e.Verdict = Carried
+		}
 	case model.CondUnfenceable:
 		e.What = e.Sink.Family + " " + callee.Name()
 		if e.Sink.Family == "net/smtp" {
@@ -401,6 +412,10 @@ func (e *Effect) Describe() string {
 		return "its If() does not compare the lock's revision"
 	case model.CondRequest:
 		return "the request carries no fencing token"
+	case model.CondFilter:
+		return "its filter does not compare the fencing token"
+	case model.CondInput:
+		return "it has no ConditionExpression comparing the fencing token"
 	}
 	return "it does not carry the fencing token"
 }
@@ -416,6 +431,16 @@ func (e *Effect) Advice() string {
 		return "pass it to the script and compare it there"
 	case model.CondRequest:
 		return "send it in the request (field, header or metadata) for the server to enforce"
+	case model.CondFilter:
+		return `add it to the filter ({"fence": {"$lte": tok}}), set it in the update and check MatchedCount`
+	case model.CondInput:
+		return `set ConditionExpression "attribute_not_exists(fence) OR fence <= :tok" with the token and handle ConditionalCheckFailedException`
+	}
+	switch e.Sink.Family {
+	case "MongoDB":
+		return "use UpdateOne with the token in the filter instead of an insert, or a unique index that encodes it"
+	case "DynamoDB":
+		return "use conditional writes (PutItem/UpdateItem with ConditionExpression); BatchWriteItem cannot carry a condition"
 	}
 	switch e.Sink.Family {
 	case "etcd":
@@ -437,4 +462,27 @@ func lockKey(k ssa.Value) bool {
 	}
 	p, ok := calls.ConstPrefix(k)
 	return ok && model.IsLockKeyText(p)
+}
+
+// hasCondition reports whether a DynamoDB input struct gets a
+// ConditionExpression (or, for transactions, is built with one somewhere).
+func hasCondition(in ssa.Value) bool {
+	root := calls.Root(in)
+	refs := root.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+		if ok && st.Field(fa.Field).Name() == "ConditionExpression" {
+			return true
+		}
+	}
+	// TransactWriteItems and ExecuteStatement carry conditions inside
+	// nested items or PartiQL text: trust the token's presence.
+	return !strings.HasSuffix(types.TypeString(in.Type(), nil), "ItemInput")
 }

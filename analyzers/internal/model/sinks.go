@@ -27,6 +27,13 @@ const (
 	CondChain
 	// CondUnfenceable: an effect that cannot carry a fence at all (mail).
 	CondUnfenceable
+	// CondFilter: a document store's filter argument at Query (Mongo);
+	// carried when the token reaches the filter.
+	CondFilter
+	// CondInput: an input struct at Query with a ConditionExpression
+	// (DynamoDB); carried when the token reaches the input and a condition
+	// is set.
+	CondInput
 )
 
 // Sink describes one family of calls that change state outside the process.
@@ -104,6 +111,20 @@ var Sinks = []*Sink{
 			{"net/http", "", "Post"}, {"net/http", "", "PostForm"}, {"net/http", "Transport", "RoundTrip"}}},
 	{Family: "gRPC", Cond: CondRequest, Key: -1,
 		Funcs: []Func{{"google.golang.org/grpc", "ClientConn", "Invoke"}, {"google.golang.org/grpc", "", "Invoke"}}},
+	{Family: "DynamoDB", Cond: CondInput, Query: 1, Key: -1,
+		Funcs: methods("github.com/aws/aws-sdk-go-v2/service/dynamodb", []string{"Client"}, "PutItem", "UpdateItem", "DeleteItem", "TransactWriteItems", "ExecuteStatement")},
+	{Family: "DynamoDB", Cond: CondNone, Key: -1,
+		Funcs: methods("github.com/aws/aws-sdk-go-v2/service/dynamodb", []string{"Client"}, "BatchWriteItem")},
+	{Family: "MongoDB", Cond: CondFilter, Query: 1, Key: -1,
+		Funcs: methods("go.mongodb.org/mongo-driver/v2/mongo", []string{"Collection"}, "UpdateOne", "UpdateMany", "UpdateByID", "ReplaceOne", "DeleteOne", "DeleteMany",
+			"FindOneAndUpdate", "FindOneAndReplace", "FindOneAndDelete", "BulkWrite")},
+	{Family: "MongoDB", Cond: CondNone, Key: -1,
+		Funcs: methods("go.mongodb.org/mongo-driver/v2/mongo", []string{"Collection"}, "InsertOne", "InsertMany")},
+	{Family: "MongoDB", Cond: CondFilter, Query: 1, Key: -1,
+		Funcs: methods("go.mongodb.org/mongo-driver/mongo", []string{"Collection"}, "UpdateOne", "UpdateMany", "UpdateByID", "ReplaceOne", "DeleteOne", "DeleteMany",
+			"FindOneAndUpdate", "FindOneAndReplace", "FindOneAndDelete", "BulkWrite")},
+	{Family: "MongoDB", Cond: CondNone, Key: -1,
+		Funcs: methods("go.mongodb.org/mongo-driver/mongo", []string{"Collection"}, "InsertOne", "InsertMany")},
 	{Family: "net/smtp", Cond: CondUnfenceable, Key: -1,
 		Funcs: []Func{{"net/smtp", "", "SendMail"}, {"net/smtp", "Client", "Data"}}},
 	{Family: "NATS", Cond: CondUnfenceable, Key: -1,

@@ -1,0 +1,42 @@
+// Package docstores exercises FC1001 with DynamoDB and MongoDB.
+package docstores
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"go.etcd.io/etcd/client/v3/concurrency"
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+)
+
+func dynamo(ctx context.Context, c *dynamodb.Client, m *concurrency.Mutex) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	tok := strconv.FormatInt(m.Header().Revision, 10)
+	c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("jobs")}) // want `DynamoDB PutItem .*no ConditionExpression`
+	_, err := c.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName:                 aws.String("jobs"),
+		ConditionExpression:       aws.String("attribute_not_exists(fence) OR fence <= :tok"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":tok": &types.AttributeValueMemberN{Value: tok}},
+	})
+	c.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{}) // want `DynamoDB BatchWriteItem .*BatchWriteItem cannot carry a condition`
+	return err
+}
+
+func mongoWrites(ctx context.Context, coll *mongo.Collection, m *concurrency.Mutex) {
+	if err := m.Lock(ctx); err != nil {
+		return
+	}
+	defer m.Unlock(ctx)
+	tok := m.Header().Revision
+	coll.UpdateOne(ctx, bson.M{"_id": 1}, bson.M{"$set": bson.M{"state": "x"}})                            // want `MongoDB UpdateOne .*its filter does not compare`
+	coll.UpdateOne(ctx, bson.M{"_id": 1, "fence": bson.M{"$lte": tok}}, bson.M{"$set": bson.M{"fence": tok}}) // fenced
+	coll.InsertOne(ctx, bson.M{"state": "x"})                                                             // want `MongoDB InsertOne`
+	coll.FindOne(ctx, bson.M{"_id": 1})                                                                   // a read
+}
