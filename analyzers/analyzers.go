@@ -6,6 +6,7 @@ package analyzers
 import (
 	"github.com/fencecheck/fencecheck/analyzers/checkthenact"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/splitfencecheck"
 	"github.com/fencecheck/fencecheck/analyzers/suppression"
 	"github.com/fencecheck/fencecheck/analyzers/uncheckedfence"
 	"github.com/fencecheck/fencecheck/analyzers/unfenceableeffect"
@@ -20,6 +21,7 @@ var All = []*analysis.Analyzer{
 	uncheckedfence.Analyzer,
 	unfenceableeffect.Analyzer,
 	checkthenact.Analyzer,
+	splitfencecheck.Analyzer,
 }
 
 // Check is a check's stable public identity: its code and analyzer name.

@@ -76,6 +76,16 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 		a.findings = append(a.findings, Finding{Code: "FC2001", Pos: pos, Message: msg, Related: related, Key: pos})
 		return
 	}
+	if sp := a.splitFence(e); sp != nil {
+		rp, cp := fset.Position(sp.read.Pos()), fset.Position(sp.compare.Pos())
+		related = append(related,
+			analysis.RelatedInformation{Pos: sp.read.Pos(), Message: sp.column + " read here"},
+			analysis.RelatedInformation{Pos: sp.compare.Pos(), Message: "compared in Go here"})
+		msg := fmt.Sprintf("%s checks the fence in two steps: %s is read at %s:%d and compared in Go at %s:%d, but the write itself does not compare it, so another holder can write between the read and the write; compare the token in the write's WHERE clause (AND %s <= $n) and check the rows affected, or read with SELECT ... FOR UPDATE in the same transaction",
+			where, sp.column, filepath.Base(rp.Filename), rp.Line, filepath.Base(cp.Filename), cp.Line, sp.column)
+		a.findings = append(a.findings, Finding{Code: "FC2002", Pos: pos, Message: msg, Related: related, Key: pos})
+		return
+	}
 	msg := fmt.Sprintf("%s does not carry the fencing token: %s, so a holder paused past its lease would still apply it; %s", where, e.Describe(), fence)
 	a.findings = append(a.findings, Finding{Code: "FC1001", Pos: pos, Message: msg, Related: related, Key: pos})
 }

@@ -1,0 +1,9 @@
+// Package splitfencecheck defines the FC2002 analyzer: a fence read and compared in Go, then written by a separate statement.
+//
+// The documentation is docs/checks/FC2002.md (also `fencecheck -explain FC2002`).
+package splitfencecheck
+
+import "github.com/fencecheck/fencecheck/analyzers/internal/checker"
+
+// Analyzer reports a fence read and compared in Go, then written by a separate statement.
+var Analyzer = checker.New("FC2002")
