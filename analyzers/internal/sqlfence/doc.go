@@ -26,8 +26,8 @@
 // so the column is on the left ($2 >= fence becomes fence <= $2). It is
 // Strong when it must hold for the write to happen at all: a top-level AND
 // conjunct of the WHERE (or of an EXISTS / IN / scalar subquery that is
-// itself such a conjunct). Under OR, NOT, CASE or inside a function call it
-// is Weak. NOT (fence > $2) is deliberately Weak rather than rewritten to
+// itself such a conjunct, or the ON of an inner JOIN). Under OR, NOT, CASE,
+// inside a function call or in the ON of an outer join it is Weak. NOT (fence > $2) is deliberately Weak rather than rewritten to
 // fence <= $2: a fence should be written plainly. One pattern under OR stays
 // Strong: "fence IS NULL OR fence <= $2" only admits rows that never held a
 // token, exactly like COALESCE(fence, 0) <= $2.

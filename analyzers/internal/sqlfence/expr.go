@@ -41,6 +41,7 @@ type node struct {
 	ph     int32  // nParam: placeholder index
 	lo, hi int    // nSub, nExists: the subquery's tokens
 	kids   []*node
+	pair   [2]*node // inline storage for kids (see parser.mk)
 }
 
 // maxDepth bounds recursion on hostile input (deeply nested parentheses,
@@ -68,7 +69,7 @@ func (e *exprParser) atKind(k tokKind) bool { return e.i < e.hi && e.p.toks[e.i]
 func (e *exprParser) need(n *node) *node {
 	if n == nil {
 		e.bad = true
-		return &node{kind: nOther}
+		return e.p.mk(node{kind: nOther})
 	}
 	return n
 }
@@ -89,7 +90,7 @@ func (e *exprParser) or() *node {
 	if l == nil || !(e.atKw(kwOR) || e.atKw(kwXOR)) {
 		return l
 	}
-	n := &node{kind: nOr, kids: []*node{l}}
+	n := e.p.mk(node{kind: nOr}, l)
 	for e.atKw(kwOR) || e.atKw(kwXOR) {
 		e.i++
 		n.kids = append(n.kids, e.need(e.and()))
@@ -102,7 +103,7 @@ func (e *exprParser) and() *node {
 	if l == nil || !e.atKw(kwAND) {
 		return l
 	}
-	n := &node{kind: nAnd, kids: []*node{l}}
+	n := e.p.mk(node{kind: nAnd}, l)
 	for e.atKw(kwAND) {
 		e.i++
 		n.kids = append(n.kids, e.need(e.not()))
@@ -120,7 +121,7 @@ func (e *exprParser) not() *node {
 		e.depth++
 		k := e.need(e.not())
 		e.depth--
-		return &node{kind: nNot, kids: []*node{k}}
+		return e.p.mk(node{kind: nNot}, k)
 	}
 	return e.pred()
 }
@@ -153,7 +154,7 @@ func (e *exprParser) pred() *node {
 			}
 			e.i++
 			r := e.need(e.add())
-			l = &node{kind: nCmp, op: op, kids: []*node{l, r}}
+			l = e.p.mk(node{kind: nCmp, op: op}, l, r)
 			continue
 		case tIdent:
 		default:
@@ -174,7 +175,7 @@ func (e *exprParser) pred() *node {
 		switch k {
 		case kwIS:
 			e.i++
-			n := &node{kind: nIs, kids: []*node{l}}
+			n := e.p.mk(node{kind: nIs}, l)
 			if e.atKw(kwNOT) {
 				n.neg = true
 				e.i++
@@ -202,14 +203,14 @@ func (e *exprParser) pred() *node {
 			l = n
 		case kwISNULL, kwNOTNULL:
 			e.i++
-			l = &node{kind: nIs, op: "null", neg: k == kwNOTNULL, kids: []*node{l}}
+			l = e.p.mk(node{kind: nIs, op: "null", neg: k == kwNOTNULL}, l)
 		case kwIN:
 			e.i++
-			n := &node{kind: nIn, neg: neg, kids: []*node{l}}
+			n := e.p.mk(node{kind: nIn, neg: neg}, l)
 			if e.atKind(tLParen) {
 				m := e.p.matchOf(e.i, e.hi)
 				if e.p.isQueryStart(e.i+1, m) {
-					n.kids = append(n.kids, &node{kind: nSub, lo: e.i + 1, hi: m})
+					n.kids = append(n.kids, e.p.mk(node{kind: nSub, lo: e.i + 1, hi: m}))
 				} else {
 					n.kids = append(n.kids, e.list(e.i+1, m)...)
 				}
@@ -220,7 +221,7 @@ func (e *exprParser) pred() *node {
 			l = n
 		case kwBETWEEN:
 			e.i++
-			n := &node{kind: nBetween, neg: neg}
+			n := e.p.mk(node{kind: nBetween, neg: neg})
 			if e.atKw(kwSYMMETRIC) {
 				n.op = "symmetric"
 				e.i++
@@ -246,7 +247,7 @@ func (e *exprParser) pred() *node {
 				}
 			}
 			r := e.need(e.add())
-			n := &node{kind: nOther, op: "like", neg: neg, kids: []*node{l, r}}
+			n := e.p.mk(node{kind: nOther, op: "like", neg: neg}, l, r)
 			if e.atKw(kwESCAPE) {
 				e.i++
 				n.kids = append(n.kids, e.need(e.add()))
@@ -304,7 +305,7 @@ func (e *exprParser) add() *node {
 		op := e.p.text(e.i)
 		e.i++
 		r := e.need(e.mul())
-		l = &node{kind: nArith, op: op, kids: []*node{l, r}}
+		l = e.p.mk(node{kind: nArith, op: op}, l, r)
 	}
 	return l
 }
@@ -330,7 +331,7 @@ func (e *exprParser) mul() *node {
 		}
 		e.i++
 		r := e.need(e.unary())
-		l = &node{kind: nArith, op: op, kids: []*node{l, r}}
+		l = e.p.mk(node{kind: nArith, op: op}, l, r)
 	}
 }
 
@@ -352,7 +353,7 @@ func (e *exprParser) unary() *node {
 			if s == "+" {
 				return x
 			}
-			return &node{kind: nOther, op: s, kids: []*node{x}}
+			return e.p.mk(node{kind: nOther, op: s}, x)
 		}
 	}
 	x := e.primary()
@@ -369,24 +370,24 @@ func (e *exprParser) postfix(x *node) *node {
 		case t.kind == tCast:
 			e.i++
 			e.typeName()
-			x = &node{kind: nCast, kids: []*node{x}}
+			x = e.p.mk(node{kind: nCast}, x)
 		case t.kind == tLBrack:
 			e.i = e.p.skipBrackets(e.i, e.hi)
-			x = &node{kind: nOther, op: "[]", kids: []*node{x}}
+			x = e.p.mk(node{kind: nOther, op: "[]"}, x)
 		case t.kind == tDot && x.kind == nParen:
 			// (composite).field
 			e.i++
 			if e.atKind(tIdent) || e.atKind(tQIdent) || e.p.isOp(e.i, e.hi, "*") {
 				e.i++
 			}
-			x = &node{kind: nOther, kids: []*node{x}}
+			x = e.p.mk(node{kind: nOther}, x)
 		case t.kw == kwCOLLATE && t.kind == tIdent:
 			e.i++
 			_, e.i = e.p.qname(e.i, e.hi)
 		case t.kw == kwAT && t.kind == tIdent && e.p.is(e.i+1, e.hi, kwTIME) && e.p.is(e.i+2, e.hi, kwZONE):
 			e.i += 3
 			z := e.need(e.unary())
-			x = &node{kind: nOther, kids: []*node{x, z}}
+			x = e.p.mk(node{kind: nOther}, x, z)
 		default:
 			return x
 		}
@@ -463,7 +464,7 @@ func stopKeyword(k kw) bool {
 		kwESCAPE, kwCOLLATE, kwAS, kwSET, kwDO, kwJOIN, kwINNER, kwLEFT, kwRIGHT,
 		kwFULL, kwCROSS, kwNATURAL, kwOUTER, kwLATERAL, kwCONFLICT, kwDUPLICATE,
 		kwNOTHING, kwMATCHED, kwNOWAIT, kwASC, kwDESC, kwNULLS, kwOVER, kwFILTER,
-		kwWITHIN, kwISNULL, kwNOTNULL, kwDIV, kwDISTINCT, kwBY, kwLOCK:
+		kwWITHIN, kwISNULL, kwNOTNULL, kwDIV, kwDISTINCT, kwBY, kwLOCK, kwFETCH:
 		return true
 	}
 	return false
@@ -477,13 +478,13 @@ func (e *exprParser) primary() *node {
 	switch t.kind {
 	case tParam:
 		e.i++
-		return &node{kind: nParam, ph: t.ph}
+		return e.p.mk(node{kind: nParam, ph: t.ph})
 	case tNumber:
 		e.i++
-		return &node{kind: nNum}
+		return e.p.mk(node{kind: nNum})
 	case tString, tDollarStr:
 		e.i++
-		return &node{kind: nLit}
+		return e.p.mk(node{kind: nLit})
 	case tQIdent, tLBrack:
 		return e.colOrFunc()
 	case tLParen:
@@ -491,7 +492,7 @@ func (e *exprParser) primary() *node {
 	case tOp:
 		if e.p.text(e.i) == "*" {
 			e.i++
-			return &node{kind: nOther, op: "*"}
+			return e.p.mk(node{kind: nOther, op: "*"})
 		}
 		return nil
 	case tIdent:
@@ -503,7 +504,7 @@ func (e *exprParser) primary() *node {
 	case kwNULL, kwTRUE, kwFALSE, kwUNKNOWN, kwDEFAULT, kwCURRENTLIT:
 		if !nextParen {
 			e.i++
-			return &node{kind: nLit}
+			return e.p.mk(node{kind: nLit})
 		}
 	case kwCASE:
 		return e.caseExpr()
@@ -516,12 +517,12 @@ func (e *exprParser) primary() *node {
 				e.bad = true
 			}
 			e.i = e.p.after(m, e.hi)
-			return &node{kind: nCast, kids: []*node{x}}
+			return e.p.mk(node{kind: nCast}, x)
 		}
 	case kwEXISTS:
 		if nextParen {
 			m := e.p.matchOf(e.i+1, e.hi)
-			n := &node{kind: nExists, lo: e.i + 2, hi: m}
+			n := e.p.mk(node{kind: nExists, lo: e.i + 2, hi: m})
 			e.i = e.p.after(m, e.hi)
 			return n
 		}
@@ -535,7 +536,7 @@ func (e *exprParser) primary() *node {
 		case e.atKind(tLParen):
 			e.i = e.p.after(e.p.matchOf(e.i, e.hi), e.hi)
 		}
-		return &node{kind: nOther, op: "array"}
+		return e.p.mk(node{kind: nOther, op: "array"})
 	case kwINTERVAL:
 		if !nextParen {
 			e.i++
@@ -545,14 +546,14 @@ func (e *exprParser) primary() *node {
 			if e.atKind(tIdent) && inList(e.p.text(e.i), intervalUnits[:]) {
 				e.i++
 			}
-			return &node{kind: nLit}
+			return e.p.mk(node{kind: nLit})
 		}
 	case kwROW:
 		if nextParen {
 			m := e.p.matchOf(e.i+1, e.hi)
 			kids := e.list(e.i+2, m)
 			e.i = e.p.after(m, e.hi)
-			return &node{kind: nTuple, kids: kids}
+			return e.p.mk(node{kind: nTuple, kids: kids})
 		}
 	}
 	if stopKeyword(t.kw) && !(nextParen && funcKeyword(t.kw)) {
@@ -560,7 +561,7 @@ func (e *exprParser) primary() *node {
 	}
 	if e.p.kindAt(e.i+1, e.hi) == tString && inList(e.p.text(e.i), typedLiteralTypes[:]) {
 		e.i += 2
-		return &node{kind: nLit}
+		return e.p.mk(node{kind: nLit})
 	}
 	return e.colOrFunc()
 }
@@ -574,31 +575,31 @@ func (e *exprParser) group() *node {
 		e.bad = true // unclosed parenthesis
 	}
 	if e.p.isQueryStart(lo, m) {
-		return &node{kind: nSub, lo: lo, hi: m}
+		return e.p.mk(node{kind: nSub, lo: lo, hi: m})
 	}
 	if e.depth > maxDepth {
 		e.bad = true
-		return &node{kind: nOther}
+		return e.p.mk(node{kind: nOther})
 	}
 	if lo >= m {
-		return &node{kind: nOther, op: "()"}
+		return e.p.mk(node{kind: nOther, op: "()"})
 	}
 	kids := e.list(lo, m)
 	switch len(kids) {
 	case 0:
 		e.bad = true
-		return &node{kind: nOther}
+		return e.p.mk(node{kind: nOther})
 	case 1:
-		return &node{kind: nParen, kids: kids}
+		return e.p.mk(node{kind: nParen, kids: kids})
 	}
-	return &node{kind: nTuple, kids: kids}
+	return e.p.mk(node{kind: nTuple, kids: kids})
 }
 
 // caseExpr parses CASE [operand] WHEN c THEN r ... [ELSE x] END into
 // kids = [operand] c1 r1 c2 r2 ... [x].
 func (e *exprParser) caseExpr() *node {
 	e.i++
-	n := &node{kind: nCase}
+	n := e.p.mk(node{kind: nCase})
 	if !e.atKw(kwWHEN) {
 		n.simple = true
 		n.kids = append(n.kids, e.need(e.expr()))
@@ -661,7 +662,7 @@ func (e *exprParser) colOrFunc() *node {
 			if k >= e.hi {
 				e.i = e.hi
 				e.bad = true
-				return &node{kind: nOther}
+				return e.p.mk(node{kind: nOther})
 			}
 			part = e.p.src[t.end:e.p.toks[k].pos]
 			e.i = k + 1
@@ -670,7 +671,7 @@ func (e *exprParser) colOrFunc() *node {
 			e.i++
 		default:
 			e.bad = true
-			return &node{kind: nOther}
+			return e.p.mk(node{kind: nOther})
 		}
 		if np < len(parts) {
 			parts[np] = part
@@ -685,7 +686,7 @@ func (e *exprParser) colOrFunc() *node {
 		e.i++
 	}
 	if star {
-		n := &node{kind: nOther, op: "*"}
+		n := e.p.mk(node{kind: nOther, op: "*"})
 		return n
 	}
 	if np == 0 {
@@ -714,7 +715,7 @@ func (e *exprParser) colOrFunc() *node {
 			sub.i++
 		}
 		e.i = e.p.after(m, e.hi)
-		n := &node{kind: nFunc, name: lowerASCII(parts[np-1]), kids: args}
+		n := e.p.mk(node{kind: nFunc, name: lowerASCII(parts[np-1]), kids: args})
 		if sub.i < m || sub.bad {
 			n.op = "partial"
 		}
@@ -742,7 +743,7 @@ func (e *exprParser) colOrFunc() *node {
 		}
 		return n
 	}
-	n := &node{kind: nCol, name: parts[np-1]}
+	n := e.p.mk(node{kind: nCol, name: parts[np-1]})
 	if np > 1 {
 		n.qual = parts[np-2]
 	}

@@ -1,6 +1,7 @@
 package sqlfence
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -27,7 +28,14 @@ func FuzzParse(f *testing.F) {
 			t.Fatal("Parse returned nil")
 		}
 		checkStatement(t, sql, st)
-		for _, s := range ParseAll(sql) {
+		all := ParseAll(sql)
+		if len(all) > 0 && !reflect.DeepEqual(all[0], st) {
+			t.Fatalf("Parse and ParseAll disagree:\n%+v\n%+v", st, all[0])
+		}
+		if len(all) == 0 && (st.Text != "" || st.Kind != Unknown) {
+			t.Fatalf("ParseAll found no statement but Parse did: %+v", st)
+		}
+		for _, s := range all {
 			if s == nil {
 				t.Fatal("ParseAll returned a nil statement")
 			}

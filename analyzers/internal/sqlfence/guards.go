@@ -337,11 +337,8 @@ func (w *walker) sub(n *node, strong bool) {
 		return
 	}
 	si := w.p.selectParts(n.lo, n.hi, false)
-	if si.where == nil {
-		return
-	}
 	w.depth++
-	w.walk(si.where, strong && !si.bad && !si.union)
+	w.p.walkSelect(w, &si, strong)
 	w.depth--
 }
 

@@ -44,6 +44,9 @@ func isIdentChar(c byte) bool {
 	return isIdentStart(c) || c >= '0' && c <= '9' || c == '$'
 }
 
+// maxParamIndex caps absurd $n numbers.
+const maxParamIndex = 1 << 30
+
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // lex tokenizes the whole text in one pass. Comments and whitespace are
@@ -115,8 +118,11 @@ func lex(src string) ([]token, []Placeholder) {
 				j := i + 1
 				v := 0
 				for j < n && isDigit(src[j]) {
-					if v < 1<<30 {
+					// Saturate instead of overflowing (also on 32-bit ints).
+					if v <= (maxParamIndex-9)/10 {
 						v = v*10 + int(src[j]-'0')
+					} else {
+						v = maxParamIndex
 					}
 					j++
 				}

@@ -10,6 +10,7 @@ type parser struct {
 	phs   []Placeholder
 	match []int32 // for '(' tokens: index of the matching ')' (or the statement end)
 	stack []int32
+	slab  []node // nodes are carved from here, a few allocations per statement
 	// the statement being analysed
 	stLo, stHi int
 }
@@ -240,7 +241,8 @@ func (p *parser) isClauseEnd(i, hi int) bool {
 		case kwRETURNING, kwORDER, kwLIMIT, kwOFFSET, kwFETCH, kwGROUP, kwHAVING,
 			kwWINDOW, kwFOR, kwUNION, kwINTERSECT, kwEXCEPT, kwINTO, kwLOCK, kwOUTPUT,
 			kwOPTION, kwTHEN, kwON, kwUSING, kwQUALIFY, kwWHEN, kwSET, kwFROM, kwWHERE,
-			kwDO, kwELSE, kwEND, kwDELETE:
+			kwDO, kwELSE, kwEND, kwDELETE, kwJOIN, kwINNER, kwLEFT, kwRIGHT, kwFULL,
+			kwCROSS, kwNATURAL:
 			return true
 		}
 	}
@@ -273,4 +275,23 @@ func equalFoldASCII(a, b string) bool {
 		}
 	}
 	return true
+}
+
+// mk allocates a node from the slab. Up to two kids are stored inline
+// (node.pair), so the common binary nodes need no separate kids slice.
+func (p *parser) mk(n node, kids ...*node) *node {
+	if len(p.slab) == cap(p.slab) {
+		p.slab = make([]node, 0, min(2*cap(p.slab)+4, 256))
+	}
+	p.slab = p.slab[:len(p.slab)+1]
+	m := &p.slab[len(p.slab)-1]
+	*m = n
+	switch {
+	case len(kids) > len(m.pair):
+		m.kids = append([]*node(nil), kids...)
+	case len(kids) > 0:
+		copy(m.pair[:], kids)
+		m.kids = m.pair[:len(kids)]
+	}
+	return m
 }

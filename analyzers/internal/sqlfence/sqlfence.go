@@ -13,8 +13,9 @@ const (
 	// CALL/EXECUTE of a procedure, a DO block, an unknown verb). Callers treat
 	// it as "don't know" and never guess.
 	Unknown Kind = iota
-	// Read is SELECT, WITH ... SELECT, SHOW, EXPLAIN (without ANALYZE of a
-	// write), VALUES, TABLE, COPY ... TO, without a row-locking clause.
+	// Read is SELECT, WITH ... SELECT, SHOW, DESCRIBE, EXPLAIN (without
+	// ANALYZE of a write), VALUES, TABLE, COPY ... TO, without a row-locking
+	// clause.
 	Read
 	// LockingRead is a read that takes row locks: SELECT ... FOR UPDATE,
 	// FOR NO KEY UPDATE, FOR SHARE, FOR KEY SHARE, LOCK IN SHARE MODE, or a
@@ -73,6 +74,7 @@ func (s Style) String() string {
 
 // Placeholder is one bind parameter occurrence in the SQL text.
 type Placeholder struct {
+	// Style is the placeholder syntax.
 	Style Style
 	// Index is n for $n (1-based); for ? it is the ordinal of this '?' among
 	// all '?' placeholders of the whole text given to Parse/ParseAll
@@ -130,7 +132,9 @@ type Guard struct {
 	// WHERE), "on conflict" (the DO UPDATE ... WHERE of an upsert or its
 	// conditional SET), "on duplicate key update" (MySQL IF(...) in the
 	// assignments), "set" (CASE/IF in UPDATE ... SET), "merge on" (the ON of
-	// a MERGE), "merge" (a WHEN MATCHED AND ... condition).
+	// a MERGE), "merge" (a WHEN MATCHED AND ... condition), "join" (the ON
+	// of a JOIN in UPDATE/DELETE/SELECT; Weak for outer joins), "from" (the
+	// WHERE of a derived table, FROM (SELECT ... WHERE token = $2) l).
 	Clause string
 	// Strong is true when the comparison must hold on every path for the
 	// write to happen: a top-level AND conjunct (possibly inside an EXISTS,
@@ -152,8 +156,10 @@ type Guard struct {
 // INSERT column list with a VALUES row or SELECT list. Column is "" when an
 // INSERT has no column list.
 type Assignment struct {
+	// Column is the written column, lower-cased and unqualified.
 	Column string
-	Param  Placeholder
+	// Param is a placeholder appearing in the written value.
+	Param Placeholder
 }
 
 // AdvisoryCall is a call of an advisory/application lock function.
@@ -176,6 +182,7 @@ type Statement struct {
 	// Text is the statement's source, from its first to its last token
 	// (leading comments and the terminating ';' excluded).
 	Text string
+	// Kind classifies the (effective) statement.
 	Kind Kind
 	// Verb is the upper-case leading verb of the effective statement:
 	// "UPDATE" for WITH ... UPDATE, and for WITH x AS (UPDATE ...) SELECT.
@@ -186,14 +193,18 @@ type Statement struct {
 	// Placeholders lists every placeholder of the statement in textual
 	// order, including those inside subqueries and CTEs.
 	Placeholders []Placeholder
-	Guards       []Guard
-	Sets         []Assignment
+	// Guards are the column/placeholder comparisons that decide whether
+	// the write happens, in textual order (see Guard).
+	Guards []Guard
+	// Sets are the placeholders written to columns (see Assignment).
+	Sets []Assignment
 	// ReadColumns holds, for a SELECT, one entry per select-list item: the
 	// column name (lower-case) when the item is a plain column (possibly
 	// cast, COALESCEd or aliased), "*" for * and t.*, "" for anything else.
 	// Positions match Scan destinations.
 	ReadColumns []string
-	Advisory    []AdvisoryCall
+	// Advisory lists advisory/application lock calls in textual order.
+	Advisory []AdvisoryCall
 	// Upsert is true for INSERT ... ON CONFLICT DO UPDATE, INSERT ... ON
 	// DUPLICATE KEY UPDATE, MERGE and UPSERT.
 	Upsert bool

@@ -8,6 +8,9 @@ const maxStmtDepth = 32
 func (p *parser) analyze(lo, hi int) *Statement {
 	st := &Statement{Text: p.src[p.toks[lo].pos:p.toks[hi-1].end]}
 	p.stLo, p.stHi = lo, hi
+	// Roughly one node per two to five tokens: size the slab so that most
+	// statements need one or two node allocations.
+	p.slab = make([]node, 0, min((hi-lo)/4+6, 256))
 	first, last := int32(-1), int32(-1)
 	for i := lo; i < hi; i++ {
 		if t := &p.toks[i]; t.kind == tParam && t.ph >= 0 {
@@ -481,7 +484,9 @@ type selInfo struct {
 	table string
 	where *node
 	bad   bool // WHERE not parsed completely
-	union bool // a set operation follows: WHERE does not bind every row
+	// fromLo, fromHi delimit the FROM clause (for JOIN ... ON guards).
+	fromLo, fromHi int
+	union          bool // a set operation follows: WHERE does not bind every row
 }
 
 // selectParts parses a (possibly parenthesised, possibly WITH-prefixed)
@@ -584,7 +589,11 @@ mods:
 		case tIdent, tQIdent, tLBrack:
 			si.table, _ = p.qname(k, hi)
 		}
-		f = p.find(f, hi, kwWHERE, kwUNION, kwINTERSECT, kwEXCEPT)
+		f = p.find(f, hi, kwWHERE, kwUNION, kwINTERSECT, kwEXCEPT, kwGROUP, kwORDER, kwLIMIT, kwFOR, kwWINDOW, kwHAVING)
+		si.fromLo, si.fromHi = k, f
+		if !p.is(f, hi, kwWHERE) {
+			f = p.find(f, hi, kwWHERE, kwUNION, kwINTERSECT, kwEXCEPT)
+		}
 	}
 	next := f
 	if p.is(f, hi, kwWHERE) {
@@ -640,10 +649,8 @@ func readCol(n *node) string {
 func (p *parser) selectStmt(st *Statement, i, hi int) {
 	si := p.selectParts(i, hi, true)
 	st.ReadColumns, st.Table = si.cols, si.table
-	if si.where != nil {
-		w := walker{p: p, out: &st.Guards, clause: "where"}
-		w.walk(si.where, !si.bad && !si.union)
-	}
+	w := walker{p: p, out: &st.Guards, clause: "where"}
+	p.walkSelect(&w, &si, true)
 	if p.isLocking(p.stLo, p.stHi) {
 		st.Kind = LockingRead
 	}
@@ -653,22 +660,70 @@ func (p *parser) selectStmt(st *Statement, i, hi int) {
 // not, the rest up to the clause end is parsed piecemeal so comparisons in
 // it are still found; bad tells callers to treat them all as Weak.
 func (p *parser) predicate(i, hi int) (x *node, bad bool, end int) {
+	return p.predicateTo(i, hi, false)
+}
+
+// predicateTo is predicate; with comma, a ',' also ends the predicate
+// cleanly (a JOIN ... ON condition followed by another FROM item).
+func (p *parser) predicateTo(i, hi int, comma bool) (x *node, bad bool, end int) {
 	e := exprParser{p: p, i: i, hi: hi}
 	x = e.expr()
-	if !e.bad && x != nil && p.isClauseEnd(e.i, hi) {
+	isEnd := func(j int) bool { return p.isClauseEnd(j, hi) || comma && p.kindAt(j, hi) == tComma }
+	if !e.bad && x != nil && isEnd(e.i) {
 		return x, false, e.i
 	}
 	var all []*node
 	if x != nil {
 		all = append(all, x)
 	}
-	for e.i < hi && !p.isClauseEnd(e.i, hi) {
+	for e.i < hi && !isEnd(e.i) {
 		e.i = p.skip(e.i, hi)
 		if y := e.expr(); y != nil {
 			all = append(all, y)
 		}
 	}
-	return &node{kind: nOther, kids: all}, true, e.i
+	return p.mk(node{kind: nOther, kids: all}), true, e.i
+}
+
+// joinGuards records guards from JOIN ... ON conditions in [lo, hi) with
+// Clause "join", and from the WHERE of derived tables with Clause "from". An inner join's ON must hold for the target row to take
+// part, like a WHERE conjunct; the ON of a LEFT/RIGHT/FULL join does not
+// filter every side, so its guards are Weak.
+func (p *parser) joinGuards(w *walker, lo, hi int, strong bool) {
+	clause := w.clause
+	w.clause = "join"
+	outer := false
+	for j := lo; j < hi; {
+		switch p.kwAt(j, hi) {
+		case kwLEFT, kwRIGHT, kwFULL:
+			outer = true
+		case kwON:
+			x, bad, end := p.predicateTo(j+1, hi, true)
+			w.walk(x, strong && !outer && !bad)
+			outer = false
+			j = max(end, j+1)
+			continue
+		}
+		if p.kindAt(j, hi) == tLParen && p.isQueryStart(j+1, hi) {
+			// A derived table restricts the join like its WHERE would:
+			// FROM (SELECT ... WHERE token = $2) l.
+			m := p.matchOf(j, hi)
+			w.clause = "from"
+			w.sub(&node{kind: nSub, lo: j + 1, hi: m}, strong && !outer)
+			w.clause = "join"
+		}
+		j = p.skip(j, hi)
+	}
+	w.clause = clause
+}
+
+// walkSelect records the guards of a SELECT's joins and WHERE.
+func (p *parser) walkSelect(w *walker, si *selInfo, strong bool) {
+	strong = strong && !si.union
+	p.joinGuards(w, si.fromLo, si.fromHi, strong)
+	if si.where != nil {
+		w.walk(si.where, strong && !si.bad)
+	}
 }
 
 // where parses a WHERE predicate starting at i and records its guards.
@@ -760,12 +815,18 @@ mods:
 	if s >= hi {
 		return
 	}
-	as, j, bad := p.assignments(s+1, hi)
 	w := &walker{p: p, out: &st.Guards, clause: "set"}
+	p.joinGuards(w, j, s, true)
+	as, j, bad := p.assignments(s+1, hi)
 	p.applyAssignments(st, w, as, bad)
 	w.clause = "where"
 	for j < hi {
 		switch p.kwAt(j, hi) {
+		case kwFROM:
+			e := p.find(j+1, hi, kwWHERE, kwRETURNING, kwOUTPUT, kwORDER, kwLIMIT, kwOPTION)
+			p.joinGuards(w, j+1, e, true)
+			j = e
+			continue
 		case kwWHERE:
 			if p.is(j+1, hi, kwCURRENT) && p.is(j+2, hi, kwOF) {
 				j += 3
@@ -804,6 +865,9 @@ mods:
 	}
 	st.Table, j = p.qname(j, hi)
 	w := &walker{p: p, out: &st.Guards, clause: "where"}
+	e := p.find(j, hi, kwWHERE, kwRETURNING, kwOUTPUT, kwORDER, kwLIMIT, kwOPTION)
+	p.joinGuards(w, j, e, true)
+	j = e
 	for j < hi {
 		switch p.kwAt(j, hi) {
 		case kwWHERE:
@@ -905,9 +969,7 @@ mods:
 			}
 			si := p.selectParts(j, end, true)
 			m.rows = [][]*node{si.items}
-			if si.where != nil {
-				w.walk(si.where, !si.bad && !si.union)
-			}
+			p.walkSelect(w, &si, true)
 			j = end
 		}
 	}
@@ -1078,7 +1140,7 @@ func (p *parser) mergeStmt(st *Statement, i, hi int) {
 				if b.cond == nil {
 					b.cond = c
 				} else {
-					b.cond = &node{kind: nAnd, kids: []*node{b.cond, c}}
+					b.cond = p.mk(node{kind: nAnd}, b.cond, c)
 				}
 				b.condBad = b.condBad || bad
 				j = end
