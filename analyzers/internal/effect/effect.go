@@ -56,8 +56,11 @@ func (e *Effect) Via() string {
 		return e.via
 	}
 	recv := model.RecvName(e.Callee)
-	if recv == "" || recv == "?" || strings.ToLower(recv[:1]) == recv[:1] {
+	switch {
+	case recv == "" || recv == "?" || strings.ToLower(recv[:1]) == recv[:1]:
 		return e.Sink.Family + " " + e.Callee.Name()
+	case strings.HasSuffix(e.Sink.Family, " "+recv):
+		return e.Sink.Family + "." + e.Callee.Name() // "Consul KV.Put"
 	}
 	return e.Sink.Family + " " + recv + "." + e.Callee.Name()
 }

@@ -182,6 +182,17 @@ func (a *analysis_) findHelpers(funcs []*ssa.Function, secs map[*ssa.Function][]
 				break
 			}
 		}
+		if _, done := a.helpers[obj]; done {
+			continue
+		}
+		// A function that installs its func parameter as client-go's
+		// OnStartedLeading callback: callers' literals run while leading.
+		if ps := section.CallbackParams(fn); len(ps) > 0 {
+			l := model.LeaderElectionLock
+			h := &HelperFact{Lib: l.Lib, Param: ps[0], FenceArg: -1, Fence: "client-go exposes " + l.Fence.Accessor + " as the closest thing to a fencing token; read it from the Lease and compare it in the write"}
+			a.helpers[obj] = h
+			a.pass.ExportObjectFact(obj, h)
+		}
 	}
 }
 
@@ -259,7 +270,7 @@ func (a *analysis_) helperSections(fn *ssa.Function) []*section.Section {
 // functions: "m.Header().Revision", or the library's advice.
 func (a *analysis_) fenceText(sec *section.Section) string {
 	if acc := sec.Lock.Fence.Accessor; acc != "" {
-		return "the helper's lock token (" + fmt.Sprintf(strings.ReplaceAll(acc, "%s", "%[1]s"), a.handleText(sec)) + ") is not passed to this callback; pass it and use it in the write"
+		return "the helper's lock token (" + fenceExpr(acc, a.handleText(sec)) + ") is not passed to this callback; pass it and use it in the write"
 	}
 	return sec.Lock.Fence.None
 }

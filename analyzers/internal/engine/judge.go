@@ -47,7 +47,7 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 	}
 	var fence string
 	if acc := sec.Lock.Fence.Accessor; acc != "" {
-		fence = fmt.Sprintf(strings.ReplaceAll(acc, "%s", "%[1]s"), a.handleText(sec)) + " is available: " + e.Advice()
+		fence = fenceExpr(acc, a.handleText(sec)) + " is available: " + e.Advice()
 	} else {
 		fence = sec.Lock.Fence.None
 	}
@@ -183,4 +183,9 @@ func isTx(t types.Type) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Name() == "Tx"
+}
+
+// fenceExpr renders a fence accessor template for a lock handle.
+func fenceExpr(accessor, handle string) string {
+	return strings.ReplaceAll(accessor, "%s", handle)
 }

@@ -135,15 +135,19 @@ func finish(pass *analysis.Pass, findings []Finding, dirs []*directive.Directive
 		if x.Key != y.Key {
 			return int(x.Key - y.Key)
 		}
-		if px, py := model.Precedence[x.Code], model.Precedence[y.Code]; px != py {
+		if px, py := precedence(x.Code), precedence(y.Code); px != py {
 			return px - py
 		}
 		return strings.Compare(x.Message, y.Message)
 	})
 	var kept []Finding
-	for i, f := range findings {
-		if i > 0 && findings[i-1].Key == f.Key && f.Key.IsValid() {
-			continue // a more specific check already reported this problem
+	var last *Finding // the last finding about an effect (a code in model.Precedence)
+	for _, f := range findings {
+		if _, aboutEffect := model.Precedence[f.Code]; aboutEffect && f.Key.IsValid() {
+			if last != nil && last.Key == f.Key {
+				continue // a more specific check already reported this effect
+			}
+			last = &f
 		}
 		p := pass.Fset.Position(f.Pos)
 		check, _ := model.CheckByCode(f.Code)
@@ -174,4 +178,13 @@ func finish(pass *analysis.Pass, findings []Finding, dirs []*directive.Directive
 		return strings.Compare(x.Code, y.Code)
 	})
 	return &Result{Findings: kept}
+}
+
+// precedence orders findings with the same key: effect checks by
+// model.Precedence, then every other check.
+func precedence(code string) int {
+	if p, ok := model.Precedence[code]; ok {
+		return p
+	}
+	return 100
 }

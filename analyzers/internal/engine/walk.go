@@ -7,6 +7,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"golang.org/x/tools/go/ssa"
 )
@@ -75,7 +76,7 @@ func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *f
 			a.walk(sec, impl, seeds, siteFor(sec, impl, ci, site), depth+1, seen, visit)
 		}
 	default:
-		if obj := calls.Callee(c); obj != nil && obj.Pkg() != a.pass.Pkg {
+		if obj := calls.Callee(c); obj != nil && obj.Pkg() != a.pass.Pkg && !model.IsLockAPI(obj) {
 			a.remoteEffects(ci, obj, toks, site, visit)
 		}
 	}

@@ -1,6 +1,9 @@
 package model
 
-import "strings"
+import (
+	"go/types"
+	"strings"
+)
 
 // Success says how a caller learns that an acquisition succeeded.
 type Success int
@@ -83,7 +86,7 @@ var Locks = []*Lock{
 		Success:        ErrNil,
 		Result:         1,
 		HandleIsResult: -1,
-		Release:        []Func{{consul, "Lock", "Unlock"}},
+		Release:        []Func{{consul, "Lock", "Unlock"}, {consul, "Lock", "Destroy"}},
 		Fence:          Fence{Accessor: "the lock key's KVPair.LockIndex (KV().Get, checking pair.Session)"},
 	},
 	{
@@ -197,3 +200,27 @@ var LockPackages = func() map[string]bool {
 	}
 	return m
 }()
+
+// IsLockAPI reports whether fn is part of a lock library's own protocol:
+// an acquisition, a release, a fence accessor or a validity check. Their
+// bodies write to the coordinator (etcd Mutex.Unlock deletes its key), but
+// those writes are the lock's, not the caller's protected effects.
+func IsLockAPI(fn *types.Func) bool {
+	for _, l := range Locks {
+		for _, fs := range [][]Func{l.Acquire, l.Release} {
+			for _, f := range fs {
+				if f.Matches(fn) {
+					return true
+				}
+			}
+		}
+	}
+	for _, fs := range [][]Func{FenceCalls, ValidityChecks} {
+		for _, f := range fs {
+			if f.Matches(fn) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -380,20 +380,51 @@ func redisLockKey(fn *ssa.Function, key ssa.Value) bool {
 	return false
 }
 
-// fromCallback recognises a function stored into
+// isLeaderCallbackStore reports whether st stores into
 // leaderelection.LeaderCallbacks.OnStartedLeading.
-func fromCallback(st *ssa.Store) *Section {
+func isLeaderCallbackStore(st *ssa.Store) bool {
 	fa, ok := st.Addr.(*ssa.FieldAddr)
 	if !ok {
-		return nil
+		return false
 	}
 	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
 	if !ok {
-		return nil
+		return false
 	}
 	named, _ := types.Unalias(ptr.Elem()).(*types.Named)
 	s, ok := ptr.Elem().Underlying().(*types.Struct)
-	if !ok || !model.LeaderCallback.Matches(named, s.Field(fa.Field)) {
+	return ok && model.LeaderCallback.Matches(named, s.Field(fa.Field))
+}
+
+// CallbackParams returns the indexes (receiver excluded) of fn's func
+// parameters that fn installs as OnStartedLeading: fn is then a lock helper
+// whose callers' function literals run while leading.
+func CallbackParams(fn *ssa.Function) []int {
+	recv := 0
+	if fn.Signature.Recv() != nil {
+		recv = 1
+	}
+	var out []int
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok || !isLeaderCallbackStore(st) {
+				continue
+			}
+			if p, ok := calls.Unwrap(st.Val).(*ssa.Parameter); ok {
+				if i := slices.Index(fn.Params, p); i >= recv {
+					out = append(out, i-recv)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// fromCallback recognises a function stored into
+// leaderelection.LeaderCallbacks.OnStartedLeading.
+func fromCallback(st *ssa.Store) *Section {
+	if !isLeaderCallbackStore(st) {
 		return nil
 	}
 	var body *ssa.Function

@@ -27,3 +27,16 @@ func run(ctx context.Context, db *sql.DB, cfg leaderelection.LeaderElectionConfi
 	}
 	leaderelection.RunOrDie(ctx, cfg)
 }
+
+// The callback is installed by a helper that takes it as a parameter.
+func config(lead func(context.Context)) leaderelection.LeaderElectionConfig {
+	return leaderelection.LeaderElectionConfig{
+		Callbacks: leaderelection.LeaderCallbacks{OnStartedLeading: lead},
+	}
+}
+
+func runViaHelper(ctx context.Context, db *sql.DB) {
+	leaderelection.RunOrDie(ctx, config(func(ctx context.Context) {
+		db.ExecContext(ctx, `DELETE FROM leases WHERE stale`) // want `DELETE leases .* under the client-go leader election`
+	}))
+}
