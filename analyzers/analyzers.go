@@ -5,12 +5,17 @@ package analyzers
 
 import (
 	"github.com/fencecheck/fencecheck/analyzers/checkthenact"
+	"github.com/fencecheck/fencecheck/analyzers/ignoredleaseloss"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/randomfence"
 	"github.com/fencecheck/fencecheck/analyzers/splitfencecheck"
 	"github.com/fencecheck/fencecheck/analyzers/suppression"
 	"github.com/fencecheck/fencecheck/analyzers/uncheckedfence"
 	"github.com/fencecheck/fencecheck/analyzers/unfenceableeffect"
 	"github.com/fencecheck/fencecheck/analyzers/unfencedwrite"
+	"github.com/fencecheck/fencecheck/analyzers/unsaferelease"
+	"github.com/fencecheck/fencecheck/analyzers/volatilefence"
+	"github.com/fencecheck/fencecheck/analyzers/wallclockttl"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -22,6 +27,11 @@ var All = []*analysis.Analyzer{
 	unfenceableeffect.Analyzer,
 	checkthenact.Analyzer,
 	splitfencecheck.Analyzer,
+	randomfence.Analyzer,
+	volatilefence.Analyzer,
+	wallclockttl.Analyzer,
+	unsaferelease.Analyzer,
+	ignoredleaseloss.Analyzer,
 }
 
 // Check is a check's stable public identity: its code and analyzer name.

@@ -1,5 +1,363 @@
 package engine
 
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
 // checkLifecycle reports FC5001 (unsafe release) and FC5002 (ignored lease
 // loss).
-func checkLifecycle(u *Unit) {}
+//
+// Both checks are about the ends of a lock's life rather than the writes in
+// the middle: FC5001 looks at how a lock is given up (lifecycle_release.go),
+// FC5002 at how the news that it was lost is handled (lifecycle_loss.go).
+func checkLifecycle(u *Unit) {
+	l := &lifecycle{u: u}
+	l.unsafeReleases()
+	l.ignoredLeaseLoss()
+}
+
+// lifecycle holds what both lifecycle checks need about one package.
+type lifecycle struct {
+	u *Unit
+
+	ast     *lcAstIndex                             // built on first use
+	callers map[*ssa.Function][]ssa.CallInstruction // static call sites, built on first use
+	stores  map[*ssa.Global][]*ssa.Store            // built on first use
+	setnxs  []*lcSetnx                              // SET NX calls, built on first use
+	done    map[token.Pos]bool                      // reported positions (Key)
+}
+
+// report records a finding once per code and key.
+func (l *lifecycle) report(f Finding) {
+	if l.done == nil {
+		l.done = map[token.Pos]bool{}
+	}
+	if !f.Key.IsValid() {
+		f.Key = f.Pos
+	}
+	k := f.Key
+	if f.Code == "FC5002" {
+		k = -k // the codes never share a key; keep their sets apart
+	}
+	if l.done[k] {
+		return
+	}
+	l.done[k] = true
+	l.u.Report(f)
+}
+
+// eachCall calls visit for every call, go and defer instruction of the
+// package's source functions.
+func (l *lifecycle) eachCall(visit func(fn *ssa.Function, ci ssa.CallInstruction)) {
+	for _, fn := range l.u.Funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if ci, ok := instr.(ssa.CallInstruction); ok {
+					visit(fn, ci)
+				}
+			}
+		}
+	}
+}
+
+// lcMatchesAny reports whether fn is one of fs.
+func lcMatchesAny(fs []model.Func, fn *types.Func) bool {
+	return fn != nil && slices.ContainsFunc(fs, func(f model.Func) bool { return f.Matches(fn) })
+}
+
+// where renders a position as "file.go:12" for messages.
+func (l *lifecycle) where(pos token.Pos) string {
+	p := l.u.Pass.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
+// lcAcquired is the related location naming an acquisition.
+func lcAcquired(pos token.Pos, lib string) analysis.RelatedInformation {
+	return analysis.RelatedInformation{Pos: pos, Message: lib + " acquired here"}
+}
+
+// span returns the source range of the call expression of ci (the whole
+// `rdb.Del(ctx, key)`), falling back to the instruction's position.
+func (l *lifecycle) span(ci ssa.CallInstruction) (token.Pos, token.Pos) {
+	if ce := l.callExpr(ci); ce != nil {
+		return ce.Pos(), ce.End()
+	}
+	return ci.Pos(), token.NoPos
+}
+
+// lcEncloses reports whether inner is outer or a function literal nested in it.
+func lcEncloses(outer, inner *ssa.Function) bool {
+	for f := inner; f != nil; f = f.Parent() {
+		if f == outer {
+			return true
+		}
+	}
+	return false
+}
+
+// lcResolve replaces a free variable of a function literal by the value it
+// is bound to where the literal is created, repeatedly.
+func lcResolve(v ssa.Value) ssa.Value {
+	for i := 0; i < 8; i++ {
+		fv, ok := calls.Unwrap(v).(*ssa.FreeVar)
+		if !ok {
+			return v
+		}
+		b := lcBinding(fv)
+		if b == nil {
+			return v
+		}
+		v = b
+	}
+	return v
+}
+
+// lcBinding finds the value bound to fv by the MakeClosure that creates its
+// function.
+func lcBinding(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	idx := slices.Index(fn.FreeVars, fv)
+	if idx < 0 || fn.Parent() == nil {
+		return nil
+	}
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx < len(mc.Bindings) {
+				return mc.Bindings[idx]
+			}
+		}
+	}
+	return nil
+}
+
+// lcSameKey is calls.SameValue looking through free variables at every level,
+// so that `key` inside `defer func() { rdb.Del(ctx, key) }()` is the key of
+// the enclosing function.
+func lcSameKey(a, b ssa.Value) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	a, b = calls.Unwrap(lcResolve(a)), calls.Unwrap(lcResolve(b))
+	if calls.SameValue(a, b) {
+		return true
+	}
+	switch x := a.(type) {
+	case *ssa.UnOp:
+		y, ok := b.(*ssa.UnOp)
+		return ok && x.Op == y.Op && lcSameKey(x.X, y.X)
+	case *ssa.FieldAddr:
+		y, ok := b.(*ssa.FieldAddr)
+		return ok && x.Field == y.Field && lcSameKey(x.X, y.X)
+	case *ssa.Field:
+		y, ok := b.(*ssa.Field)
+		return ok && x.Field == y.Field && lcSameKey(x.X, y.X)
+	}
+	return false
+}
+
+// lcKeyID names where a key or handle comes from in a way that holds across
+// functions: a constant string, a struct field or a package variable. hint
+// is the part of the name that may say "lock" (the constant, or the type
+// and field names, not the package path). Both are "" when unknown.
+func lcKeyID(v ssa.Value) (id, hint string) {
+	v = calls.Unwrap(lcResolve(v))
+	if s, ok := calls.ConstString(v); ok {
+		return "const:" + s, s
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			return "", ""
+		}
+		switch a := x.X.(type) {
+		case *ssa.FieldAddr:
+			return lcFieldID(a.X.Type(), a.Field)
+		case *ssa.Global:
+			return "global:" + a.RelString(nil), a.Name()
+		}
+	case *ssa.Field:
+		return lcFieldID(x.X.Type(), x.Field)
+	}
+	return "", ""
+}
+
+func lcFieldID(t types.Type, i int) (string, string) {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return "", ""
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return "", ""
+	}
+	name := n.Obj().Name() + "." + st.Field(i).Name()
+	return "field:" + n.Obj().Pkg().Path() + "." + name, name
+}
+
+// lcLockish reports whether a key's name says it is a lock.
+func lcLockish(hint string) bool {
+	h := strings.ToLower(hint)
+	return slices.ContainsFunc(model.LockKeyWords, func(w string) bool { return strings.Contains(h, w) })
+}
+
+// lcExtract returns result i of a call: an Extract of a tuple, or the call
+// itself when it has one result.
+func lcExtract(call *ssa.Call, i int) ssa.Value {
+	if call.Call.Signature().Results().Len() <= 1 {
+		if i == 0 {
+			return call
+		}
+		return nil
+	}
+	for _, r := range *call.Referrers() {
+		if e, ok := r.(*ssa.Extract); ok && e.Index == i {
+			return e
+		}
+	}
+	return nil
+}
+
+// lcUsed reports whether a value is used for anything: a DebugRef is not a use.
+func lcUsed(v ssa.Value) bool {
+	if v == nil || v.Referrers() == nil {
+		return false
+	}
+	for _, r := range *v.Referrers() {
+		if _, dbg := r.(*ssa.DebugRef); !dbg {
+			return true
+		}
+	}
+	return false
+}
+
+// lcResultsDropped reports whether nothing reads any result of ci: a go or
+// defer statement, a call statement, or `_, _ =`.
+func lcResultsDropped(ci ssa.CallInstruction) bool {
+	call, ok := ci.(*ssa.Call)
+	if !ok {
+		return true // go / defer: the results are gone
+	}
+	if call.Call.Signature().Results().Len() <= 1 {
+		return !lcUsed(call)
+	}
+	for _, r := range *call.Referrers() {
+		if e, ok := r.(*ssa.Extract); ok && lcUsed(e) {
+			return false
+		}
+		if _, ok := r.(*ssa.Extract); !ok {
+			if _, dbg := r.(*ssa.DebugRef); !dbg {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// callSites returns the static call sites of fn in the package.
+func (l *lifecycle) callSites(fn *ssa.Function) []ssa.CallInstruction {
+	if l.callers == nil {
+		l.callers = map[*ssa.Function][]ssa.CallInstruction{}
+		l.eachCall(func(_ *ssa.Function, ci ssa.CallInstruction) {
+			if callee := ci.Common().StaticCallee(); callee != nil {
+				l.callers[callee] = append(l.callers[callee], ci)
+			}
+		})
+	}
+	return l.callers[fn]
+}
+
+// globalStores returns the stores into a package variable, including those
+// of the package initialiser.
+func (l *lifecycle) globalStores(g *ssa.Global) []*ssa.Store {
+	if l.stores == nil {
+		l.stores = map[*ssa.Global][]*ssa.Store{}
+		fns := slices.Clone(l.u.Funcs)
+		if pkg := l.u.a.pkg; pkg != nil {
+			if init := pkg.Func("init"); init != nil {
+				fns = append(fns, init)
+			}
+		}
+		for _, fn := range fns {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if st, ok := instr.(*ssa.Store); ok {
+						if gl, ok := st.Addr.(*ssa.Global); ok {
+							l.stores[gl] = append(l.stores[gl], st)
+						}
+					}
+				}
+			}
+		}
+	}
+	return l.stores[g]
+}
+
+// lcIsContext reports whether t is context.Context.
+func lcIsContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+// lcAstIndex maps SSA call positions back to syntax.
+type lcAstIndex struct {
+	calls  map[token.Pos]*ast.CallExpr // by Lparen
+	parent map[ast.Node]ast.Node
+	file   map[*ast.CallExpr]*ast.File
+}
+
+func (l *lifecycle) index() *lcAstIndex {
+	if l.ast != nil {
+		return l.ast
+	}
+	ix := &lcAstIndex{calls: map[token.Pos]*ast.CallExpr{}, parent: map[ast.Node]ast.Node{}, file: map[*ast.CallExpr]*ast.File{}}
+	for _, f := range l.u.Pass.Files {
+		var stack []ast.Node
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			if len(stack) > 0 {
+				ix.parent[n] = stack[len(stack)-1]
+			}
+			if c, ok := n.(*ast.CallExpr); ok {
+				ix.calls[c.Lparen] = c
+				ix.file[c] = f
+			}
+			stack = append(stack, n)
+			return true
+		})
+	}
+	l.ast = ix
+	return ix
+}
+
+// callExpr returns the syntax of a call instruction.
+func (l *lifecycle) callExpr(ci ssa.CallInstruction) *ast.CallExpr {
+	return l.index().calls[ci.Common().Pos()]
+}
+
+// source renders an expression as Go source.
+func (l *lifecycle) source(e ast.Expr) string {
+	var b bytes.Buffer
+	if err := format.Node(&b, l.u.Pass.Fset, e); err != nil {
+		return types.ExprString(e)
+	}
+	return b.String()
+}

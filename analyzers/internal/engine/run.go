@@ -94,13 +94,19 @@ func (a *analysis_) analyze() []Finding {
 		}
 	}
 	a.findHelpers(funcs, secs)
+	var all []*section.Section
 	for _, fn := range funcs {
-		for _, sec := range append(secs[fn], a.helperSections(fn)...) {
-			u.Sections = append(u.Sections, sec)
-			a.walk(sec, sec.Fn, sec.Seeds, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {
-				a.judge(sec, e, site)
-			})
-		}
+		all = append(all, secs[fn]...)
+	}
+	all = append(all, a.taskSections(funcs)...)
+	for _, fn := range funcs {
+		all = append(all, a.helperSections(fn)...)
+	}
+	for _, sec := range all {
+		u.Sections = append(u.Sections, sec)
+		a.walk(sec, sec.Fn, sec.Seeds, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {
+			a.judge(sec, e, site)
+		})
 	}
 	a.summarize(funcs)
 	for _, check := range unitChecks {

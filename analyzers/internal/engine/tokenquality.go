@@ -1,5 +1,194 @@
 package engine
 
+import (
+	"fmt"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
 // checkTokenQuality reports FC3001 (random or identity value used as a
 // fence) and FC3002 (volatile fence: in-process counter or wall clock).
-func checkTokenQuality(u *Unit) {}
+//
+// A small forward taint (tokenquality_flow.go) follows the values of
+// model.TokenSources, in-process counters and clock readings through each
+// function of the package, into this package's callees and through struct
+// fields and package variables. Where such a value reaches a fence position
+// (tokenquality_positions.go) it is reported: ordered in Go, bound to a SQL
+// placeholder compared with or stored into a fence column, stored in a
+// fence-named field, map key, header or gRPC metadata key.
+func checkTokenQuality(u *Unit) {
+	q := &tq{u: u, fields: map[*types.Var]*tqOrigin{}, globals: map[*ssa.Global]*tqOrigin{}}
+	funcs := slices.Clone(u.Funcs)
+	if init := u.a.pkg.Func("init"); init != nil && len(init.Blocks) > 0 {
+		funcs = append(funcs, init) // package variable initialisers
+	}
+	q.findCounters(funcs)
+	// Learn which fields and package variables hold a source value, then
+	// look for fence positions with that knowledge.
+	for round := 0; round < 4; round++ {
+		q.memo, q.busy, q.learnt = map[string]*tqTaint{}, map[string]bool{}, false
+		for _, fn := range funcs {
+			q.analyze(fn, nil, 0)
+		}
+		if !q.learnt {
+			break
+		}
+	}
+	q.memo, q.busy, q.collect, q.found = map[string]*tqTaint{}, map[string]bool{}, true, map[string]*tqFinding{}
+	for _, fn := range funcs {
+		q.analyze(fn, nil, 0)
+	}
+	var effects []*tqFinding
+	for _, k := range q.order {
+		f := q.found[k]
+		if len(u.Sections) == 0 && f.o.src.Instead == "" {
+			// A package that takes no lock has no fence: a clock-based
+			// version or a UUID there is not taken for one. Only a lock
+			// library's own identities are reported everywhere.
+			continue
+		}
+		msg, related := q.message(f)
+		u.Report(Finding{Code: f.o.src.Kind.Code(), Pos: f.pos, Message: msg, Related: related, Key: f.key})
+		if f.effect.IsValid() {
+			effects = append(effects, f)
+		}
+	}
+	// An effect in a function called from the section is reported by
+	// FC1001 at the call site (a different Key); the problem is the value,
+	// reported here, so that FC1001 finding goes.
+	u.a.findings = slices.DeleteFunc(u.a.findings, func(fd Finding) bool {
+		if fd.Code != "FC1001" {
+			return false
+		}
+		return slices.ContainsFunc(effects, func(f *tqFinding) bool {
+			return fd.Key != f.effect && slices.ContainsFunc(fd.Related, func(r analysis.RelatedInformation) bool { return r.Pos == f.effect })
+		})
+	})
+}
+
+// Why each kind of value is no fence.
+var tqWhy = map[model.SourceKind]string{
+	model.Random: "a random value has no order, so the resource cannot tell a stale lock holder's value from a newer holder's " +
+		"(the next holder's value is as likely to be smaller as larger) and either rejects the new holder or lets the stale one through",
+	model.Identity: "an identity says who holds the lock, not which grant is newer, so it cannot order writes: " +
+		"a stale holder's value is not smaller than the new holder's",
+	model.Counter: "an in-process counter starts again when the process restarts and every process counts on its own, " +
+		"so a new holder can send a value smaller than or equal to the stale holder's and the resource rejects the wrong one",
+	model.Clock: "wall clocks are not ordered across hosts (skew, NTP steps, VM and GC pauses): a stale holder whose clock " +
+		"runs ahead sends a larger value than the new holder, and the resource lets it through",
+}
+
+var tqRelated = map[model.SourceKind]string{
+	model.Random:   "random value created here",
+	model.Identity: "identity value obtained here",
+	model.Counter:  "counter incremented here",
+	model.Clock:    "wall clock read here",
+}
+
+const tqGenericFence = "a fencing token issued with each grant of the lock: etcd m.Header().Revision or e.Rev(), " +
+	"Consul KVPair.LockIndex, ZooKeeper Stat.Czxid, or a database sequence incremented when the lock is taken"
+
+func (q *tq) message(f *tqFinding) (string, []analysis.RelatedInformation) {
+	src := f.o.src
+	what := src.What
+	if f.o.via != "" {
+		what += " (returned by " + f.o.via + ")"
+	}
+	var related []analysis.RelatedInformation
+	if f.o.pos.IsValid() && f.o.pos != f.pos {
+		related = append(related, analysis.RelatedInformation{Pos: f.o.pos, Message: tqRelated[src.Kind]})
+	}
+	sec := q.sectionOf(f.instr)
+	under := ""
+	if sec != nil {
+		at := q.u.Pass.Fset.Position(sec.Pos)
+		under = fmt.Sprintf(" under the %s acquired at %s:%d", sec.Lock.Lib, filepath.Base(at.Filename), at.Line)
+		related = append(related, analysis.RelatedInformation{Pos: sec.Pos, Message: sec.Lock.Lib + " acquired here"})
+	}
+	why := tqWhy[src.Kind]
+	if src.Numeric && f.ordered {
+		why = "it is a number, but it does not grow with each grant of the lock, so ordering by it lets a stale holder win"
+	}
+	var instead string
+	switch {
+	case sec != nil && sec.Lock.Fence.Accessor != "":
+		acc := sec.Lock.Fence.Accessor
+		if strings.Contains(acc, "%s") {
+			acc = fmt.Sprintf(strings.ReplaceAll(acc, "%s", "%[1]s"), q.u.a.handleText(sec))
+		}
+		instead = "use the lock's fencing token instead: " + acc + " is available"
+	case sec != nil && sec.Lock.Fence.None != "":
+		instead = sec.Lock.Fence.None
+	case src.Instead != "":
+		instead = src.Instead
+	default:
+		instead = "use " + tqGenericFence
+	}
+	msg := fmt.Sprintf(f.desc, what) + under + ": " + why + "; " + instead
+	return msg, related
+}
+
+// sectionOf returns the critical section an instruction runs in: one that
+// contains it, or one from which its function is called (to the engine's
+// depth).
+func (q *tq) sectionOf(instr ssa.Instruction) *section.Section {
+	fn := instr.Parent()
+	for _, s := range q.u.Sections {
+		if s.Fn == fn && s.Contains(instr) {
+			return s
+		}
+	}
+	if q.reached == nil {
+		q.reached = map[*ssa.Function]*section.Section{}
+		for _, s := range q.u.Sections {
+			q.reach(s, s.Fn, 0)
+		}
+	}
+	return q.reached[fn]
+}
+
+func (q *tq) reach(s *section.Section, fn *ssa.Function, depth int) {
+	if depth >= maxDepth {
+		return
+	}
+	visit := func(v ssa.Value) {
+		var callee *ssa.Function
+		switch x := v.(type) {
+		case *ssa.Function:
+			callee = x
+		case *ssa.MakeClosure:
+			callee, _ = x.Fn.(*ssa.Function)
+		}
+		if callee == nil || !q.local(callee) || callee == s.Fn {
+			return
+		}
+		if _, seen := q.reached[callee]; seen {
+			return
+		}
+		q.reached[callee] = s
+		q.reach(s, callee, depth+1)
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok || (fn == s.Fn && !s.Contains(instr)) {
+				continue
+			}
+			c := ci.Common()
+			if sc := c.StaticCallee(); sc != nil {
+				visit(sc)
+			}
+			visit(c.Value)
+			for _, a := range c.Args {
+				visit(a)
+			}
+		}
+	}
+}

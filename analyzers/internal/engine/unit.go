@@ -36,4 +36,5 @@ func (u *Unit) Report(f Finding) {
 var unitChecks = []func(*Unit){
 	checkLifecycle,    // FC5001 unsaferelease, FC5002 ignoredleaseloss (lifecycle.go)
 	checkTokenQuality, // FC3001 randomfence, FC3002 volatilefence (tokenquality.go)
+	checkWallClock,    // FC4001 wallclockttl (wallclock.go)
 }

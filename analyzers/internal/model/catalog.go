@@ -41,5 +41,5 @@ func CheckByCode(code string) (Check, bool) {
 // Precedence orders checks that match the same effect: the most specific
 // one is reported and the others are dropped. Lower wins.
 var Precedence = map[string]int{
-	"FC2001": 0, "FC2002": 1, "FC3001": 2, "FC3002": 3, "FC1002": 4, "FC1003": 5, "FC1001": 9,
+	"FC2001": 0, "FC4001": 1, "FC2002": 2, "FC3001": 3, "FC3002": 4, "FC5001": 5, "FC1002": 6, "FC1003": 7, "FC1001": 9,
 }

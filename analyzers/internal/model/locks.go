@@ -185,7 +185,7 @@ func IsLockKeyText(s string) bool {
 // lock. A package importing none of them has no critical section of its
 // own, which lets the engine skip it cheaply.
 var LockPackages = func() map[string]bool {
-	m := map[string]bool{leaderelection: true, goredis: true}
+	m := map[string]bool{leaderelection: true, goredis: true, gocron: true}
 	for _, l := range Locks {
 		for _, f := range l.Acquire {
 			m[f.Pkg] = true
@@ -223,4 +223,27 @@ func IsLockAPI(fn *types.Func) bool {
 		}
 	}
 	return false
+}
+
+// TaskLock describes a scheduler that runs registered task functions under
+// a distributed lock when configured with one of Options (gocron's
+// WithDistributedLocker / WithDistributedElector): the task function passed
+// to Task (argument Arg) is then a critical section.
+type TaskLock struct {
+	Lock    *Lock
+	Options []Func
+	Task    Func
+	Arg     int
+}
+
+const gocron = "github.com/go-co-op/gocron/v2"
+
+// TaskLocks are the schedulers fencecheck knows.
+var TaskLocks = []TaskLock{
+	{
+		Lock: &Lock{Lib: "gocron distributed lock", Fence: Fence{None: "gocron's Locker and Elector issue no fencing token; " + noFenceRedis[len("this library issues no fencing token; "):]}},
+		Options: []Func{{gocron, "", "WithDistributedLocker"}, {gocron, "", "WithDistributedElector"},
+			{gocron, "", "WithDistributedJobLocker"}},
+		Task: Func{gocron, "", "NewTask"},
+	},
 }

@@ -162,3 +162,13 @@ func (tx Tx) NewInsert() *InsertQuery                    { return &InsertQuery{}
 func (tx Tx) NewUpdate() *UpdateQuery                    { return &UpdateQuery{} }
 func (tx Tx) NewDelete() *DeleteQuery                    { return &DeleteQuery{} }
 func (tx Tx) NewRaw(query string, args ...any) *RawQuery { return &RawQuery{query: query, args: args} }
+
+// Stmt is a prepared statement.
+type Stmt struct {
+	*sql.Stmt
+}
+
+func (db *DB) Prepare(query string) (Stmt, error) { return Stmt{}, nil }
+func (db *DB) PrepareContext(ctx context.Context, query string) (Stmt, error) {
+	return Stmt{}, nil
+}

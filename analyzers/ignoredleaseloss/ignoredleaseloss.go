@@ -1,0 +1,9 @@
+// Package ignoredleaseloss defines the FC5002 analyzer: the lease-loss signal thrown away while work continues.
+//
+// The documentation is docs/checks/FC5002.md (also `fencecheck -explain FC5002`).
+package ignoredleaseloss
+
+import "github.com/fencecheck/fencecheck/analyzers/internal/checker"
+
+// Analyzer reports the lease-loss signal thrown away while work continues.
+var Analyzer = checker.New("FC5002")

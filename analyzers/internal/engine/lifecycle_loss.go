@@ -1,0 +1,502 @@
+package engine
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// FC5002: the lease-loss signal thrown away while work continues.
+//
+//   - Consul (*api.Lock).Lock: the lost channel discarded or never read;
+//   - client-go OnStartedLeading: the context unnamed, _, unused, or
+//     replaced by context.Background()/TODO() in the calls it makes;
+//   - Consul (*api.Session).RenewPeriodic: its error dropped (also `go ...`);
+//   - redsync Extend/ExtendContext, redislock Refresh: results ignored.
+
+func (l *lifecycle) ignoredLeaseLoss() {
+	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
+		callee := calls.Callee(ci.Common())
+		switch {
+		case callee == nil:
+		case model.ConsulLockLost.Matches(callee):
+			l.consulLost(ci)
+		case lcMatchesAny(model.SessionRenewals, callee):
+			l.renewalDropped(fn, ci, callee)
+		case lcMatchesAny(model.LockExtensions, callee):
+			l.extensionDropped(fn, ci, callee)
+		}
+	})
+	for _, s := range l.u.Sections {
+		if s.Lock == model.LeaderElectionLock {
+			l.leaderContext(s)
+		}
+	}
+}
+
+// consulLost reports a Consul lock whose lost channel is discarded or never
+// read while the function goes on working under the lock.
+func (l *lifecycle) consulLost(ci ssa.CallInstruction) {
+	call, ok := ci.(*ssa.Call)
+	if !ok {
+		return
+	}
+	var sec *section.Section
+	for _, s := range l.u.Sections {
+		if s.Call == ci {
+			sec = s
+		}
+	}
+	lost := lcExtract(call, 0)
+	if lost != nil && lcRead(lost, 0) {
+		return
+	}
+	if !l.worksIn(sec) {
+		return
+	}
+	how := "is never read"
+	if lost == nil || l.blankResult(ci) {
+		how = "is discarded (assigned to _)"
+	}
+	lib := "Consul lock"
+	if sec != nil {
+		lib = sec.Lock.Lib
+	}
+	pos, end := l.span(ci)
+	l.report(Finding{Code: "FC5002", Pos: pos, End: end, Key: ci.Pos(),
+		Related: []analysis.RelatedInformation{lcAcquired(call.Pos(), lib)},
+		Message: fmt.Sprintf("the lost channel returned by this %s acquisition (api.Lock.Lock) %s, so this function keeps working after Consul invalidates the session (lock key deleted, session expired or partitioned); select on it (case <-lost:) and stop the work, or cancel a context when it closes and pass that context down",
+			lib, how)})
+}
+
+// blankResult reports whether the first result of a call is assigned to _
+// (or the call is a statement).
+func (l *lifecycle) blankResult(ci ssa.CallInstruction) bool {
+	ce := l.callExpr(ci)
+	if ce == nil {
+		return false
+	}
+	switch p := l.index().parent[ce].(type) {
+	case *ast.ExprStmt:
+		return true
+	case *ast.AssignStmt:
+		id, ok := p.Lhs[0].(*ast.Ident)
+		return ok && id.Name == "_"
+	case *ast.ValueSpec:
+		return len(p.Names) > 0 && p.Names[0].Name == "_"
+	}
+	return false
+}
+
+// lcRead reports whether a channel (or any value) is read: received from,
+// selected on, passed on, returned or stored somewhere. Comparing it with
+// nil is not a read.
+func lcRead(v ssa.Value, depth int) bool {
+	if depth > 6 || v.Referrers() == nil {
+		return depth > 6
+	}
+	for _, r := range *v.Referrers() {
+		switch x := r.(type) {
+		case *ssa.DebugRef:
+			continue
+		case *ssa.BinOp:
+			if (x.Op == token.EQL || x.Op == token.NEQ) && (lcIsNil(x.X) || lcIsNil(x.Y)) {
+				continue
+			}
+			return true
+		case *ssa.MakeClosure:
+			fn, _ := x.Fn.(*ssa.Function)
+			for i, b := range x.Bindings {
+				if b == v && fn != nil && i < len(fn.FreeVars) && lcRead(fn.FreeVars[i], depth+1) {
+					return true
+				}
+			}
+			continue
+		case *ssa.Phi, *ssa.ChangeType, *ssa.MakeInterface, *ssa.ChangeInterface:
+			if lcRead(x.(ssa.Value), depth+1) {
+				return true
+			}
+			continue
+		case *ssa.Store:
+			alloc, ok := x.Addr.(*ssa.Alloc)
+			if !ok || x.Val != v {
+				return true // handed off into a field, a global, a slice
+			}
+			for _, r2 := range *alloc.Referrers() {
+				switch y := r2.(type) {
+				case *ssa.Store, *ssa.DebugRef:
+				case *ssa.UnOp:
+					if y.Op == token.MUL && lcRead(y, depth+1) {
+						return true
+					}
+				default:
+					return true
+				}
+			}
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+func lcIsNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+// worksIn reports whether a section does anything after the acquisition
+// besides releasing the lock: a helper that only takes the lock and
+// returns leaves the loss signal to nobody, but loses nothing by itself.
+func (l *lifecycle) worksIn(sec *section.Section) bool {
+	if sec == nil {
+		return true
+	}
+	for _, b := range sec.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok || ci == sec.Call || !sec.Contains(instr) {
+				continue
+			}
+			if _, builtin := ci.Common().Value.(*ssa.Builtin); builtin {
+				continue
+			}
+			if fn := calls.Callee(ci.Common()); fn != nil && lcMatchesAny(sec.Lock.Release, fn) {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// renewalDropped reports RenewPeriodic whose error nobody reads.
+func (l *lifecycle) renewalDropped(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
+	if !lcResultsDropped(ci) {
+		return
+	}
+	how := "its result is discarded"
+	switch ci.(type) {
+	case *ssa.Go:
+		how = "it runs in a go statement, which throws its result away"
+	case *ssa.Defer:
+		how = "it is deferred, which throws its result away"
+	}
+	var related []analysis.RelatedInformation
+	of := ""
+	if sec := l.consulSection(fn); sec != nil {
+		related = append(related, lcAcquired(sec.Pos, sec.Lock.Lib))
+		of = fmt.Sprintf(" (the %s acquired at %s)", sec.Lock.Lib, l.where(sec.Pos))
+	} else if created := sessionCreation(calls.Arg(ci.Common(), 1)); created != nil {
+		related = append(related, analysis.RelatedInformation{Pos: created.Pos(), Message: "Consul session created here"})
+	}
+	pos, end := l.span(ci)
+	l.report(Finding{Code: "FC5002", Pos: pos, End: end, Key: ci.Pos(), Related: related,
+		Message: fmt.Sprintf("the error of Consul %s is dropped (%s): it returns when the session has expired or was invalidated, which ends every lock held through it%s, so the process never learns it and keeps acting as the holder; send its error on a channel (errc <- s.RenewPeriodic(...)) or check it, and stop the work (cancel its context) when it returns",
+			model.RecvName(callee)+"."+callee.Name(), how, of)})
+}
+
+// consulSection finds a Consul critical section in fn or in a function fn
+// is nested in.
+func (l *lifecycle) consulSection(fn *ssa.Function) *section.Section {
+	for _, s := range l.u.Sections {
+		if s.Lock != nil && len(s.Lock.Acquire) > 0 && s.Lock.Acquire[0].Pkg == model.ConsulLockLost.Pkg && lcEncloses(s.Fn, fn) {
+			return s
+		}
+	}
+	return nil
+}
+
+// sessionCreation finds the Session.Create call that issued a session ID.
+func sessionCreation(id ssa.Value) *ssa.Call {
+	if id == nil {
+		return nil
+	}
+	e, ok := calls.Unwrap(lcResolve(id)).(*ssa.Extract)
+	if !ok {
+		return nil
+	}
+	c, ok := e.Tuple.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	if fn := calls.Callee(&c.Call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == model.ConsulLockLost.Pkg && model.RecvName(fn) == "Session" {
+		return c
+	}
+	return nil
+}
+
+// extensionDropped reports a lock extension whose outcome nobody checks.
+func (l *lifecycle) extensionDropped(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
+	if !lcResultsDropped(ci) {
+		return
+	}
+	name := callee.Pkg().Name() + " " + model.RecvName(callee) + "." + callee.Name()
+	var related []analysis.RelatedInformation
+	of := ""
+	if sec := l.sectionFor(fn, calls.Receiver(ci.Common())); sec != nil {
+		related = append(related, lcAcquired(sec.Pos, sec.Lock.Lib))
+		of = fmt.Sprintf(" (the %s acquired at %s)", sec.Lock.Lib, l.where(sec.Pos))
+	}
+	what, outcome := "the results of "+name+" are discarded", "ok and err"
+	failure := "false or ErrExtendFailed"
+	if callee.Type().(*types.Signature).Results().Len() == 1 {
+		what, outcome, failure = "the error of "+name+" is ignored", "the error", "ErrNotObtained"
+	}
+	pos, end := l.span(ci)
+	l.report(Finding{Code: "FC5002", Pos: pos, End: end, Key: ci.Pos(), Related: related,
+		Message: fmt.Sprintf("%s: a failed extension (%s) means the lock%s has expired and may already be held by someone else, yet the work goes on as if it were still held; check %s and stop the work (cancel its context) when the extension fails",
+			what, failure, of, outcome)})
+}
+
+// leaderContext checks a client-go OnStartedLeading callback: its context
+// is the loss signal, cancelled when leadership is lost.
+func (l *lifecycle) leaderContext(sec *section.Section) {
+	target := sec.Fn
+	if target.Synthetic != "" {
+		target = l.wrapped(target) // a method value: run(ctx) of some controller
+		if target == nil {
+			return
+		}
+	}
+	var ctx *ssa.Parameter
+	for _, p := range target.Params {
+		if lcIsContext(p.Type()) {
+			ctx = p
+			break
+		}
+	}
+	if ctx == nil || !lcHasWork(target, 0) {
+		return
+	}
+	if stop := l.stoppedCallback(sec); stop != nil && l.exits(stop, 0) {
+		return // OnStoppedLeading ends the process: the loss is not ignored
+	}
+	related := []analysis.RelatedInformation{lcAcquired(sec.Pos, sec.Lock.Lib)}
+	name := ctx.Name()
+	if obj := ctx.Object(); obj != nil {
+		name = obj.Name()
+	}
+	var how string
+	switch {
+	case name == "":
+		how = "is unnamed"
+	case name == "_":
+		how = "is _"
+	case !lcUsed(ctx):
+		how = "is never used"
+	}
+	if how != "" {
+		pos := ctx.Pos()
+		if obj := ctx.Object(); obj != nil && obj.Pos().IsValid() {
+			pos = obj.Pos()
+		}
+		if !pos.IsValid() {
+			pos = target.Pos()
+		}
+		l.report(Finding{Code: "FC5002", Pos: pos, Related: related,
+			Message: fmt.Sprintf("the context of this OnStartedLeading callback (%s registered at %s) %s, so the work it does goes on after leadership is lost: that context is cancelled when the lease is lost, and nothing here sees it; name it, pass it to the work and return when ctx.Done() is closed (or end the process in OnStoppedLeading)",
+				sec.Lock.Lib, l.where(sec.Pos), how)})
+		return
+	}
+	seen := map[*ssa.Call]bool{}
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				if _, deferred := ci.(*ssa.Defer); deferred {
+					continue // cleanup after the loss needs a fresh context
+				}
+				callee := calls.Callee(ci.Common())
+				if callee != nil && (lcMatchesAny(model.DetachedContexts, callee) || lcMatchesAny(model.DerivedContexts, callee)) {
+					continue
+				}
+				for _, arg := range ci.Common().Args {
+					if !lcIsContext(arg.Type()) {
+						continue
+					}
+					root := lcDetached(arg, 0)
+					if root == nil || seen[root] {
+						continue
+					}
+					seen[root] = true
+					into := "a function value"
+					if callee != nil {
+						into = callee.Name()
+					}
+					detach := "context." + calls.Callee(&root.Call).Name() + "()"
+					if len(root.Call.Args) > 0 {
+						detach = "context." + calls.Callee(&root.Call).Name() + "(...)"
+					}
+					pos, end := l.span(root)
+					l.report(Finding{Code: "FC5002", Pos: pos, End: end, Key: root.Pos(), Related: related,
+						Message: fmt.Sprintf("%s replaces the leader context of OnStartedLeading (%s registered at %s) in the call to %s: it is not cancelled when leadership is lost, so that work goes on after the lease is gone; pass the callback's %s (or a context derived from it) instead",
+							detach, sec.Lock.Lib, l.where(sec.Pos), into, name)})
+				}
+			}
+		}
+		for _, anon := range fn.AnonFuncs {
+			visit(anon)
+		}
+	}
+	visit(target)
+}
+
+// wrapped returns the function a synthetic wrapper (a bound method value)
+// calls, when it is a function of this package.
+func (l *lifecycle) wrapped(fn *ssa.Function) *ssa.Function {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if ci, ok := instr.(ssa.CallInstruction); ok {
+				if callee := ci.Common().StaticCallee(); callee != nil && len(callee.Blocks) > 0 && callee.Pkg == l.u.a.pkg {
+					return callee
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// lcDetached returns the context.Background()/TODO()/WithoutCancel() call
+// a context value comes from, through With* derivations.
+func lcDetached(v ssa.Value, depth int) *ssa.Call {
+	if depth > 8 {
+		return nil
+	}
+	var c *ssa.Call
+	switch x := calls.Unwrap(v).(type) {
+	case *ssa.Call:
+		c = x
+	case *ssa.Extract:
+		c, _ = x.Tuple.(*ssa.Call)
+	}
+	if c == nil {
+		return nil
+	}
+	fn := calls.Callee(&c.Call)
+	switch {
+	case lcMatchesAny(model.DetachedContexts, fn):
+		return c
+	case lcMatchesAny(model.DerivedContexts, fn):
+		return lcDetached(calls.Arg(&c.Call, 0), depth+1)
+	}
+	return nil
+}
+
+// lcHasWork reports whether fn (or a function literal in it) calls
+// anything besides builtins.
+func lcHasWork(fn *ssa.Function, depth int) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if ci, ok := instr.(ssa.CallInstruction); ok {
+				if _, builtin := ci.Common().Value.(*ssa.Builtin); !builtin {
+					return true
+				}
+			}
+		}
+	}
+	if depth < 4 {
+		for _, anon := range fn.AnonFuncs {
+			if lcHasWork(anon, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stoppedCallback returns the OnStoppedLeading function registered in the
+// same LeaderCallbacks value as sec's OnStartedLeading.
+func (l *lifecycle) stoppedCallback(sec *section.Section) *ssa.Function {
+	for _, fn := range l.u.Funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok || st.Pos() != sec.Pos || lcCallbackBody(st.Val) != sec.Fn {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok || !lcCallbackField(fa, model.LeaderCallback) {
+					continue
+				}
+				for _, b2 := range fn.Blocks {
+					for _, instr2 := range b2.Instrs {
+						st2, ok := instr2.(*ssa.Store)
+						if !ok {
+							continue
+						}
+						fa2, ok := st2.Addr.(*ssa.FieldAddr)
+						if ok && lcCallbackField(fa2, model.LeaderStopped) && calls.SameValue(fa2.X, fa.X) {
+							return lcCallbackBody(st2.Val)
+						}
+					}
+				}
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+func lcCallbackField(fa *ssa.FieldAddr, f model.Field) bool {
+	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, _ := types.Unalias(ptr.Elem()).(*types.Named)
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	return ok && fa.Field < st.NumFields() && f.Matches(named, st.Field(fa.Field))
+}
+
+func lcCallbackBody(v ssa.Value) *ssa.Function {
+	switch f := calls.Unwrap(v).(type) {
+	case *ssa.Function:
+		return f
+	case *ssa.MakeClosure:
+		fn, _ := f.Fn.(*ssa.Function)
+		return fn
+	}
+	return nil
+}
+
+// exits reports whether fn ends the process (os.Exit, log.Fatal, klog.Fatal,
+// panic), directly or through a function of this package.
+func (l *lifecycle) exits(fn *ssa.Function, depth int) bool {
+	if fn == nil || depth > 3 {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if _, ok := instr.(*ssa.Panic); ok {
+				return true
+			}
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if lcMatchesAny(model.ProcessExits, calls.Callee(ci.Common())) {
+				return true
+			}
+			if callee := ci.Common().StaticCallee(); callee != nil && callee.Pkg == l.u.a.pkg && l.exits(callee, depth+1) {
+				return true
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		if l.exits(anon, depth+1) {
+			return true
+		}
+	}
+	return false
+}

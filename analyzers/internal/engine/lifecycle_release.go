@@ -1,0 +1,807 @@
+package engine
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// FC5001: a lock released without an atomic ownership check.
+//
+//   - Redis: DEL/UNLINK of a SET NX lock key, and GET-compare-in-Go-then-DEL;
+//   - etcd: Delete of a Mutex's or Election's key outside a Txn compare;
+//   - SQL: DELETE FROM <lock table> WHERE name = ? without the owner;
+//   - a compare-and-delete (Lua script, DelExArgs IFEQ) whose owner value is
+//     a constant, the same for every holder.
+
+const lcReleaseAdvice = "release with a compare-and-delete Lua script (" + model.CompareAndDeleteScript +
+	") run with this holder's value, or with DelExArgs(ctx, key, redis.DelExArgs{Mode: \"IFEQ\", MatchValue: owner})"
+
+func (l *lifecycle) unsafeReleases() {
+	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
+		callee := calls.Callee(ci.Common())
+		if callee == nil {
+			return
+		}
+		switch {
+		case lcMatchesAny(model.RedisKeyDeletes, callee):
+			l.redisDelete(fn, ci, callee)
+		case lcMatchesAny(model.EtcdKeyDeletes, callee):
+			l.etcdDelete(fn, ci, callee)
+		case model.EtcdOpDelete.Matches(callee):
+			l.etcdOpDelete(fn, ci)
+		case model.RedisDelIfEqual.Matches(callee):
+			l.constantMatchValue(fn, ci)
+		default:
+			if sr := lcScriptRun(callee); sr != nil {
+				l.constantOwnerScript(fn, ci, callee, sr)
+			} else if sk := lcSqlSink(callee); sk != nil {
+				l.sqlDelete(fn, ci, callee, sk)
+			}
+		}
+	})
+}
+
+// lcSetnx is one SET NX call of the package.
+type lcSetnx struct {
+	call  *ssa.Call
+	fn    *ssa.Function
+	key   ssa.Value
+	owner ssa.Value // the value argument: what the holder's compare must use
+	id    string    // keyID of key
+	lock  bool      // a lock (a critical section, or a key named like one), not de-duplication
+}
+
+func (l *lifecycle) setnxCalls() []*lcSetnx {
+	if l.setnxs != nil {
+		return l.setnxs
+	}
+	l.setnxs = []*lcSetnx{}
+	secs := map[ssa.CallInstruction]*section.Section{}
+	for _, s := range l.u.Sections {
+		if s.Call != nil {
+			secs[s.Call] = s
+		}
+	}
+	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
+		call, ok := ci.(*ssa.Call)
+		if !ok || !lcMatchesAny(model.RedisSetNXLock.Acquire, calls.Callee(&call.Call)) {
+			return
+		}
+		key := calls.Arg(&call.Call, 1)
+		id, hint := lcKeyID(key)
+		l.setnxs = append(l.setnxs, &lcSetnx{call: call, fn: fn, key: key, owner: calls.Arg(&call.Call, 2),
+			id: id, lock: secs[call] != nil || lcLockish(hint)})
+	})
+	return l.setnxs
+}
+
+// setnxFor finds the SET NX that took the lock whose key a release in fn
+// names: the same value in the same function (or a function literal in
+// it), the same value passed to a helper's parameter, or, across
+// functions, the same lock-like constant, struct field or package variable.
+func (l *lifecycle) setnxFor(key ssa.Value, fn *ssa.Function) *lcSetnx {
+	all := l.setnxCalls()
+	for _, a := range all {
+		if lcEncloses(a.fn, fn) && lcSameKey(key, a.key) {
+			return a
+		}
+	}
+	if p, ok := calls.Unwrap(lcResolve(key)).(*ssa.Parameter); ok {
+		idx := -1
+		for i, q := range p.Parent().Params {
+			if q == p {
+				idx = i
+			}
+		}
+		for _, site := range l.callSites(p.Parent()) {
+			args := site.Common().Args
+			if idx < 0 || idx >= len(args) {
+				continue
+			}
+			for _, a := range all {
+				if lcEncloses(a.fn, site.Parent()) && lcSameKey(args[idx], a.key) {
+					return a
+				}
+			}
+		}
+	}
+	if id, _ := lcKeyID(key); id != "" {
+		for _, a := range all {
+			if a.lock && a.id == id {
+				return a
+			}
+		}
+	}
+	return nil
+}
+
+// redisDelete reports DEL/UNLINK of a SET NX lock key, and DEL after a GET
+// compared in Go.
+func (l *lifecycle) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
+	keys, ok := calls.Variadic(calls.Arg(ci.Common(), 1))
+	if !ok || l.insideWatch(fn) {
+		return
+	}
+	lib := model.RedisSetNXLock.Lib
+	for _, k := range keys {
+		acq := l.setnxFor(k, fn)
+		get, other := l.getCompared(ci, k)
+		if get != nil && acq == nil && !lcLockLike(k) && !lcOwnerLike(other) {
+			get = nil // a cache entry checked before it is dropped, not a lock
+		}
+		if acq == nil && get == nil {
+			continue
+		}
+		verb := strings.ToUpper(callee.Name())
+		var related []analysis.RelatedInformation
+		of := ""
+		if acq != nil {
+			related = append(related, lcAcquired(acq.call.Pos(), lib))
+			of = fmt.Sprintf(" of the %s acquired at %s", lib, l.where(acq.call.Pos()))
+		}
+		var msg string
+		if get != nil {
+			related = append(related, analysis.RelatedInformation{Pos: get.Pos(), Message: "the owner is read here and compared in Go"})
+			msg = fmt.Sprintf("go-redis %s deletes the lock key%s after a GET whose value was compared in Go: the lease can expire and another holder can take the lock between the GET and the %s, which then deletes that holder's lock; %s",
+				callee.Name(), of, verb, lcReleaseAdvice)
+		} else {
+			msg = fmt.Sprintf("go-redis %s releases the %s acquired at %s without checking that the key still holds this holder's value: if the lease expired and another holder took the lock in between, this deletes that holder's lock; %s",
+				callee.Name(), lib, l.where(acq.call.Pos()), lcReleaseAdvice)
+		}
+		if acq != nil {
+			if c, isConst := calls.Unwrap(acq.owner).(*ssa.Const); isConst && c.Value != nil {
+				msg += fmt.Sprintf("; the lock's value %s is the same for every holder, so also set a value unique to this acquisition (a random token)", c.Value.ExactString())
+			}
+		}
+		pos, end := l.span(ci)
+		var fixes []analysis.SuggestedFix
+		if acq != nil && get == nil {
+			fixes = l.deleteFix(ci, callee, acq)
+		}
+		l.report(Finding{Code: "FC5001", Pos: pos, End: end, Message: msg, Related: related, Fixes: fixes, Key: ci.Pos()})
+		return
+	}
+}
+
+// insideWatch reports whether fn runs inside a go-redis Watch callback,
+// where a GET-compare-DEL is an optimistic transaction (EXEC fails when the
+// watched key changed).
+func (l *lifecycle) insideWatch(fn *ssa.Function) bool {
+	for f := fn; f != nil && f.Parent() != nil; f = f.Parent() {
+		for _, b := range f.Parent().Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok || !lcMatchesAny(model.RedisWatch, calls.Callee(ci.Common())) {
+					continue
+				}
+				for _, arg := range ci.Common().Args {
+					switch x := calls.Unwrap(arg).(type) {
+					case *ssa.Function:
+						if x == f {
+							return true
+						}
+					case *ssa.MakeClosure:
+						if x.Fn == f {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// getCompared finds a GET of key, before the delete in the same function,
+// whose value is compared in Go, and returns it with the value it is
+// compared against (nil when unknown).
+func (l *lifecycle) getCompared(del ssa.CallInstruction, key ssa.Value) (*ssa.Call, ssa.Value) {
+	for _, b := range del.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			g, ok := instr.(*ssa.Call)
+			if !ok || !lcMatchesAny(model.RedisKeyReads, calls.Callee(&g.Call)) || !lcSameKey(calls.Arg(&g.Call, 1), key) {
+				continue
+			}
+			if !lcBefore(g, del) {
+				continue
+			}
+			if other, ok := lcComparedInGo(g); ok {
+				return g, other
+			}
+		}
+	}
+	return nil, nil
+}
+
+// lcLockLike reports whether a key's name says it is a lock: a constant
+// (prefix), a field, a package variable or a parameter named like one.
+func lcLockLike(key ssa.Value) bool {
+	if _, hint := lcKeyID(key); hint != "" {
+		return lcLockish(hint)
+	}
+	if p, ok := calls.ConstPrefix(lcResolve(key)); ok {
+		return lcLockish(p)
+	}
+	return lcLockish(lcValueName(key))
+}
+
+// lcOwnerLike reports whether a value is named like a holder's identity.
+func lcOwnerLike(v ssa.Value) bool {
+	orig := lcValueName(v)
+	name := strings.ToLower(orig)
+	switch {
+	case name == "":
+		return false
+	case name == "id" || name == "me" || strings.HasSuffix(orig, "ID") || strings.HasSuffix(orig, "Id") || strings.HasSuffix(name, "_id"):
+		return true
+	}
+	for _, w := range model.OwnerValueWords {
+		if len(w) > 2 && strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// lcValueName returns the source name of a value: a parameter, a captured
+// or local variable, a field, a package variable, or the function that
+// computed it.
+func lcValueName(v ssa.Value) string {
+	switch x := calls.Unwrap(v).(type) {
+	case *ssa.Parameter:
+		return x.Name()
+	case *ssa.FreeVar:
+		return x.Name()
+	case *ssa.Global:
+		return x.Name()
+	case *ssa.Alloc:
+		return x.Comment
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			return ""
+		}
+		if fa, ok := x.X.(*ssa.FieldAddr); ok {
+			if _, name := lcFieldID(fa.X.Type(), fa.Field); name != "" {
+				return name[strings.LastIndexByte(name, '.')+1:]
+			}
+		}
+		return lcValueName(x.X)
+	case *ssa.Field:
+		if _, name := lcFieldID(x.X.Type(), x.Field); name != "" {
+			return name[strings.LastIndexByte(name, '.')+1:]
+		}
+	case *ssa.Call:
+		if fn := calls.Callee(&x.Call); fn != nil {
+			return fn.Name()
+		}
+	case *ssa.Extract:
+		if c, ok := x.Tuple.(*ssa.Call); ok {
+			return lcValueName(c)
+		}
+	}
+	return ""
+}
+
+// lcBefore reports whether a runs before b on every path to b.
+func lcBefore(a, b ssa.Instruction) bool {
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	for _, instr := range a.Block().Instrs {
+		switch instr {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
+}
+
+// lcComparedInGo reports whether the value of a go-redis *StringCmd is
+// compared with ==, != (or a switch), strings.EqualFold or bytes.Equal, and
+// returns the other side of the comparison.
+func lcComparedInGo(get *ssa.Call) (ssa.Value, bool) {
+	vals := []ssa.Value{get}
+	for _, r := range *get.Referrers() {
+		c, ok := r.(*ssa.Call)
+		if !ok || calls.Receiver(&c.Call) != get {
+			continue
+		}
+		if fn := calls.Callee(&c.Call); fn != nil && lcContainsString(model.RedisValueAccessors, fn.Name()) {
+			if v := lcExtract(c, 0); v != nil {
+				vals = append(vals, v)
+			}
+		}
+	}
+	for _, v := range vals {
+		for _, r := range *v.Referrers() {
+			switch x := r.(type) {
+			case *ssa.BinOp:
+				if x.Op == token.EQL || x.Op == token.NEQ {
+					if x.X == v {
+						return x.Y, true
+					}
+					return x.X, true
+				}
+			case *ssa.Call:
+				if fn := calls.Callee(&x.Call); fn != nil && fn.Pkg() != nil {
+					switch fn.Pkg().Path() + "." + fn.Name() {
+					case "strings.EqualFold", "strings.Compare", "bytes.Equal", "bytes.Compare", "crypto/subtle.ConstantTimeCompare":
+						for _, a := range x.Call.Args {
+							if a != v {
+								return a, true
+							}
+						}
+						return nil, true
+					}
+				}
+			}
+		}
+	}
+	return nil, false
+}
+
+func lcContainsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// lcEtcdLockKey reports whether v is the key of an etcd Mutex or Election
+// and returns the Key() call.
+func lcEtcdLockKey(v ssa.Value) *ssa.Call {
+	kc, ok := calls.Unwrap(lcResolve(v)).(*ssa.Call)
+	if ok && lcMatchesAny(model.EtcdLockKeys, calls.Callee(&kc.Call)) {
+		return kc
+	}
+	return nil
+}
+
+// sectionFor finds the critical section whose lock handle is h, as seen
+// from fn.
+func (l *lifecycle) sectionFor(fn *ssa.Function, h ssa.Value) *section.Section {
+	for _, s := range l.u.Sections {
+		if s.Handle != nil && lcEncloses(s.Fn, fn) && lcSameKey(s.Handle, h) {
+			return s
+		}
+	}
+	if id, _ := lcKeyID(h); id != "" {
+		for _, s := range l.u.Sections {
+			if s.Handle == nil {
+				continue
+			}
+			if id2, _ := lcKeyID(s.Handle); id2 == id {
+				return s
+			}
+		}
+	}
+	return nil
+}
+
+// handleOf renders the receiver of a Key() call ("m" in m.Key()).
+func (l *lifecycle) handleOf(kc *ssa.Call) string {
+	if ce := l.callExpr(kc); ce != nil {
+		if sel, ok := ast.Unparen(ce.Fun).(*ast.SelectorExpr); ok {
+			return l.source(sel.X)
+		}
+	}
+	return "m"
+}
+
+func (l *lifecycle) etcdRelease(kc *ssa.Call, fn *ssa.Function) (string, []analysis.RelatedInformation) {
+	h := l.handleOf(kc)
+	sec := l.sectionFor(fn, calls.Receiver(&kc.Call))
+	of := ""
+	var related []analysis.RelatedInformation
+	if sec != nil {
+		of = fmt.Sprintf(" of the %s acquired at %s", sec.Lock.Lib, l.where(sec.Pos))
+		related = append(related, lcAcquired(sec.Pos, sec.Lock.Lib))
+	}
+	release := h + ".Unlock(ctx)"
+	if fn := calls.Callee(&kc.Call); fn != nil && model.RecvName(fn) == "Election" {
+		release = h + ".Resign(ctx)"
+	}
+	return fmt.Sprintf("the lock key %s.Key()%s without comparing its CreateRevision, so the release does not check that this grant still owns the key: the key name (prefix + lease ID) is the same for every grant made through the session, so a delayed or retried delete from an earlier tenure removes a later one; release with %s, or delete in a transaction: Txn(ctx).If(%s.IsOwner()).Then(clientv3.OpDelete(%s.Key())).Commit() and check Succeeded",
+		h, of, release, h, h), related
+}
+
+// etcdDelete reports KV.Delete(ctx, m.Key()).
+func (l *lifecycle) etcdDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
+	kc := lcEtcdLockKey(calls.Arg(ci.Common(), 1))
+	if kc == nil {
+		return
+	}
+	what, related := l.etcdRelease(kc, fn)
+	pos, end := l.span(ci)
+	l.report(Finding{Code: "FC5001", Pos: pos, End: end, Key: ci.Pos(), Related: related,
+		Message: fmt.Sprintf("etcd %s deletes %s", callee.Name(), what)})
+}
+
+// etcdOpDelete reports clientv3.OpDelete(m.Key()) run by Do, or by a Txn
+// without If.
+func (l *lifecycle) etcdOpDelete(fn *ssa.Function, ci ssa.CallInstruction) {
+	call, ok := ci.(*ssa.Call)
+	if !ok {
+		return
+	}
+	kc := lcEtcdLockKey(calls.Arg(&call.Call, 0))
+	if kc == nil {
+		return
+	}
+	for _, use := range lcConsumers(call) {
+		callee := calls.Callee(use.Common())
+		if callee == nil {
+			continue
+		}
+		var how string
+		switch callee.Name() {
+		case "Then", "Else":
+			if lcTxnHasIf(calls.Receiver(use.Common())) {
+				continue
+			}
+			how = "in a Txn without If()"
+		case "Do":
+			how = "with Do"
+		default:
+			continue
+		}
+		what, related := l.etcdRelease(kc, fn)
+		pos, end := l.span(ci)
+		l.report(Finding{Code: "FC5001", Pos: pos, End: end, Key: ci.Pos(), Related: related,
+			Message: fmt.Sprintf("etcd OpDelete run %s deletes %s", how, what)})
+		return
+	}
+}
+
+// lcConsumers returns the calls that receive v directly or as an element of
+// a variadic argument.
+func lcConsumers(v ssa.Value) []ssa.CallInstruction {
+	var out []ssa.CallInstruction
+	for _, r := range *v.Referrers() {
+		switch x := r.(type) {
+		case ssa.CallInstruction:
+			out = append(out, x)
+		case *ssa.Store:
+			ia, ok := x.Addr.(*ssa.IndexAddr)
+			if !ok || x.Val != v {
+				continue
+			}
+			alloc, ok := ia.X.(*ssa.Alloc)
+			if !ok {
+				continue
+			}
+			for _, r2 := range *alloc.Referrers() {
+				if sl, ok := r2.(*ssa.Slice); ok {
+					for _, r3 := range *sl.Referrers() {
+						if c, ok := r3.(ssa.CallInstruction); ok {
+							out = append(out, c)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// lcTxnHasIf walks a Txn builder chain back and reports whether If() received
+// a comparison.
+func lcTxnHasIf(v ssa.Value) bool {
+	for i := 0; v != nil && i < 16; i++ {
+		call, ok := calls.Unwrap(v).(*ssa.Call)
+		if !ok {
+			return false
+		}
+		if fn := calls.Callee(&call.Call); fn != nil && fn.Name() == "If" {
+			elems, known := calls.Variadic(calls.Arg(&call.Call, 0))
+			if !known || len(elems) > 0 {
+				return true
+			}
+		}
+		v = calls.Receiver(&call.Call)
+	}
+	return false
+}
+
+// lcSqlSink returns the SQL-text sink family of a call, or nil.
+func lcSqlSink(fn *types.Func) *model.Sink {
+	for _, s := range model.Sinks {
+		if s.Cond == model.CondSQL && lcMatchesAny(s.Funcs, fn) {
+			return s
+		}
+	}
+	return nil
+}
+
+// lcVia names a sink call for messages ("database/sql DB.ExecContext").
+func lcVia(family string, fn *types.Func) string {
+	recv := model.RecvName(fn)
+	if recv == "" || recv == "?" || strings.ToLower(recv[:1]) == recv[:1] {
+		return family + " " + fn.Name()
+	}
+	return family + " " + recv + "." + fn.Name()
+}
+
+// lcSqlStatement is a constant SQL text run somewhere in the package.
+type lcSqlStatement struct {
+	fn   *ssa.Function
+	call ssa.CallInstruction
+	stmt *sqlfence.Statement
+}
+
+// sqlDelete reports DELETE FROM <lock table> WHERE <name only>.
+func (l *lifecycle) sqlDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func, sk *model.Sink) {
+	text, ok := calls.ConstString(calls.Arg(ci.Common(), sk.Query))
+	if !ok {
+		return
+	}
+	st := sqlfence.Parse(text)
+	if st.Kind != sqlfence.Write || st.Verb != "DELETE" || !lcLockTable(st.Table) {
+		return
+	}
+	where, ok := lcWhereWords(text)
+	if !ok || !lcNamesOneRow(st, text) {
+		return // clearing or reaping rows is not the release of one lock
+	}
+	for _, w := range where {
+		for _, o := range model.ReleaseOwnerWords {
+			if strings.Contains(w, o) {
+				return
+			}
+		}
+	}
+	var related []analysis.RelatedInformation
+	of := ""
+	if acq := l.sqlAcquisition(fn, st.Table); acq != nil {
+		related = append(related, lcAcquired(acq.call.Pos(), "lock row"))
+		of = fmt.Sprintf(" taken at %s", l.where(acq.call.Pos()))
+	}
+	pos, end := l.span(ci)
+	l.report(Finding{Code: "FC5001", Pos: pos, End: end, Key: ci.Pos(), Related: related,
+		Message: fmt.Sprintf("DELETE %s (%s) releases the lock row%s by its name only: if this holder's lease expired and another holder took the row in between, this deletes that holder's lock; add the owner to the predicate (AND owner = $n, with the value this holder wrote when it took the lock) and check the rows affected",
+			st.Table, lcVia(sk.Family, callee), of)})
+}
+
+// sqlAcquisition finds the statement that takes a row of a lock table:
+// an INSERT, UPDATE, REPLACE or MERGE into it, preferably in fn.
+func (l *lifecycle) sqlAcquisition(fn *ssa.Function, table string) *lcSqlStatement {
+	var other *lcSqlStatement
+	l.eachCall(func(f *ssa.Function, ci ssa.CallInstruction) {
+		callee := calls.Callee(ci.Common())
+		sk := lcSqlSink(callee)
+		if sk == nil {
+			return
+		}
+		text, ok := calls.ConstString(calls.Arg(ci.Common(), sk.Query))
+		if !ok {
+			return
+		}
+		st := sqlfence.Parse(text)
+		if st.Kind != sqlfence.Write || st.Table != table {
+			return
+		}
+		switch st.Verb {
+		case "INSERT", "UPDATE", "REPLACE", "MERGE", "UPSERT":
+		default:
+			return
+		}
+		s := &lcSqlStatement{fn: f, call: ci, stmt: st}
+		if other == nil || (lcEncloses(f, fn) && !lcEncloses(other.fn, fn)) {
+			other = s
+		}
+	})
+	return other
+}
+
+// lcLockTable reports whether a table name has a lock word as one of its
+// words ("locks", "job_locks", "leader_lease"; not "blocks").
+func lcLockTable(table string) bool {
+	for _, part := range strings.FieldsFunc(table, func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
+		if lcContainsString(model.LockTableWords, part) {
+			return true
+		}
+	}
+	return false
+}
+
+// lcNamesOneRow reports whether a DELETE picks its row by equality on a
+// column (name = $1, name = 'billing'), as the release of one lock does,
+// rather than by a condition such as WHERE stale or expires_at < now().
+func lcNamesOneRow(st *sqlfence.Statement, text string) bool {
+	for _, g := range st.Guards {
+		if g.Clause == "where" && g.Strong && g.Op == "=" {
+			return true
+		}
+	}
+	lower := strings.ToLower(text)
+	i := strings.Index(lower, "where")
+	if i < 0 {
+		return false
+	}
+	rest := lower[i+len("where"):]
+	for j := strings.IndexByte(rest, '='); j > 0; {
+		prev := strings.TrimRight(rest[:j], " \t\n")
+		next := strings.TrimLeft(rest[j+1:], " \t\n")
+		if prev != "" && !strings.ContainsAny(prev[len(prev)-1:], "<>!") && strings.HasPrefix(next, "'") {
+			return true // column = 'constant'
+		}
+		k := strings.IndexByte(rest[j+1:], '=')
+		if k < 0 {
+			break
+		}
+		j += k + 1
+	}
+	return false
+}
+
+// lcWhereWords returns the lower-case identifiers after the first WHERE of
+// an SQL text, and false when there is no WHERE.
+func lcWhereWords(text string) ([]string, bool) {
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
+	})
+	for i, w := range words {
+		if w == "where" {
+			return words[i+1:], true
+		}
+	}
+	return nil, false
+}
+
+// lcScriptRun returns the knowledge-base entry of a script call, or nil.
+func lcScriptRun(fn *types.Func) *model.ScriptRun {
+	for i := range model.RedisScriptRuns {
+		if model.RedisScriptRuns[i].Matches(fn) {
+			return &model.RedisScriptRuns[i]
+		}
+	}
+	return nil
+}
+
+// scriptSource returns the Lua source of a *redis.Script value: a
+// NewScript call, possibly stored in a package variable.
+func (l *lifecycle) scriptSource(v ssa.Value, depth int) (string, bool) {
+	if depth > 4 || v == nil {
+		return "", false
+	}
+	switch x := calls.Unwrap(lcResolve(v)).(type) {
+	case *ssa.Call:
+		if lcMatchesAny(model.RedisScriptSources, calls.Callee(&x.Call)) {
+			return calls.ConstString(calls.Arg(&x.Call, 0))
+		}
+	case *ssa.UnOp:
+		if g, ok := x.X.(*ssa.Global); ok && x.Op == token.MUL {
+			for _, st := range l.globalStores(g) {
+				if s, ok := l.scriptSource(st.Val, depth+1); ok {
+					return s, true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// lcCompareAndDelete recognises the Lua release script and returns the
+// 1-based ARGV index holding the owner.
+func lcCompareAndDelete(src string) (int, bool) {
+	s := strings.Join(strings.Fields(strings.ReplaceAll(strings.ToLower(src), "'", `"`)), "")
+	if !strings.Contains(s, `call("get"`) || !(strings.Contains(s, `call("del"`) || strings.Contains(s, `call("unlink"`)) {
+		return 0, false
+	}
+	i := strings.Index(s, "argv[")
+	if i < 0 {
+		return 0, false
+	}
+	j := i + len("argv[")
+	k := j
+	for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+		k++
+	}
+	n, err := strconv.Atoi(s[j:k])
+	if err != nil || n < 1 {
+		return 0, false
+	}
+	return n, true
+}
+
+// constantOwnerScript reports a compare-and-delete script whose owner
+// argument is a constant.
+func (l *lifecycle) constantOwnerScript(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func, sr *model.ScriptRun) {
+	c := ci.Common()
+	var src string
+	var ok bool
+	if sr.Script >= 0 {
+		src, ok = calls.ConstString(calls.Arg(c, sr.Script))
+	} else {
+		src, ok = l.scriptSource(calls.Receiver(c), 0)
+	}
+	if !ok {
+		return
+	}
+	n, ok := lcCompareAndDelete(src)
+	if !ok {
+		return
+	}
+	args, ok := calls.Variadic(calls.Arg(c, sr.Args))
+	if !ok || n-1 >= len(args) || args[n-1] == nil {
+		return
+	}
+	owner, isConst := calls.Unwrap(args[n-1]).(*ssa.Const)
+	if !isConst || owner.Value == nil {
+		return
+	}
+	var key ssa.Value
+	if keys, ok := calls.Variadic(calls.Arg(c, sr.Keys)); ok && len(keys) > 0 {
+		key = keys[0]
+	}
+	l.constantOwner(fn, ci, key, owner, fmt.Sprintf("the compare-and-delete script (%s)", lcVia("go-redis", callee)))
+}
+
+// constantMatchValue reports DelExArgs(ctx, key, DelExArgs{Mode: "IFEQ",
+// MatchValue: <constant>}).
+func (l *lifecycle) constantMatchValue(fn *ssa.Function, ci ssa.CallInstruction) {
+	c := ci.Common()
+	ld, ok := calls.Unwrap(calls.Arg(c, 2)).(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return
+	}
+	alloc, ok := ld.X.(*ssa.Alloc)
+	if !ok {
+		return
+	}
+	st, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	fields := map[string]ssa.Value{}
+	for _, r := range *alloc.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fa.Field >= st.NumFields() {
+			continue
+		}
+		for _, r2 := range *fa.Referrers() {
+			if s, ok := r2.(*ssa.Store); ok && s.Addr == fa {
+				fields[st.Field(fa.Field).Name()] = s.Val
+			}
+		}
+	}
+	if mode, ok := calls.ConstString(fields["Mode"]); !ok || !strings.EqualFold(mode, "IFEQ") {
+		return
+	}
+	owner, isConst := calls.Unwrap(fields["MatchValue"]).(*ssa.Const)
+	if !isConst || owner.Value == nil {
+		return
+	}
+	l.constantOwner(fn, ci, calls.Arg(c, 1), owner, "DelExArgs with IFEQ")
+}
+
+func (l *lifecycle) constantOwner(fn *ssa.Function, ci ssa.CallInstruction, key ssa.Value, owner *ssa.Const, what string) {
+	var related []analysis.RelatedInformation
+	of := ""
+	if key != nil {
+		if acq := l.setnxFor(key, fn); acq != nil {
+			related = append(related, lcAcquired(acq.call.Pos(), model.RedisSetNXLock.Lib))
+			of = fmt.Sprintf(" of the %s acquired at %s", model.RedisSetNXLock.Lib, l.where(acq.call.Pos()))
+		}
+	}
+	pos, end := l.span(ci)
+	l.report(Finding{Code: "FC5001", Pos: pos, End: end, Key: ci.Pos(), Related: related,
+		Message: fmt.Sprintf("%s releases the lock%s only if it holds %s, a constant that every holder uses, so the check cannot tell this holder from the next one and any process can delete any holder's lock; set the lock with a value unique to this acquisition (a random token from crypto/rand) and compare with that value",
+			what, of, owner.Value.ExactString())})
+}

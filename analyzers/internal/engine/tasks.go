@@ -1,0 +1,60 @@
+package engine
+
+import (
+	"slices"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"golang.org/x/tools/go/ssa"
+)
+
+// taskSections makes the task functions of a scheduler configured with a
+// distributed lock critical sections (gocron). The scheduler and its jobs
+// are often set up in different functions, so a lock option anywhere in
+// the package applies to every task registered in it.
+func (a *analysis_) taskSections(funcs []*ssa.Function) []*section.Section {
+	var out []*section.Section
+	for _, tl := range model.TaskLocks {
+		if !a.callsAny(funcs, tl.Options) {
+			continue
+		}
+		for _, fn := range funcs {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					c, ok := instr.(*ssa.Call)
+					if !ok || !tl.Task.Matches(calls.Callee(&c.Call)) {
+						continue
+					}
+					var lit *ssa.Function
+					switch x := calls.Unwrap(calls.Arg(&c.Call, tl.Arg)).(type) {
+					case *ssa.MakeClosure:
+						lit, _ = x.Fn.(*ssa.Function)
+					case *ssa.Function:
+						lit = x
+					}
+					if lit != nil && a.local(lit) {
+						out = append(out, section.Callback(tl.Lock, lit, c.Pos()))
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func (a *analysis_) callsAny(funcs []*ssa.Function, fs []model.Func) bool {
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if c, ok := instr.(*ssa.Call); ok {
+					callee := calls.Callee(&c.Call)
+					if slices.ContainsFunc(fs, func(f model.Func) bool { return f.Matches(callee) }) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,586 @@
+package engine
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"golang.org/x/tools/go/ssa"
+)
+
+// tqFinding is a non-fence value found at a fence position.
+type tqFinding struct {
+	pos    token.Pos
+	key    token.Pos
+	effect token.Pos // the effect the finding is about, when it is one
+	instr  ssa.Instruction
+	o      *tqOrigin
+	// desc says what happens at the position, with %s for the value.
+	desc    string
+	flagged []ssa.Value // values that now carry the misplaced value
+	ordered bool        // the value is ordered (< <= > >=), not only stored
+}
+
+// value returns the origin of v itself (not of what was stored into it).
+func (t *tqTaint) value(v ssa.Value) *tqOrigin {
+	if v == nil {
+		return nil
+	}
+	if o := t.of[v]; o != nil {
+		return o
+	}
+	return t.of[calls.Unwrap(v)]
+}
+
+func (q *tq) add(f *tqFinding) {
+	if !f.pos.IsValid() {
+		return
+	}
+	k := fmt.Sprintf("%s@%d", f.o.src.Kind.Code(), f.pos)
+	if _, dup := q.found[k]; dup {
+		return
+	}
+	if !f.key.IsValid() {
+		f.key = f.pos
+	}
+	q.found[k] = f
+	q.order = append(q.order, k)
+}
+
+// positions records the fence positions that tainted values of t reach.
+func (q *tq) positions(t *tqTaint) {
+	var mine []*tqFinding
+	var effects []*effect.Effect
+	add := func(f *tqFinding) {
+		if f != nil && f.o != nil {
+			mine = append(mine, f)
+		}
+	}
+	for _, b := range t.fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.BinOp:
+				add(q.comparison(t, x))
+			case *ssa.Store:
+				add(q.fieldStore(t, x))
+			case *ssa.MapUpdate:
+				add(q.mapKey(t, x))
+			case ssa.CallInstruction:
+				c := x.Common()
+				if e := effect.Classify(x, t.toks); e != nil {
+					effects = append(effects, e)
+					switch e.Sink.Cond {
+					case model.CondSQL:
+						add(q.sqlWrite(t, x, e))
+					case model.CondChain:
+						add(q.chainWrite(t, x, e))
+					}
+					continue
+				}
+				add(q.callPosition(t, x, c))
+			}
+		}
+	}
+	// A value flagged at a header, metadata key or request field makes the
+	// effect that sends it the problem's key, so that this finding replaces
+	// FC1001's on that effect.
+	for _, f := range mine {
+		if len(f.flagged) > 0 && !f.effect.IsValid() {
+			carriers := tqClosure(f.flagged)
+			for _, e := range effects {
+				if tqReaches(e, carriers) {
+					f.key, f.effect = e.Call.Pos(), e.Call.Pos()
+					break
+				}
+			}
+		}
+		q.add(f)
+	}
+}
+
+func tqOrdering(op token.Token) bool {
+	return op == token.LSS || op == token.LEQ || op == token.GTR || op == token.GEQ
+}
+
+// comparison: a non-fence value ordered in Go (tok > last.Fence).
+func (q *tq) comparison(t *tqTaint, x *ssa.BinOp) *tqFinding {
+	if !tqOrdering(x.Op) {
+		return nil
+	}
+	o, other := t.value(x.X), x.Y
+	if o == nil {
+		o, other = t.value(x.Y), x.X
+	}
+	if o == nil {
+		return nil
+	}
+	if _, isConst := other.(*ssa.Const); isConst {
+		return nil // rand.Intn(100) < 10, lease > 0
+	}
+	be := q.binaryAt(x.Pos())
+	named := be != nil && (tqOrderName(q.exprName(be.X)) || tqOrderName(q.exprName(be.Y)))
+	named = named || tqScannedFence(other)
+	against := t.toks.Has(other)
+	switch {
+	case against:
+	case o.src.Kind == model.Counter:
+		// An in-process counter may order in-process things (a cache
+		// generation); only under a lock is it taken for a fence.
+		if !named || q.sectionOf(x) == nil {
+			return nil
+		}
+	case o.src.Numeric, named:
+	default:
+		return nil
+	}
+	expr := "a " + x.Op.String() + " comparison"
+	if be != nil {
+		expr = "`" + types.ExprString(be) + "`"
+	}
+	desc := "%s is ordered like a fencing token in " + expr
+	if against {
+		desc = "%s is ordered against the real fencing token in " + expr
+	}
+	return &tqFinding{pos: x.Pos(), instr: x, o: o, desc: desc, ordered: true}
+}
+
+// fieldStore: a non-fence value stored in a fence-named struct field
+// (Fence: tok in a composite literal, w.epoch = tok), or in the Value of a
+// Key/Value pair whose Key is fence-named (bson.E, kafka.Header).
+func (q *tq) fieldStore(t *tqTaint, x *ssa.Store) *tqFinding {
+	fa, ok := x.Addr.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	o := t.value(x.Val)
+	if o == nil || q.counterOrigin(fa) != nil {
+		return nil // not a source value, or the counter's own increment
+	}
+	fv := tqFieldVar(fa.X.Type(), fa.Field)
+	if fv == nil {
+		return nil
+	}
+	pos := x.Pos()
+	if !pos.IsValid() {
+		pos = fa.Pos()
+	}
+	flagged := []ssa.Value{fa.X, calls.Root(fa)}
+	if tqStoreName(fv.Name()) {
+		owner := "struct"
+		if n := tqFieldOwner(fa.X.Type()); n != nil {
+			owner = n.Obj().Name()
+		}
+		return &tqFinding{pos: pos, instr: x, o: o, flagged: flagged,
+			desc: fmt.Sprintf("%%s is stored in the fence field %s.%s", owner, fv.Name())}
+	}
+	if fv.Name() != "Value" && fv.Name() != "Val" {
+		return nil
+	}
+	// The sibling Key of the same pair.
+	refs := fa.X.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, ref := range *refs {
+		kfa, ok := ref.(*ssa.FieldAddr)
+		if !ok || kfa.X != fa.X {
+			continue
+		}
+		if kv := tqFieldVar(kfa.X.Type(), kfa.Field); kv == nil || kv.Name() != "Key" {
+			continue
+		}
+		for _, r2 := range *kfa.Referrers() {
+			if st, ok := r2.(*ssa.Store); ok && st.Addr == kfa {
+				if k, ok := calls.ConstString(st.Val); ok && tqStoreName(k) {
+					return &tqFinding{pos: pos, instr: x, o: o, flagged: flagged,
+						desc: fmt.Sprintf("%%s is stored under the fence key %q", k)}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// mapKey: a non-fence value stored under a fence-named map key
+// (bson.M{"fence": tok}, ExpressionAttributeValues[":fence"], Header["X-Fence"]).
+func (q *tq) mapKey(t *tqTaint, x *ssa.MapUpdate) *tqFinding {
+	k, ok := calls.ConstString(x.Key)
+	if !ok || !tqStoreName(k) {
+		return nil
+	}
+	o := t.carried(x.Value)
+	if o == nil {
+		return nil
+	}
+	desc := fmt.Sprintf("%%s is stored under the fence key %q", k)
+	if tqHTTPHeader(x.Map.Type()) {
+		desc = fmt.Sprintf("%%s is sent in the fence header %q", k)
+	}
+	return &tqFinding{pos: x.Pos(), instr: x, o: o, desc: desc, flagged: []ssa.Value{x.Map, calls.Root(x.Map)}}
+}
+
+func tqHTTPHeader(t types.Type) bool {
+	n := tqFieldOwner(t)
+	return n != nil && n.Obj().Name() == "Header" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http"
+}
+
+// callPosition: headers (Header.Set/Add), gRPC metadata
+// (AppendToOutgoingContext, Pairs, MD.Set/Append) and etcd Compare.
+func (q *tq) callPosition(t *tqTaint, x ssa.CallInstruction, c *ssa.CallCommon) *tqFinding {
+	fn := calls.Callee(c)
+	if fn == nil || fn.Pkg() == nil {
+		return nil
+	}
+	pkg, recv, name := fn.Pkg().Path(), model.RecvName(fn), fn.Name()
+	var call ssa.Value
+	if v, ok := x.(*ssa.Call); ok {
+		call = v
+	}
+	pairs := func(kv []ssa.Value, where string, flagged ...ssa.Value) *tqFinding {
+		for i := 0; i+1 < len(kv); i += 2 {
+			k, ok := calls.ConstString(kv[i])
+			if !ok || !tqStoreName(k) {
+				continue
+			}
+			if o := t.value(kv[i+1]); o != nil {
+				return &tqFinding{pos: x.Pos(), instr: x, o: o, flagged: flagged,
+					desc: fmt.Sprintf("%%s is sent in the %s %q", where, k)}
+			}
+		}
+		return nil
+	}
+	switch {
+	case pkg == "net/http" && recv == "Header" && (name == "Set" || name == "Add"):
+		r := calls.Receiver(c)
+		return pairs(calls.Args(c), "fence header", r, calls.Root(r))
+	case pkg == "google.golang.org/grpc/metadata" && recv == "" && (name == "AppendToOutgoingContext" || name == "Pairs"):
+		i := 0
+		if name == "AppendToOutgoingContext" {
+			i = 1
+		}
+		kv, ok := calls.Variadic(calls.Arg(c, i))
+		if !ok {
+			return nil
+		}
+		return pairs(kv, "gRPC metadata key", call)
+	case pkg == "google.golang.org/grpc/metadata" && recv == "MD" && (name == "Set" || name == "Append"):
+		vals, ok := calls.Variadic(calls.Arg(c, 1))
+		if !ok {
+			return nil
+		}
+		r := calls.Receiver(c)
+		for _, v := range vals {
+			if f := pairs([]ssa.Value{calls.Arg(c, 0), v}, "gRPC metadata key", r, calls.Root(r)); f != nil {
+				return f
+			}
+		}
+	case pkg == "go.etcd.io/etcd/client/v3" && recv == "" && name == "Compare":
+		op, ok := calls.ConstString(calls.Arg(c, 1))
+		if !ok || (op != "<" && op != ">") {
+			return nil
+		}
+		if o := t.value(calls.Arg(c, 2)); o != nil {
+			return &tqFinding{pos: x.Pos(), instr: x, o: o, flagged: []ssa.Value{call}, ordered: true,
+				desc: fmt.Sprintf("%%s is ordered like a fencing token in an etcd Compare(..., %q, ...)", op)}
+		}
+	}
+	return nil
+}
+
+// sqlArg returns the Go value bound to a positional placeholder.
+func tqSQLArg(c *ssa.CallCommon, first int, p sqlfence.Placeholder) ssa.Value {
+	args := calls.Args(c)
+	i := p.ArgIndex()
+	if i < 0 || first >= len(args) {
+		return nil
+	}
+	if c.Signature().Variadic() && first == len(args)-1 {
+		binds, ok := calls.Variadic(args[first])
+		if !ok || i >= len(binds) {
+			return nil
+		}
+		return binds[i]
+	}
+	if first+i < len(args) {
+		return args[first+i]
+	}
+	return nil
+}
+
+// sqlGuards judges the guards and assignments of a statement whose bind
+// arguments start at first on call c. The most serious misuse wins:
+// ordering, then an equality check, then a plain store.
+func (q *tq) sqlGuards(t *tqTaint, st *sqlfence.Statement, c *ssa.CallCommon, first int, what string, sets bool) (*tqOrigin, string, bool) {
+	for _, g := range st.Guards {
+		if !tqOrdering(tqOpToken(g.Op)) || !tqSQLOrderName(g.Column) {
+			continue
+		}
+		if o := t.value(tqSQLArg(c, first, g.Param)); o != nil {
+			return o, fmt.Sprintf("%s orders %%s against the fence column %q (%s %s %s)", what, g.Column, g.Column, g.Op, tqPlaceholder(g.Param)), true
+		}
+	}
+	if !tqLockTable(st.Table) {
+		for _, g := range st.Guards {
+			if (g.Op != "=" && g.Op != "<>") || !tqStoreName(g.Column) {
+				continue
+			}
+			if o := t.value(tqSQLArg(c, first, g.Param)); o != nil {
+				return o, fmt.Sprintf("%s checks the fence column %q against %%s (%s %s %s)", what, g.Column, g.Column, g.Op, tqPlaceholder(g.Param)), false
+			}
+		}
+	}
+	if sets {
+		for _, a := range st.Sets {
+			if !tqStoreName(a.Column) {
+				continue
+			}
+			if o := t.value(tqSQLArg(c, first, a.Param)); o != nil {
+				return o, fmt.Sprintf("%s stores %%s in the fence column %q", what, a.Column), false
+			}
+		}
+	}
+	return nil, "", false
+}
+
+// tqPlaceholder renders a placeholder as written: "?" rather than "?#2".
+func tqPlaceholder(p sqlfence.Placeholder) string {
+	if p.Style == sqlfence.Question {
+		return "?"
+	}
+	return p.String()
+}
+
+func tqOpToken(op string) token.Token {
+	switch op {
+	case "<":
+		return token.LSS
+	case "<=":
+		return token.LEQ
+	case ">":
+		return token.GTR
+	case ">=":
+		return token.GEQ
+	}
+	return token.ILLEGAL
+}
+
+func (q *tq) sqlWrite(t *tqTaint, x ssa.CallInstruction, e *effect.Effect) *tqFinding {
+	if e.Stmt == nil {
+		return nil
+	}
+	what := fmt.Sprintf("%s (%s)", e.What, e.Via())
+	o, desc, ordered := q.sqlGuards(t, e.Stmt, x.Common(), e.Sink.Args, what, true)
+	if o == nil {
+		return nil
+	}
+	return &tqFinding{pos: x.Pos(), key: x.Pos(), effect: x.Pos(), instr: x, o: o, desc: desc, ordered: ordered}
+}
+
+// chainWrite: a query builder write whose Where chain orders or checks a
+// fence column against the value, or Update("fence", v).
+func (q *tq) chainWrite(t *tqTaint, x ssa.CallInstruction, e *effect.Effect) *tqFinding {
+	what := fmt.Sprintf("%s (%s)", e.What, e.Via())
+	c := x.Common()
+	found := func(o *tqOrigin, desc string, ordered bool) *tqFinding {
+		return &tqFinding{pos: x.Pos(), key: x.Pos(), effect: x.Pos(), instr: x, o: o, desc: desc, ordered: ordered}
+	}
+	for v, i := e.Receiver, 0; v != nil && i < 32; i++ {
+		call, ok := calls.Unwrap(v).(*ssa.Call)
+		if !ok {
+			break
+		}
+		fn := calls.Callee(&call.Call)
+		if fn == nil {
+			break
+		}
+		if fn.Name() == "Where" {
+			if frag, ok := calls.ConstString(calls.Arg(&call.Call, 0)); ok {
+				st := sqlfence.Parse("UPDATE t SET x = 1 WHERE " + frag)
+				if o, desc, ordered := q.sqlGuards(t, st, &call.Call, 1, what, false); o != nil {
+					return found(o, desc, ordered)
+				}
+			}
+		}
+		v = calls.Receiver(&call.Call)
+	}
+	if name := e.Callee.Name(); name == "Update" || name == "UpdateColumn" {
+		if col, ok := calls.ConstString(calls.Arg(c, 0)); ok && tqStoreName(col) {
+			if o := t.value(calls.Arg(c, 1)); o != nil {
+				return found(o, fmt.Sprintf("%s stores %%s in the fence column %q", what, strings.ToLower(col)), false)
+			}
+		}
+	}
+	return nil
+}
+
+// closure returns the values that carry what the flagged values carry:
+// a request whose header was set, a context built from metadata, a local
+// variable holding one of them.
+func tqClosure(flagged []ssa.Value) map[ssa.Value]bool {
+	set := map[ssa.Value]bool{}
+	var queue []ssa.Value
+	mark := func(v ssa.Value) {
+		if v != nil && !set[v] {
+			set[v] = true
+			queue = append(queue, v)
+		}
+	}
+	for _, v := range flagged {
+		mark(v)
+	}
+	for n := 0; len(queue) > 0 && n < 256; n++ {
+		v := queue[0]
+		queue = queue[1:]
+		refs := v.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, ref := range *refs {
+			switch x := ref.(type) {
+			case *ssa.Store:
+				if x.Val == v {
+					mark(calls.Root(x.Addr))
+				}
+			case *ssa.Call:
+				mark(x)
+			case *ssa.Phi, *ssa.MakeInterface, *ssa.ChangeType, *ssa.ChangeInterface, *ssa.Extract, *ssa.UnOp:
+				mark(x.(ssa.Value))
+			}
+		}
+	}
+	return set
+}
+
+// reaches reports whether a request effect sends a value of set, or an
+// etcd transaction's If() receives one.
+func tqReaches(e *effect.Effect, set map[ssa.Value]bool) bool {
+	in := func(v ssa.Value) bool {
+		if v == nil {
+			return false
+		}
+		u := calls.Unwrap(v)
+		if set[v] || set[u] || set[calls.Root(u)] {
+			return true
+		}
+		if elems, ok := calls.Variadic(u); ok {
+			for _, el := range elems {
+				if set[el] || set[calls.Root(el)] {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	switch e.Sink.Cond {
+	case model.CondRequest:
+		// the request, its context and the body: not the client
+		for _, a := range calls.Args(e.Call.Common()) {
+			if in(a) {
+				return true
+			}
+		}
+		return false
+	case model.CondTxn:
+	default:
+		return false
+	}
+	for v, i := e.Receiver, 0; v != nil && i < 16; i++ {
+		call, ok := calls.Unwrap(v).(*ssa.Call)
+		if !ok {
+			break
+		}
+		for _, a := range call.Call.Args {
+			if in(a) {
+				return true
+			}
+		}
+		v = calls.Receiver(&call.Call)
+	}
+	return false
+}
+
+// scannedFence reports whether v was read from a fence-named column:
+// row.Scan(&v) of a SELECT whose column at that position is one.
+func tqScannedFence(v ssa.Value) bool {
+	ld, ok := calls.Unwrap(v).(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return false
+	}
+	a, ok := ld.X.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	for _, ref := range *a.Referrers() {
+		// &v is stored into the Scan call's variadic array.
+		st, ok := ref.(*ssa.Store)
+		if !ok || calls.Unwrap(st.Val) != a {
+			if mi, isMI := ref.(*ssa.MakeInterface); isMI {
+				for _, r2 := range *mi.Referrers() {
+					if st2, ok := r2.(*ssa.Store); ok && st2.Val == mi {
+						if tqScanColumn(st2) {
+							return true
+						}
+					}
+				}
+			}
+			continue
+		}
+		if tqScanColumn(st) {
+			return true
+		}
+	}
+	return false
+}
+
+// scanColumn: st stores a destination into element i of a Scan call's
+// arguments; is column i of the scanned SELECT fence-named?
+func tqScanColumn(st *ssa.Store) bool {
+	ia, ok := st.Addr.(*ssa.IndexAddr)
+	if !ok {
+		return false
+	}
+	idx, ok := ia.Index.(*ssa.Const)
+	if !ok {
+		return false
+	}
+	refs := ia.X.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, ref := range *refs {
+		sl, ok := ref.(*ssa.Slice)
+		if !ok {
+			continue
+		}
+		for _, r2 := range *sl.Referrers() {
+			call, ok := r2.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			fn := calls.Callee(&call.Call)
+			if fn == nil || fn.Name() != "Scan" {
+				continue
+			}
+			q, ok := calls.Unwrap(calls.Receiver(&call.Call)).(*ssa.Call)
+			if !ok {
+				continue
+			}
+			for _, a := range calls.Args(&q.Call) {
+				text, ok := calls.ConstString(a)
+				if !ok {
+					continue
+				}
+				cols := sqlfence.Parse(text).ReadColumns
+				if i := int(idx.Int64()); i < len(cols) && tqSQLOrderName(cols[i]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,936 @@
+package engine
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"golang.org/x/tools/go/ssa"
+)
+
+// checkWallClock reports FC4001 (wallclockttl): lease validity, expiry or
+// takeover decided by wall-clock arithmetic.
+//
+// A flow-insensitive labelling over the package's syntax (this file) marks
+// values as readings of this host's clock (time.Now, time.Since), as
+// untrusted timestamps (from storage, another host or rebuilt without a
+// monotonic reading: time.Unix, time.Parse, UTC(), scanned or decoded
+// values, lease record fields, Unix() integers), and as lock TTLs (passed to
+// a lock API, a lease duration field, or named like one). Labels flow
+// through variables, struct fields, parameters and results of this
+// package's functions.
+//
+// A comparison that mixes this host's clock with an untrusted timestamp,
+// or this host's clock with a lock TTL (Redlock-style remaining validity),
+// is reported when its result decides authority (wallclock_decide.go): an
+// If deciding whether a write or a takeover runs, or a function returning
+// it as its verdict. An SQL write that compares a column with time.Now()
+// computed in Go is reported too (wallclock_sql.go), with a fix letting
+// the database use its own clock.
+//
+// To stay precise the comparison needs lease vocabulary: a lock TTL, a
+// value read from a lock store (lock table, lock key, lease record), or a
+// deadline-like name together with a lease-like struct or a function that
+// touches a lock API.
+func checkWallClock(u *Unit) {
+	w := &wc{
+		u:      u,
+		info:   u.Pass.TypesInfo,
+		objs:   map[types.Object]wcLabel{},
+		summ:   map[*types.Func]wcLabel{},
+		decls:  map[*types.Func]*ast.FuncDecl{},
+		vocab:  map[*types.Named]bool{},
+		callAt: map[token.Pos]*ast.CallExpr{},
+	}
+	for _, f := range u.Pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if obj, ok := w.info.Defs[fd.Name].(*types.Func); ok {
+					w.decls[obj] = fd
+				}
+			}
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok {
+				w.callAt[c.Lparen] = c
+			}
+			return true
+		})
+	}
+	for round := 0; round < 8; round++ {
+		w.changed = false
+		w.visitAll(w.learn)
+		if !w.changed {
+			break
+		}
+	}
+	w.visitAll(w.candidate)
+	w.reportComparisons()
+	w.checkSQL()
+}
+
+// wcBits are the labels of a value.
+type wcBits uint16
+
+const (
+	wcLocal     wcBits = 1 << iota // a reading of this host's clock
+	wcForeign                      // a timestamp from storage, another host, or rebuilt without monotonic reading
+	wcTTL                          // a lock TTL
+	wcWall                         // wall-clock only: Unix() integers, UTC(), Round(0), ...
+	wcStore                        // read from a lock store (lock table, lock key, lease record)
+	wcStruct                       // a field of a struct with lease vocabulary
+	wcValidName                    // passed through a deadline-like name (expires_at, renewTime)
+)
+
+type wcOrigin struct {
+	pos  token.Pos
+	what string
+}
+
+// wcLabel is what is known of a value: its labels and, for the first three,
+// where they come from (for messages and related locations).
+type wcLabel struct {
+	bits                wcBits
+	local, foreign, ttl wcOrigin
+}
+
+func (l wcLabel) has(b wcBits) bool { return l.bits&b != 0 }
+
+func (l wcLabel) union(m wcLabel) wcLabel {
+	l.bits |= m.bits
+	if l.local.what == "" {
+		l.local = m.local
+	}
+	if l.foreign.what == "" {
+		l.foreign = m.foreign
+	}
+	if l.ttl.what == "" {
+		l.ttl = m.ttl
+	}
+	return l
+}
+
+func wcLocalAt(pos token.Pos, what string) wcLabel {
+	return wcLabel{bits: wcLocal, local: wcOrigin{pos, what}}
+}
+
+func wcForeignAt(pos token.Pos, what string) wcLabel {
+	return wcLabel{bits: wcForeign, foreign: wcOrigin{pos, what}}
+}
+
+func wcTTLAt(pos token.Pos, what string) wcLabel {
+	return wcLabel{bits: wcTTL, ttl: wcOrigin{pos, what}}
+}
+
+type wc struct {
+	u       *Unit
+	info    *types.Info
+	objs    map[types.Object]wcLabel // variables, constants and fields
+	summ    map[*types.Func]wcLabel  // results of this package's functions
+	decls   map[*types.Func]*ast.FuncDecl
+	vocab   map[*types.Named]bool       // struct types with lease vocabulary
+	callAt  map[token.Pos]*ast.CallExpr // by Lparen
+	changed bool
+
+	cands []*wcCand
+
+	// SSA side (wallclock_decide.go), built on first use.
+	byPos    map[token.Pos]ssa.Value
+	effs     map[*ssa.Function][]wcEffect
+	inner    map[*ssa.Function]*string
+	touch    map[*ssa.Function]bool
+	reached  map[*ssa.Function]bool
+	reachSet map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool
+}
+
+func (w *wc) add(obj types.Object, l wcLabel) {
+	if obj == nil || l.bits == 0 {
+		return
+	}
+	old, ok := w.objs[obj]
+	nl := old.union(l)
+	if !ok || nl.bits != old.bits {
+		w.changed = true
+	}
+	w.objs[obj] = nl
+}
+
+func (w *wc) addSumm(fn *types.Func, l wcLabel) {
+	if fn == nil || l.bits == 0 {
+		return
+	}
+	old, ok := w.summ[fn]
+	nl := old.union(l)
+	if !ok || nl.bits != old.bits {
+		w.changed = true
+	}
+	w.summ[fn] = nl
+}
+
+// visitAll calls visit for every node of every function body, with the
+// declared function the node belongs to (nil inside a function literal and
+// at package level).
+func (w *wc) visitAll(visit func(n ast.Node, fn *types.Func)) {
+	var body func(n ast.Node, fn *types.Func)
+	body = func(n ast.Node, fn *types.Func) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if lit, ok := m.(*ast.FuncLit); ok {
+				body(lit.Body, nil)
+				return false
+			}
+			if m != nil {
+				visit(m, fn)
+			}
+			return true
+		})
+	}
+	for _, f := range w.u.Pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if fd.Body != nil {
+					obj, _ := w.info.Defs[fd.Name].(*types.Func)
+					body(fd.Body, obj)
+				}
+				continue
+			}
+			body(d, nil)
+		}
+	}
+}
+
+// learn propagates labels through one node: assignments, declarations,
+// ranges, composite literals, returns, calls of this package's functions
+// (parameters), decoders and lock APIs receiving a TTL.
+func (w *wc) learn(n ast.Node, fn *types.Func) {
+	switch x := n.(type) {
+	case *ast.AssignStmt:
+		if len(x.Lhs) == len(x.Rhs) {
+			for i := range x.Lhs {
+				w.add(w.target(x.Lhs[i]), w.eval(x.Rhs[i]))
+			}
+		} else if len(x.Rhs) == 1 {
+			l := w.eval(x.Rhs[0])
+			for _, lhs := range x.Lhs {
+				w.add(w.target(lhs), l)
+			}
+		}
+	case *ast.ValueSpec:
+		for i, name := range x.Names {
+			var l wcLabel
+			switch {
+			case len(x.Values) == len(x.Names):
+				l = w.eval(x.Values[i])
+			case len(x.Values) == 1:
+				l = w.eval(x.Values[0])
+			}
+			w.add(w.info.Defs[name], l)
+		}
+	case *ast.RangeStmt:
+		l := w.eval(x.X)
+		if x.Key != nil {
+			w.add(w.target(x.Key), l)
+		}
+		if x.Value != nil {
+			w.add(w.target(x.Value), l)
+		}
+	case *ast.CompositeLit:
+		w.compositeFields(x)
+	case *ast.ReturnStmt:
+		if fn != nil {
+			for _, r := range x.Results {
+				w.addSumm(fn, w.eval(r))
+			}
+		}
+	case *ast.CallExpr:
+		w.learnCall(x)
+	}
+}
+
+func (w *wc) compositeFields(x *ast.CompositeLit) {
+	t := w.info.TypeOf(x)
+	if t == nil {
+		return
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	for i, e := range x.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				if f, ok := w.info.Uses[id].(*types.Var); ok && f.IsField() {
+					w.add(f, w.eval(kv.Value))
+				}
+			}
+			continue
+		}
+		if i < st.NumFields() {
+			w.add(st.Field(i), w.eval(e))
+		}
+	}
+}
+
+func (w *wc) learnCall(call *ast.CallExpr) {
+	fn := w.callee(call)
+	if fn == nil {
+		return
+	}
+	recv := w.recvExpr(call)
+	// Parameters of this package's functions receive their arguments.
+	if orig := fn.Origin(); orig.Pkg() == w.u.Pass.Pkg && w.decls[orig] != nil {
+		sig := orig.Type().(*types.Signature)
+		if sig.Recv() != nil && recv != nil {
+			w.add(sig.Recv(), w.eval(recv))
+		}
+		for i, a := range call.Args {
+			j := i
+			if sig.Variadic() && j >= sig.Params().Len()-1 {
+				j = sig.Params().Len() - 1
+			}
+			if j < sig.Params().Len() {
+				w.add(sig.Params().At(j), w.eval(a))
+			}
+		}
+	}
+	// Decoders fill their destination from encoded data.
+	for _, d := range model.Decoders {
+		if d.Func.Matches(fn) && d.Arg < len(call.Args) {
+			if obj := w.target(call.Args[d.Arg]); obj != nil {
+				w.add(obj, wcForeignAt(call.Pos(), "a value "+d.What+" into "+obj.Name()))
+			}
+		}
+	}
+	if fn.Name() == "Scan" && recv != nil {
+		w.learnScan(call, fn, recv)
+	}
+	if model.RecvName(fn) == "Time" && fn.Pkg() != nil && fn.Pkg().Path() == "time" && slices.Contains(model.TimeDecoders, fn.Name()) && recv != nil {
+		if obj := w.target(recv); obj != nil {
+			w.add(obj, wcForeignAt(call.Pos(), obj.Name()+" decoded by time.Time."+fn.Name()))
+		}
+	}
+	// A value passed as a lock's TTL is a lock TTL wherever it is used.
+	for _, ta := range model.LockTTLArgs {
+		if !ta.Func.Matches(fn) || ta.Arg >= len(call.Args) {
+			continue
+		}
+		if ta.LockKey >= 0 && (ta.LockKey >= len(call.Args) || !w.lockKeyExpr(call.Args[ta.LockKey])) {
+			continue
+		}
+		if obj := w.ttlRoot(call.Args[ta.Arg]); obj != nil {
+			w.add(obj, wcTTLAt(call.Pos(), obj.Name()+", the TTL passed to "+wcFuncText(ta.Func)))
+		}
+	}
+}
+
+// learnScan marks the destinations of a Scan as untrusted: scanned from the
+// database (or read from Redis), named after the selected column when the
+// query is known.
+func (w *wc) learnScan(call *ast.CallExpr, fn *types.Func, recv ast.Expr) {
+	rl := w.eval(recv)
+	source := "scanned from the database"
+	if fn.Pkg() != nil && fn.Pkg().Path() == model.RedisCmdPackage {
+		source = "read from Redis"
+	}
+	var cols []string
+	if q, ok := ast.Unparen(recv).(*ast.CallExpr); ok {
+		if text, ok := w.sqlText(q); ok {
+			cols = sqlfence.Parse(text).ReadColumns
+		}
+	}
+	for i, a := range call.Args {
+		obj := w.target(a)
+		if obj == nil {
+			continue
+		}
+		name := obj.Name()
+		if i < len(cols) && cols[i] != "" && cols[i] != "*" {
+			name = cols[i]
+		}
+		l := wcForeignAt(call.Pos(), name+" "+source)
+		l.bits |= rl.bits & wcStore
+		if wcHasWord(name, model.ValidityWords) {
+			l.bits |= wcValidName
+		}
+		w.add(obj, l)
+	}
+}
+
+// target returns the variable or field an expression designates as a
+// destination: x, &x, x.f, &x.f, *p, m[k] (the map).
+func (w *wc) target(e ast.Expr) types.Object {
+	for i := 0; i < 16; i++ {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			if x.Name == "_" {
+				return nil
+			}
+			if o := w.info.Defs[x]; o != nil {
+				return o
+			}
+			return w.info.Uses[x]
+		case *ast.SelectorExpr:
+			if sel := w.info.Selections[x]; sel != nil {
+				if sel.Kind() == types.FieldVal {
+					return sel.Obj()
+				}
+				return nil
+			}
+			return w.info.Uses[x.Sel] // package-level variable
+		case *ast.UnaryExpr:
+			if x.Op != token.AND {
+				return nil
+			}
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// ttlRoot returns the variable, constant or field a TTL argument is made
+// of: ttl, s.ttl, time.Duration(secs)*time.Second, ttl/2.
+func (w *wc) ttlRoot(e ast.Expr) types.Object {
+	for i := 0; i < 16; i++ {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return w.info.Uses[x]
+		case *ast.SelectorExpr:
+			if sel := w.info.Selections[x]; sel != nil {
+				if sel.Kind() == types.FieldVal {
+					return sel.Obj()
+				}
+				return nil
+			}
+			return w.info.Uses[x.Sel]
+		case *ast.CallExpr:
+			if tv, ok := w.info.Types[x.Fun]; !ok || !tv.IsType() || len(x.Args) != 1 {
+				return nil
+			}
+			e = x.Args[0]
+		case *ast.BinaryExpr:
+			if tv, ok := w.info.Types[x.X]; ok && tv.Value != nil {
+				e = x.Y
+			} else if tv, ok := w.info.Types[x.Y]; ok && tv.Value != nil {
+				e = x.X
+			} else if o := w.ttlRoot(x.X); o != nil {
+				return o
+			} else {
+				e = x.Y
+			}
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// callee returns the function or method a call expression invokes
+// statically (interface methods included), or nil.
+func (w *wc) callee(call *ast.CallExpr) *types.Func {
+	fun := ast.Unparen(call.Fun)
+	switch f := fun.(type) {
+	case *ast.IndexExpr:
+		fun = f.X
+	case *ast.IndexListExpr:
+		fun = f.X
+	}
+	switch f := fun.(type) {
+	case *ast.Ident:
+		fn, _ := w.info.Uses[f].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		fn, _ := w.info.Uses[f.Sel].(*types.Func)
+		return fn
+	}
+	return nil
+}
+
+// recvExpr returns the receiver expression of a method call (x in x.m()).
+func (w *wc) recvExpr(call *ast.CallExpr) ast.Expr {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s := w.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+			return sel.X
+		}
+	}
+	return nil
+}
+
+// eval returns the labels of an expression's value.
+func (w *wc) eval(e ast.Expr) wcLabel {
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		return w.eval(x.X)
+	case *ast.Ident:
+		obj := w.info.Uses[x]
+		if obj == nil {
+			obj = w.info.Defs[x]
+		}
+		return w.object(obj, x.Pos())
+	case *ast.SelectorExpr:
+		return w.selector(x)
+	case *ast.CallExpr:
+		return w.call(x)
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.ADD, token.SUB, token.MUL, token.QUO, token.REM:
+			return w.eval(x.X).union(w.eval(x.Y))
+		}
+		return wcLabel{}
+	case *ast.UnaryExpr:
+		switch x.Op {
+		case token.AND, token.SUB, token.ADD:
+			return w.eval(x.X)
+		}
+		return wcLabel{}
+	case *ast.StarExpr:
+		return w.eval(x.X)
+	case *ast.IndexExpr:
+		return w.eval(x.X)
+	case *ast.SliceExpr:
+		return w.eval(x.X)
+	case *ast.TypeAssertExpr:
+		return w.eval(x.X)
+	}
+	return wcLabel{}
+}
+
+// object returns the labels of a variable or constant, including a lock
+// TTL recognised by its name (lockTTL, leaseDuration).
+func (w *wc) object(obj types.Object, pos token.Pos) wcLabel {
+	if obj == nil {
+		return wcLabel{}
+	}
+	l := w.objs[obj]
+	switch obj.(type) {
+	case *types.Var, *types.Const:
+		if wcDurationish(obj.Type()) && wcLockTTLName(obj.Name()) {
+			l = l.union(wcTTLAt(obj.Pos(), obj.Name()+", a lock TTL by its name"))
+		}
+		if l.has(wcForeign) && wcHasWord(obj.Name(), model.ValidityWords) {
+			l.bits |= wcValidName
+		}
+	}
+	return l
+}
+
+func (w *wc) selector(x *ast.SelectorExpr) wcLabel {
+	sel := w.info.Selections[x]
+	if sel == nil {
+		return w.object(w.info.Uses[x.Sel], x.Pos()) // package-qualified
+	}
+	if sel.Kind() != types.FieldVal {
+		return wcLabel{}
+	}
+	f, _ := sel.Obj().(*types.Var)
+	// The fields of an untrusted value are untrusted.
+	l := w.eval(x.X)
+	owner := wcFieldOwner(sel)
+	fm := func(m map[model.Field]string) string {
+		for k, v := range m {
+			if k.Matches(owner, f) {
+				return v
+			}
+		}
+		return ""
+	}
+	stored := false
+	if what := fm(model.LeaseRecordFields); what != "" {
+		l = l.union(wcForeignAt(x.Pos(), what))
+		l.bits |= wcStore | wcValidName
+		stored = true
+	}
+	if what := fm(model.LockTTLFields); what != "" {
+		l = l.union(wcTTLAt(x.Pos(), what))
+	}
+	if what := fm(model.StoredFields); what != "" {
+		l = l.union(wcForeignAt(x.Pos(), what))
+		stored = true
+	}
+	if owner != nil && w.leaseStruct(owner) {
+		l.bits |= wcStruct
+		if wcTimeish(f.Type()) && wcSerialized(owner, f) {
+			l = l.union(wcForeignAt(f.Pos(), "the stored field "+owner.Obj().Name()+"."+f.Name()))
+			stored = true
+		}
+	}
+	fl := w.object(f, x.Sel.Pos())
+	if stored || fl.has(wcForeign) {
+		// A field read back from storage holds what another host wrote,
+		// even where this package also stores a reading of its own clock
+		// into it.
+		fl.bits &^= wcLocal
+		fl.local = wcOrigin{}
+	}
+	l = l.union(fl)
+	if l.has(wcForeign) && wcHasWord(f.Name(), model.ValidityWords) {
+		l.bits |= wcValidName
+	}
+	return l
+}
+
+func (w *wc) call(call *ast.CallExpr) wcLabel {
+	if tv, ok := w.info.Types[call.Fun]; ok && tv.IsType() {
+		if len(call.Args) == 1 {
+			return w.eval(call.Args[0]) // a conversion
+		}
+		return wcLabel{}
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := w.info.Uses[id].(*types.Builtin); ok {
+			var l wcLabel
+			if b.Name() == "min" || b.Name() == "max" {
+				for _, a := range call.Args {
+					l = l.union(w.eval(a))
+				}
+			}
+			return l
+		}
+	}
+	fn := w.callee(call)
+	if fn == nil || fn.Pkg() == nil {
+		return wcLabel{}
+	}
+	recv := w.recvExpr(call)
+	arg := func(i int) wcLabel {
+		if i < len(call.Args) {
+			return w.eval(call.Args[i])
+		}
+		return wcLabel{}
+	}
+	recvLabel := func() wcLabel {
+		if recv != nil {
+			return w.eval(recv)
+		}
+		return wcLabel{}
+	}
+	pkg, rn, name := fn.Pkg().Path(), model.RecvName(fn), fn.Name()
+	switch {
+	case wcMatches(model.ClockReads, fn):
+		return wcLocalAt(call.Pos(), wcShort(fn)+"()")
+	case name == "Now" && rn != "" && wcTimeish(wcResult(fn)):
+		return wcLocalAt(call.Pos(), "the clock's Now()") // an injected clock
+	case wcMatches(model.ClockElapsed, fn):
+		return wcLocalAt(call.Pos(), wcShort(fn)).union(arg(0))
+	}
+	for f, what := range model.TimeConstructors {
+		if f.Matches(fn) {
+			l := recvLabel()
+			for i := range call.Args {
+				l = l.union(arg(i))
+			}
+			l.bits |= wcWall
+			if !l.has(wcLocal) {
+				l = l.union(wcForeignAt(call.Pos(), what))
+			}
+			return l
+		}
+	}
+	switch {
+	case pkg == "time" && rn == "Time":
+		switch {
+		case slices.Contains(model.TimeStrippers, name):
+			l := recvLabel()
+			l.bits |= wcWall
+			return l
+		case slices.Contains(model.TimeArithmetic, name), wcMatches(model.TimeComparisons, fn):
+			return recvLabel().union(arg(0))
+		}
+		return wcLabel{}
+	case wcMatches(model.TimeComparisons, fn):
+		return recvLabel().union(arg(0))
+	case pkg == "time" && rn == "Duration":
+		return recvLabel()
+	case pkg == "time" && name == "ParseDuration":
+		return arg(0)
+	case pkg == "k8s.io/apimachinery/pkg/apis/meta/v1" && (name == "NewTime" || name == "NewMicroTime"):
+		return arg(0)
+	case pkg == "k8s.io/apimachinery/pkg/apis/meta/v1" && name == "Rfc3339Copy":
+		l := recvLabel()
+		l.bits |= wcWall
+		return l
+	case pkg == "strconv" && (strings.HasPrefix(name, "Parse") || name == "Atoi"):
+		return arg(0)
+	case pkg == model.RedisCmdPackage && strings.HasSuffix(rn, "Cmd") && slices.Contains(model.RedisCmdAccessors, name):
+		l := wcForeignAt(call.Pos(), "a value read from Redis")
+		if q, ok := ast.Unparen(recv).(*ast.CallExpr); ok && len(q.Args) > 1 && w.lockKeyExpr(q.Args[1]) {
+			l.bits |= wcStore | wcValidName
+			l.foreign.what = "a value read from the Redis lock key"
+		}
+		return l
+	}
+	for f, what := range model.StoredReads {
+		if f.Matches(fn) {
+			return wcForeignAt(call.Pos(), what)
+		}
+	}
+	if text, ok := w.sqlText(call); ok {
+		if st := sqlfence.Parse(text); wcHasWord(st.Table, model.LeaseWords) {
+			return wcLabel{bits: wcStore}
+		}
+		return wcLabel{}
+	}
+	if orig := fn.Origin(); orig.Pkg() == w.u.Pass.Pkg {
+		return w.summ[orig]
+	}
+	return wcLabel{}
+}
+
+// sqlText returns the constant SQL text of a call to an SQL sink.
+func (w *wc) sqlText(call *ast.CallExpr) (string, bool) {
+	fn := w.callee(call)
+	if fn == nil {
+		return "", false
+	}
+	for _, s := range model.Sinks {
+		if s.Cond != model.CondSQL || !wcMatches(s.Funcs, fn) || s.Query >= len(call.Args) {
+			continue
+		}
+		return w.constString(call.Args[s.Query])
+	}
+	return "", false
+}
+
+func (w *wc) constString(e ast.Expr) (string, bool) {
+	if tv, ok := w.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return constant.StringVal(tv.Value), true
+	}
+	return "", false
+}
+
+// lockKeyExpr reports whether a Redis key expression's constant part
+// names a lock ("lock:" + id, fmt.Sprintf("lease/%s", id)).
+func (w *wc) lockKeyExpr(e ast.Expr) bool {
+	for i := 0; i < 8; i++ {
+		if s, ok := w.constString(e); ok {
+			return model.IsLockKeyText(s)
+		}
+		switch x := ast.Unparen(e).(type) {
+		case *ast.BinaryExpr:
+			e = x.X
+			continue
+		case *ast.CallExpr:
+			if fn := w.callee(x); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Sprintf" && len(x.Args) > 0 {
+				e = x.Args[0]
+				continue
+			}
+		case *ast.Ident:
+			if obj, ok := w.info.Uses[x].(*types.Var); ok && wcHasWord(obj.Name(), model.LeaseWords) {
+				return true // lockKey, leaseKey
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// leaseStruct reports whether a named struct type has lease vocabulary in
+// its name or in one of its field names.
+func (w *wc) leaseStruct(n *types.Named) bool {
+	if v, ok := w.vocab[n]; ok {
+		return v
+	}
+	v := wcHasWord(n.Obj().Name(), model.LeaseWords)
+	if st, ok := n.Underlying().(*types.Struct); ok && !v {
+		for i := 0; i < st.NumFields(); i++ {
+			if wcHasWord(st.Field(i).Name(), model.LeaseWords) {
+				v = true
+				break
+			}
+		}
+	}
+	w.vocab[n] = v
+	return v
+}
+
+// wcFieldOwner returns the named struct type that declares the selected
+// field (following embedded fields).
+func wcFieldOwner(sel *types.Selection) *types.Named {
+	t := sel.Recv()
+	idx := sel.Index()
+	for i, k := range idx {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if i == len(idx)-1 {
+			break
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || k >= st.NumFields() {
+			return nil
+		}
+		t = st.Field(k).Type()
+	}
+	n, _ := types.Unalias(t).(*types.Named)
+	return n
+}
+
+// wcSerialized reports whether a field carries a serialization tag (json,
+// db, bson, ...): a record meant to be stored and read back by others.
+func wcSerialized(owner *types.Named, f *types.Var) bool {
+	st, ok := owner.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i) != f {
+			continue
+		}
+		tag := st.Tag(i)
+		for _, k := range model.SerializationTags {
+			if strings.Contains(tag, k+":\"") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wcFuncText names a knowledge-base function for messages, skipping a
+// major-version path element: "redsync.WithExpiry", "redislock.Client.Obtain".
+func wcFuncText(f model.Func) string {
+	parts := strings.Split(f.Pkg, "/")
+	short := parts[len(parts)-1]
+	if len(parts) > 1 && len(short) > 1 && short[0] == 'v' && strings.Trim(short[1:], "0123456789") == "" {
+		short = parts[len(parts)-2]
+	}
+	if f.Recv == "" || f.Recv == "*" {
+		return short + "." + f.Name
+	}
+	return short + "." + f.Recv + "." + f.Name
+}
+
+func wcMatches(fs []model.Func, fn *types.Func) bool {
+	return slices.ContainsFunc(fs, func(f model.Func) bool { return f.Matches(fn) })
+}
+
+func wcShort(fn *types.Func) string {
+	if fn.Pkg() == nil {
+		return fn.Name()
+	}
+	if rn := model.RecvName(fn); rn != "" {
+		return rn + "." + fn.Name()
+	}
+	if fn.Pkg().Path() == "k8s.io/apimachinery/pkg/apis/meta/v1" {
+		return "metav1." + fn.Name()
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+func wcResult(fn *types.Func) types.Type {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Results().Len() == 0 {
+		return nil
+	}
+	return sig.Results().At(0).Type()
+}
+
+// wcTimeish reports whether t holds an instant: time.Time, the Kubernetes
+// wrappers, pointers to them, or an integer (Unix seconds, milliseconds).
+func wcTimeish(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+		switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
+		case "time.Time", "k8s.io/apimachinery/pkg/apis/meta/v1.Time", "k8s.io/apimachinery/pkg/apis/meta/v1.MicroTime",
+			"database/sql.NullTime":
+			return true
+		case "time.Duration":
+			return false
+		}
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// wcDurationish reports whether t can hold a duration: time.Duration or an
+// integer (seconds).
+func wcDurationish(t types.Type) bool {
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" {
+		return n.Obj().Name() == "Duration"
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// wcLockTTLName reports whether a duration's name makes it a lock TTL: a
+// lease word and a duration word ("lockTTL", "leaseDuration"), or just
+// "lease".
+func wcLockTTLName(name string) bool {
+	ws := wcWords(name)
+	if len(ws) == 1 && (ws[0] == "lease" || ws[0] == "leases") {
+		return true
+	}
+	lease := slices.ContainsFunc(ws, func(w string) bool { return wcWordIn(w, model.LeaseWords) })
+	dur := slices.ContainsFunc(ws, func(w string) bool { return slices.Contains(model.DurationWords, w) })
+	return lease && dur
+}
+
+// wcHasWord reports whether one of name's words starts with one of the
+// stems (stems of three letters or fewer must match a whole word).
+func wcHasWord(name string, stems []string) bool {
+	return slices.ContainsFunc(wcWords(name), func(w string) bool { return wcWordIn(w, stems) })
+}
+
+func wcWordIn(w string, stems []string) bool {
+	for _, s := range stems {
+		if w == s || (len(s) > 3 && strings.HasPrefix(w, s)) {
+			return true
+		}
+	}
+	return false
+}
+
+// wcWords splits an identifier or SQL name into lower-case words at case
+// changes, digits and punctuation: "lockTTL" -> lock, ttl; "expires_at" ->
+// expires, at.
+func wcWords(s string) []string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(s)
+	for i, r := range rs {
+		switch {
+		case unicode.IsLetter(r):
+			if unicode.IsUpper(r) && len(cur) > 0 {
+				prev := rs[i-1]
+				nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+				if unicode.IsLower(prev) || (unicode.IsUpper(prev) && nextLower) {
+					flush()
+				}
+			}
+			cur = append(cur, r)
+		default:
+			flush()
+		}
+	}
+	flush()
+	return words
+}

@@ -1,0 +1,542 @@
+package engine
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// wcKind is the shape of a wall-clock decision.
+type wcKind int
+
+const (
+	// wcStored: an untrusted timestamp compared with this host's clock.
+	wcStored wcKind = iota
+	// wcValidity: a lock TTL against time elapsed on this host (Redlock's
+	// remaining validity).
+	wcValidity
+)
+
+// wcCand is a comparison mixing this host's clock with an untrusted
+// timestamp or a lock TTL.
+type wcCand struct {
+	expr ast.Expr
+	pos  token.Pos // where SSA puts the comparison (operator or Lparen)
+	lab  wcLabel
+	kind wcKind
+}
+
+// candidate records comparisons: x < y (and the other orderings and
+// equalities) and the Before/After/Equal methods of time.Time and the
+// Kubernetes time wrappers.
+func (w *wc) candidate(n ast.Node, _ *types.Func) {
+	var c wcCand
+	switch x := n.(type) {
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		default:
+			return
+		}
+		if t, ok := w.info.TypeOf(x.X).Underlying().(*types.Basic); ok && t.Info()&(types.IsBoolean|types.IsString) != 0 {
+			return
+		}
+		c = wcCand{expr: x, pos: x.OpPos, lab: w.eval(x.X).union(w.eval(x.Y))}
+	case *ast.CallExpr:
+		fn := w.callee(x)
+		recv := w.recvExpr(x)
+		if fn == nil || recv == nil || len(x.Args) != 1 || !wcMatches(model.TimeComparisons, fn) {
+			return
+		}
+		c = wcCand{expr: x, pos: x.Lparen, lab: w.eval(recv).union(w.eval(x.Args[0]))}
+	default:
+		return
+	}
+	switch {
+	case !c.lab.has(wcLocal):
+		return
+	case c.lab.has(wcForeign):
+		c.kind = wcStored
+	case c.lab.has(wcTTL):
+		c.kind = wcValidity
+	default:
+		return
+	}
+	w.cands = append(w.cands, &c)
+}
+
+// wcEffect is a call that writes (or takes a lease over), directly or in a
+// function of this package it calls.
+type wcEffect struct {
+	instr ssa.CallInstruction
+	what  string
+}
+
+func (w *wc) reportComparisons() {
+	for _, c := range w.cands {
+		v := w.ssaAt(c.pos)
+		if v == nil {
+			continue
+		}
+		fn := v.Parent()
+		if c.kind == wcStored && !w.vocabulary(c.lab, fn) {
+			continue
+		}
+		eff, returned := w.decision(v)
+		if eff == nil && !returned {
+			continue // logging, metrics, a local timeout: no authority decided
+		}
+		w.reportComparison(c, fn, v, eff)
+	}
+}
+
+// vocabulary decides whether a comparison of a stored timestamp with the
+// local clock is about a lease: a lock TTL takes part, the timestamp was
+// read from a lock store, or it has a deadline-like name and belongs to a
+// lease-like struct or a function that uses a lock API.
+func (w *wc) vocabulary(l wcLabel, fn *ssa.Function) bool {
+	switch {
+	case l.has(wcTTL), l.has(wcStore):
+		return true
+	case !l.has(wcValidName):
+		return false
+	}
+	return l.has(wcStruct) || w.touches(fn)
+}
+
+func (w *wc) reportComparison(c *wcCand, fn *ssa.Function, v ssa.Value, eff *wcEffect) {
+	subject := "this comparison"
+	if s := types.ExprString(c.expr); len(s) <= 80 {
+		subject = "`" + s + "`"
+	}
+	decision := "and " + wcFuncName(fn) + " returns the result as its verdict on the lease"
+	if eff != nil {
+		decision = "and its result decides whether " + eff.what + " runs"
+	}
+	wall := ""
+	if c.lab.has(wcWall) {
+		wall = "; Unix() integers and UTC()/Round(0)/Truncate values have no monotonic reading, so a step of the clock moves them too"
+	}
+	var msg string
+	switch c.kind {
+	case wcStored:
+		ttl := ""
+		if c.lab.has(wcTTL) {
+			ttl = " plus a lease duration (" + c.lab.ttl.what + ")"
+		}
+		msg = fmt.Sprintf("%s decides lease expiry by comparing %s%s with this host's clock (%s), %s: "+
+			"a timestamp written with another host's clock (or stripped of its monotonic reading) differs from this clock by the hosts' skew, "+
+			"either clock can jump, and the process can pause right after the check, so two processes can both believe they hold the lease%s; "+
+			"make the protected writes carry a fencing token, and let the coordinator decide expiry with its own clock "+
+			"(a TTL it enforces, or the database's now() in the statement that takes over)",
+			subject, c.lab.foreign.what, ttl, c.lab.local.what, decision, wall)
+	case wcValidity:
+		msg = fmt.Sprintf("%s uses the lock's remaining validity, computed on this host from %s and %s, as proof of authority, %s: "+
+			"a TTL is only a lower bound for how long the coordinator keeps the lock (Redis expires keys by its own wall clock, which can jump), "+
+			"clock drift is only estimated, and the process can pause right after the check, so the lock may already belong to another holder%s; "+
+			"make the write carry a fencing token the resource checks, or let the coordinator check ownership atomically with the write",
+			subject, c.lab.ttl.what, c.lab.local.what, decision, wall)
+	}
+	var related []analysis.RelatedInformation
+	addRel := func(pos token.Pos, m string) {
+		if !pos.IsValid() {
+			return
+		}
+		for _, r := range related {
+			if r.Pos == pos {
+				return
+			}
+		}
+		related = append(related, analysis.RelatedInformation{Pos: pos, Message: m})
+	}
+	addRel(c.lab.local.pos, "this host's clock is read here")
+	if c.kind == wcStored {
+		addRel(c.lab.foreign.pos, "the untrusted timestamp: "+c.lab.foreign.what)
+	}
+	if c.lab.has(wcTTL) {
+		addRel(c.lab.ttl.pos, "the lock TTL: "+c.lab.ttl.what)
+	}
+	key := c.expr.Pos()
+	if eff != nil {
+		key = eff.instr.Pos()
+		addRel(eff.instr.Pos(), "the decision guards this write: "+eff.what)
+	}
+	if instr, ok := v.(ssa.Instruction); ok {
+		for _, s := range w.u.Sections {
+			if s.Fn == fn && s.Contains(instr) {
+				addRel(s.Pos, s.Lock.Lib+" acquired here")
+				break
+			}
+		}
+	}
+	w.u.Report(Finding{Code: "FC4001", Pos: c.expr.Pos(), End: c.expr.End(), Message: msg, Related: related, Key: key})
+}
+
+func wcFuncName(fn *ssa.Function) string {
+	if fn.Parent() == nil {
+		return fn.Name()
+	}
+	outer := fn
+	for outer.Parent() != nil {
+		outer = outer.Parent()
+	}
+	return "a function literal in " + outer.Name()
+}
+
+// ssaAt returns the SSA comparison (a bool BinOp or call) at pos.
+func (w *wc) ssaAt(pos token.Pos) ssa.Value {
+	if w.byPos == nil {
+		w.byPos = map[token.Pos]ssa.Value{}
+		for _, fn := range w.u.Funcs {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					switch x := instr.(type) {
+					case *ssa.BinOp:
+						w.byPos[x.Pos()] = x
+					case *ssa.Call:
+						w.byPos[x.Pos()] = x
+					}
+				}
+			}
+		}
+	}
+	v := w.byPos[pos]
+	if v == nil {
+		return nil
+	}
+	if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsBoolean == 0 {
+		return nil
+	}
+	return v
+}
+
+// decision follows a comparison's result to the branches and returns it
+// reaches. It returns the first write a branch decides, and whether the
+// result is returned from its function.
+func (w *wc) decision(v ssa.Value) (*wcEffect, bool) {
+	var ifs []*ssa.If
+	returned := false
+	seen := map[ssa.Value]bool{}
+	var follow func(v ssa.Value, depth int)
+	follow = func(v ssa.Value, depth int) {
+		if seen[v] || depth > 16 || v.Referrers() == nil {
+			return
+		}
+		seen[v] = true
+		for _, r := range *v.Referrers() {
+			switch x := r.(type) {
+			case *ssa.If:
+				ifs = append(ifs, x)
+			case *ssa.Return:
+				returned = true
+			case *ssa.UnOp:
+				if x.Op == token.NOT {
+					follow(x, depth+1)
+				}
+			case *ssa.Phi:
+				follow(x, depth+1)
+			case *ssa.BinOp:
+				if x.Op == token.EQL || x.Op == token.NEQ {
+					follow(x, depth+1)
+				}
+			case *ssa.ChangeType:
+				follow(x, depth+1)
+			case *ssa.Store:
+				if alloc, ok := x.Addr.(*ssa.Alloc); ok && x.Val == v {
+					for _, ar := range *alloc.Referrers() {
+						if ld, ok := ar.(*ssa.UnOp); ok && ld.Op == token.MUL {
+							follow(ld, depth+1)
+						}
+					}
+				}
+			}
+		}
+	}
+	follow(v, 0)
+	for _, iff := range ifs {
+		d := iff.Block()
+		for _, e := range w.effects(d.Parent()) {
+			if w.decided(d, e.instr.Block()) {
+				return &e, returned
+			}
+		}
+	}
+	return nil, returned
+}
+
+// decided reports whether the branch ending d decides whether b runs: one
+// successor leads to b and the other does not, or one successor is entered
+// only from d and dominates b.
+func (w *wc) decided(d, b *ssa.BasicBlock) bool {
+	if len(d.Succs) != 2 {
+		return false
+	}
+	for _, s := range d.Succs {
+		if len(s.Preds) == 1 && s.Dominates(b) {
+			return true
+		}
+	}
+	return w.reaches(d.Succs[0], b) != w.reaches(d.Succs[1], b)
+}
+
+func (w *wc) reaches(from, to *ssa.BasicBlock) bool {
+	if w.reachSet == nil {
+		w.reachSet = map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool{}
+	}
+	set, ok := w.reachSet[from]
+	if !ok {
+		set = map[*ssa.BasicBlock]bool{}
+		stack := []*ssa.BasicBlock{from}
+		for len(stack) > 0 {
+			b := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if set[b] {
+				continue
+			}
+			set[b] = true
+			stack = append(stack, b.Succs...)
+		}
+		w.reachSet[from] = set
+	}
+	return set[to]
+}
+
+// effects lists the writes of fn in block order: protected effects that do
+// not carry the fence, writes of a Redis lock key, lease takeovers, and
+// calls of this package's functions (and function literals) that perform
+// one.
+func (w *wc) effects(fn *ssa.Function) []wcEffect {
+	if w.effs == nil {
+		w.effs = map[*ssa.Function][]wcEffect{}
+	}
+	if es, ok := w.effs[fn]; ok {
+		return es
+	}
+	var es []wcEffect
+	w.effs[fn] = es // cycles
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if ci, ok := instr.(ssa.CallInstruction); ok {
+				if what := w.effectOf(fn, ci, 0); what != "" {
+					es = append(es, wcEffect{ci, what})
+				}
+			}
+		}
+	}
+	w.effs[fn] = es
+	return es
+}
+
+func (w *wc) effectOf(fn *ssa.Function, ci ssa.CallInstruction, depth int) string {
+	c := ci.Common()
+	if callee := calls.Callee(c); callee != nil {
+		if e := effect.Classify(ci, w.u.Tokens(fn)); e != nil {
+			if e.Verdict == effect.Carried {
+				return "" // the resource rejects a stale holder anyway
+			}
+			return wcEffectText(e)
+		}
+		for f, what := range model.LeaseTakeovers {
+			if f.Matches(callee) {
+				return what
+			}
+		}
+		if w.redisLockWrite(c, callee) {
+			return "go-redis " + callee.Name() + " of the lock key"
+		}
+	}
+	if depth >= 3 {
+		return ""
+	}
+	var inner []*ssa.Function
+	if sc := c.StaticCallee(); sc != nil {
+		inner = append(inner, sc)
+	}
+	for _, a := range c.Args {
+		switch x := a.(type) {
+		case *ssa.MakeClosure:
+			if f, ok := x.Fn.(*ssa.Function); ok {
+				inner = append(inner, f)
+			}
+		case *ssa.Function:
+			inner = append(inner, x)
+		}
+	}
+	for _, f := range inner {
+		if !w.local(f) {
+			continue
+		}
+		if what := w.innerEffect(f, depth+1); what != "" {
+			if f.Parent() != nil {
+				return what
+			}
+			return what + " in " + f.Name()
+		}
+	}
+	return ""
+}
+
+func (w *wc) innerEffect(fn *ssa.Function, depth int) string {
+	if w.inner == nil {
+		w.inner = map[*ssa.Function]*string{}
+	}
+	if p, ok := w.inner[fn]; ok {
+		return *p
+	}
+	res := ""
+	w.inner[fn] = &res // cycles
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if ci, ok := instr.(ssa.CallInstruction); ok {
+				if what := w.effectOf(fn, ci, depth); what != "" {
+					res = what
+					return res
+				}
+			}
+		}
+	}
+	return res
+}
+
+func (w *wc) local(fn *ssa.Function) bool {
+	return fn != nil && len(fn.Blocks) > 0 && fn.Pkg != nil && fn.Pkg.Pkg == w.u.Pass.Pkg
+}
+
+// redisLockWrite recognises a go-redis write of a lock key (a takeover
+// when the holder is believed dead); the effect classifier leaves the
+// lock's own key to the lifecycle checks.
+func (w *wc) redisLockWrite(c *ssa.CallCommon, callee *types.Func) bool {
+	for _, s := range model.Sinks {
+		if s.Family != "go-redis" || s.Cond != model.CondNone || s.Key < 0 || !wcMatches(s.Funcs, callee) {
+			continue
+		}
+		p, ok := calls.ConstPrefix(calls.Arg(c, s.Key))
+		return ok && model.IsLockKeyText(p)
+	}
+	return false
+}
+
+// touches reports whether fn (or a function enclosing it) uses a lock
+// API: it acquires, releases or queries a lock, runs in or is called from a
+// critical section, reads or writes a lock table or a Redis lock key.
+func (w *wc) touches(fn *ssa.Function) bool {
+	if w.touch == nil {
+		w.touch = map[*ssa.Function]bool{}
+		w.reached = map[*ssa.Function]bool{}
+		for _, s := range w.u.Sections {
+			w.reach(s.Fn, 0)
+		}
+	}
+	for p := fn; p != nil; p = p.Parent() {
+		if w.touchesOwn(p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *wc) reach(fn *ssa.Function, depth int) {
+	if w.reached[fn] || depth > maxDepth {
+		return
+	}
+	w.reached[fn] = true
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			c := ci.Common()
+			if sc := c.StaticCallee(); w.local(sc) {
+				w.reach(sc, depth+1)
+			}
+			for _, a := range c.Args {
+				if mc, ok := a.(*ssa.MakeClosure); ok {
+					if f, ok := mc.Fn.(*ssa.Function); ok && w.local(f) {
+						w.reach(f, depth+1)
+					}
+				}
+			}
+		}
+	}
+}
+
+func (w *wc) touchesOwn(fn *ssa.Function) bool {
+	if v, ok := w.touch[fn]; ok {
+		return v
+	}
+	v := w.reached[fn] || w.usesLockAPI(fn)
+	w.touch[fn] = v
+	return v
+}
+
+func (w *wc) usesLockAPI(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			c := ci.Common()
+			callee := calls.Callee(c)
+			if callee == nil || callee.Pkg() == nil {
+				continue
+			}
+			for _, l := range model.Locks {
+				if l == model.RedisSetNXLock {
+					continue // any SetNX or Del: only a lock key counts (below)
+				}
+				if wcMatches(l.Acquire, callee) || wcMatches(l.Release, callee) {
+					return true
+				}
+			}
+			if wcMatches(model.ValidityChecks, callee) {
+				return true
+			}
+			for f := range model.LeaseTakeovers {
+				if f.Matches(callee) {
+					return true
+				}
+			}
+			for _, p := range model.LeaseAPIPackages {
+				if callee.Pkg().Path() == p {
+					return true
+				}
+			}
+			if callee.Pkg().Path() == model.RedisCmdPackage {
+				if p, ok := calls.ConstPrefix(calls.Arg(c, 1)); ok && model.IsLockKeyText(p) {
+					return true
+				}
+			}
+			for _, s := range model.Sinks {
+				if s.Cond != model.CondSQL || !wcMatches(s.Funcs, callee) {
+					continue
+				}
+				if text, ok := calls.ConstString(calls.Arg(c, s.Query)); ok {
+					st := sqlfence.Parse(text)
+					if len(st.Advisory) > 0 || wcHasWord(st.Table, model.LeaseWords) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// wcEffectText names an effect for messages: "UPDATE locks (database/sql
+// DB.ExecContext)", "go-redis Del".
+func wcEffectText(e *effect.Effect) string {
+	if via := e.Via(); via != e.What {
+		return e.What + " (" + via + ")"
+	}
+	return e.What
+}

@@ -1,0 +1,13 @@
+package randomfence_test
+
+import (
+	"testing"
+
+	"github.com/fencecheck/fencecheck/analyzers/randomfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), randomfence.Analyzer, "randomfence/...")
+}

@@ -1,0 +1,19 @@
+package unsaferelease_test
+
+import (
+	"testing"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
+	"github.com/fencecheck/fencecheck/analyzers/unsaferelease"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), unsaferelease.Analyzer, "unsaferelease/...")
+}
+
+// TestSuggestedFix checks the rewrite of a SET NX lock's DEL into a
+// compare-and-delete script (testdata/src/unsaferelease/redisfix/*.golden).
+func TestSuggestedFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testutil.TestData(), unsaferelease.Analyzer, "unsaferelease/redisfix")
+}

@@ -1,0 +1,160 @@
+// Package consul exercises FC5002 with Consul locks and sessions.
+package consul
+
+import (
+	"context"
+	"errors"
+	"log"
+
+	"github.com/hashicorp/consul/api"
+)
+
+func work() {}
+
+// The lost channel thrown away.
+func discarded(c *api.Client) error {
+	l, err := c.LockKey("service/leader")
+	if err != nil {
+		return err
+	}
+	_, err = l.Lock(nil) // want `the lost channel returned by this Consul lock acquisition \(api.Lock.Lock\) is discarded \(assigned to _\), so this function keeps working after Consul invalidates the session.*select on it`
+	if err != nil {
+		return err
+	}
+	defer l.Unlock()
+	work()
+	return nil
+}
+
+// The lost channel kept but never read.
+func neverRead(c *api.Client, stop chan struct{}) error {
+	l, err := c.LockOpts(&api.LockOptions{Key: "service/leader", SessionTTL: "10s"})
+	if err != nil {
+		return err
+	}
+	lost, err := l.Lock(stop) // want `the lost channel .* is never read`
+	if err != nil {
+		return err
+	}
+	if lost == nil {
+		return errors.New("not acquired")
+	}
+	defer l.Unlock()
+	for i := 0; i < 10; i++ {
+		work()
+	}
+	return nil
+}
+
+// RenewPeriodic's error dropped, in a go statement and as a statement.
+func renewInBackground(c *api.Client, done chan struct{}) error {
+	id, _, err := c.Session().Create(&api.SessionEntry{TTL: "15s", Behavior: api.SessionBehaviorRelease}, nil)
+	if err != nil {
+		return err
+	}
+	go c.Session().RenewPeriodic("15s", id, nil, done) // want `the error of Consul Session.RenewPeriodic is dropped \(it runs in a go statement, which throws its result away\)`
+	ok, _, err := c.KV().Acquire(&api.KVPair{Key: "jobs/lock", Session: id}, nil)
+	if err != nil || !ok {
+		return err
+	}
+	work()
+	return nil
+}
+
+func renewLiteral(s *api.Session, id string, done chan struct{}) {
+	go func() {
+		s.RenewPeriodic("15s", id, nil, done) // want `the error of Consul Session.RenewPeriodic is dropped \(its result is discarded\)`
+	}()
+	work()
+}
+
+// --- must stay silent ---
+
+// The lost channel read in a select with ctx.
+func selectLost(ctx context.Context, c *api.Client) error {
+	l, err := c.LockKey("service/leader")
+	if err != nil {
+		return err
+	}
+	lost, err := l.Lock(ctx.Done())
+	if err != nil {
+		return err
+	}
+	defer l.Unlock()
+	for {
+		select {
+		case <-lost:
+			return errors.New("lost the lock")
+		case <-ctx.Done():
+			return ctx.Err()
+		default:
+			work()
+		}
+	}
+}
+
+// The lost channel handed to a helper that turns it into a context.
+func passedOn(ctx context.Context, c *api.Client) error {
+	l, err := c.LockKey("service/leader")
+	if err != nil {
+		return err
+	}
+	lost, err := l.Lock(nil)
+	if err != nil {
+		return err
+	}
+	defer l.Unlock()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go cancelOn(lost, cancel)
+	run(ctx)
+	return nil
+}
+
+func cancelOn(lost <-chan struct{}, cancel context.CancelFunc) {
+	<-lost
+	cancel()
+}
+
+func run(ctx context.Context) { <-ctx.Done() }
+
+// A helper that only takes the lock and returns the channel to its caller.
+func acquire(l *api.Lock) (<-chan struct{}, error) {
+	return l.Lock(nil)
+}
+
+// A helper that only takes the lock.
+func tryOnce(l *api.Lock) error {
+	_, err := l.Lock(nil)
+	return err
+}
+
+// RenewPeriodic's error read.
+func renewChecked(s *api.Session, id string, done chan struct{}) error {
+	errc := make(chan error, 1)
+	go func() { errc <- s.RenewPeriodic("15s", id, nil, done) }()
+	work()
+	return <-errc
+}
+
+func renewBlocking(s *api.Session, id string, done chan struct{}) {
+	if err := s.RenewPeriodic("15s", id, nil, done); err != nil {
+		log.Printf("session lost: %v", err)
+	}
+}
+
+// --- suppressed ---
+
+func suppressed(c *api.Client) error {
+	l, err := c.LockKey("service/leader")
+	if err != nil {
+		return err
+	}
+	//lint:ignore FC5002 the process is restarted by the supervisor when the session dies
+	_, err = l.Lock(nil)
+	if err != nil {
+		return err
+	}
+	work()
+	return nil
+}

@@ -1,0 +1,86 @@
+// Package k8s exercises FC4001 on Kubernetes lease records, whose
+// timestamps were written with another host's clock.
+package k8s
+
+import (
+	"context"
+	"errors"
+	"log"
+	"sort"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	coordinationv1client "k8s.io/client-go/kubernetes/typed/coordination/v1"
+	rl "k8s.io/client-go/tools/leaderelection/resourcelock"
+)
+
+var errHeld = errors.New("lease held by another instance")
+
+// takeOver steals the lease when the record looks stale by this host's
+// clock.
+func takeOver(ctx context.Context, lock rl.Interface, id string, leaseDuration time.Duration) error {
+	rec, _, err := lock.Get(ctx)
+	if err != nil {
+		return err
+	}
+	if rec.RenewTime.Add(leaseDuration).After(time.Now()) { // want `decides lease expiry by comparing the leader election record's RenewTime \(written with the leader's clock\) plus a lease duration \(leaseDuration, a lock TTL by its name\) with this host's clock \(time.Now\(\)\), and its result decides whether resourcelock Update`
+		return errHeld
+	}
+	rec.HolderIdentity = id
+	rec.AcquireTime = metav1.Now()
+	rec.RenewTime = metav1.Now()
+	return lock.Update(ctx, *rec)
+}
+
+// stealLease does the same with a Lease object and its own duration.
+func stealLease(ctx context.Context, leases coordinationv1client.LeaseInterface, name, id string) error {
+	lease, err := leases.Get(ctx, name, metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	ttl := time.Duration(*lease.Spec.LeaseDurationSeconds) * time.Second
+	expired := lease.Spec.RenewTime == nil || lease.Spec.RenewTime.Add(ttl).Before(time.Now()) // want `the Lease's spec.renewTime \(written with the holder's clock\) plus a lease duration \(the Lease's spec.leaseDurationSeconds\)`
+	if !expired {
+		return errHeld
+	}
+	lease.Spec.HolderIdentity = &id
+	_, err = leases.Update(ctx, lease, metav1.UpdateOptions{})
+	return err
+}
+
+// isLeaderStale hands its verdict to callers that act on it.
+func isLeaderStale(rec *rl.LeaderElectionRecord) bool {
+	now := metav1.Now()
+	deadline := metav1.NewTime(rec.RenewTime.Add(time.Duration(rec.LeaseDurationSeconds) * time.Second))
+	return deadline.Before(&now) // want `deadline.Before\(&now\). decides lease expiry .* and isLeaderStale returns the result as its verdict on the lease`
+}
+
+// ageSeconds compares integers of the two clocks.
+func ageSeconds(ctx context.Context, lock rl.Interface, rec rl.LeaderElectionRecord, id string) error {
+	if time.Now().Unix()-rec.RenewTime.Unix() < int64(rec.LeaseDurationSeconds) { // want `Unix\(\) integers and UTC\(\)/Round\(0\)/Truncate values have no monotonic reading`
+		return errHeld
+	}
+	rec.HolderIdentity = id
+	return lock.Create(ctx, rec)
+}
+
+// Silent: the record's timestamps are only stored, logged, sorted or
+// counted.
+
+func renew(ctx context.Context, lock rl.Interface, rec rl.LeaderElectionRecord) error {
+	rec.RenewTime = metav1.Now() // stored, not compared
+	return lock.Update(ctx, rec)
+}
+
+var staleObservations int
+
+func observe(rec *rl.LeaderElectionRecord) {
+	log.Printf("lease renewed %s ago", time.Since(rec.RenewTime.Time))
+	if time.Since(rec.RenewTime.Time) > time.Minute { // a metric, decides no write
+		staleObservations++
+	}
+}
+
+func newest(recs []rl.LeaderElectionRecord) {
+	sort.Slice(recs, func(i, j int) bool { return recs[j].RenewTime.Before(&recs[i].RenewTime) }) // no local clock
+}

@@ -1,0 +1,105 @@
+// Package redlock exercises FC4001 on Redlock-style validity: the lock's
+// remaining time computed on this host and used as proof of authority.
+package redlock
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/bsm/redislock"
+	"github.com/go-redsync/redsync/v4"
+	"github.com/hashicorp/consul/api"
+)
+
+const lockTTL = 10 * time.Second
+
+// redlockValidity is the textbook ttl - elapsed - drift.
+func redlockValidity(ctx context.Context, rs *redsync.Redsync, db *sql.DB) error {
+	m := rs.NewMutex("jobs", redsync.WithExpiry(lockTTL))
+	start := time.Now()
+	if err := m.LockContext(ctx); err != nil {
+		return err
+	}
+	defer m.UnlockContext(ctx)
+	drift := lockTTL/100 + 2*time.Millisecond
+	validity := lockTTL - time.Since(start) - drift
+	if validity <= 0 { // want `validity <= 0. uses the lock's remaining validity, computed on this host from lockTTL, the TTL passed to redsync.WithExpiry and time.Since, as proof of authority, and its result decides whether UPDATE jobs \(database/sql DB.ExecContext\) runs`
+		return errors.New("lock expired before it was useful")
+	}
+	_, err := db.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = 1`)
+	return err
+}
+
+type worker struct {
+	locker   *redislock.Client
+	ttl      time.Duration
+	acquired time.Time
+	db       *sql.DB
+}
+
+func (w *worker) obtain(ctx context.Context) (*redislock.Lock, error) {
+	l, err := w.locker.Obtain(ctx, "lock:worker", w.ttl, nil)
+	if err == nil {
+		w.acquired = time.Now()
+	}
+	return l, err
+}
+
+// stillHeld is the remaining validity handed out as a verdict.
+func (w *worker) stillHeld() bool {
+	return time.Since(w.acquired) < w.ttl // want `uses the lock's remaining validity, computed on this host from ttl, the TTL passed to redislock.Client.Obtain .* and stillHeld returns the result as its verdict`
+}
+
+// deadlineMillis does the same with wall-clock integers.
+func (w *worker) deadlineMillis(ctx context.Context, lk *redislock.Lock) error {
+	deadline := time.Now().Add(w.ttl).UnixMilli()
+	for time.Now().UnixMilli() < deadline { // want `remaining validity.* Unix\(\) integers`
+		if _, err := w.db.ExecContext(ctx, `DELETE FROM queue WHERE id = (SELECT min(id) FROM queue)`); err != nil {
+			return err
+		}
+	}
+	return lk.Release(ctx)
+}
+
+// consulDeadline derives the deadline from the session TTL string.
+func consulDeadline(ctx context.Context, c *api.Client, db *sql.DB, entry *api.SessionEntry, created time.Time) error {
+	ttl, err := time.ParseDuration(entry.TTL)
+	if err != nil {
+		return err
+	}
+	if time.Since(created) >= ttl { // want `the Consul session TTL`
+		return errors.New("session probably expired")
+	}
+	return work(ctx, db)
+}
+
+// work performs the write a caller decides about.
+func work(ctx context.Context, db *sql.DB) error {
+	_, err := db.ExecContext(ctx, `UPDATE reports SET done = true WHERE id = 7`)
+	return err
+}
+
+// leaseTimer keeps its lease deadline in memory.
+type leaseTimer struct {
+	leaseDuration time.Duration
+	renewedAt     time.Time
+}
+
+func (t *leaseTimer) valid() bool {
+	return time.Now().Before(t.renewedAt.Add(t.leaseDuration)) // want `from leaseDuration, a lock TTL by its name`
+}
+
+// Silent: renewal scheduling and local budgets.
+
+func keepAlive(ctx context.Context, m *redsync.Mutex, lastRenew time.Time) {
+	if time.Since(lastRenew) > lockTTL/2 { // decides when to extend, not whether to write
+		m.ExtendContext(ctx)
+	}
+}
+
+func waitFor(ctx context.Context, rs *redsync.Redsync) context.Context {
+	ctx, _ = context.WithTimeout(ctx, lockTTL) // a local timeout
+	return ctx
+}
