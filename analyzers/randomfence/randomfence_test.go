@@ -3,8 +3,8 @@ package randomfence_test
 import (
 	"testing"
 
-	"github.com/fencecheck/fencecheck/analyzers/randomfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
+	"github.com/fencecheck/fencecheck/analyzers/randomfence"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 

@@ -3,8 +3,8 @@ package splitfencecheck_test
 import (
 	"testing"
 
-	"github.com/fencecheck/fencecheck/analyzers/splitfencecheck"
 	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
+	"github.com/fencecheck/fencecheck/analyzers/splitfencecheck"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 

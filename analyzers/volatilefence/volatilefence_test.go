@@ -3,8 +3,8 @@ package volatilefence_test
 import (
 	"testing"
 
-	"github.com/fencecheck/fencecheck/analyzers/volatilefence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
+	"github.com/fencecheck/fencecheck/analyzers/volatilefence"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 

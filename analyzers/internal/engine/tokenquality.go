@@ -119,10 +119,7 @@ func (q *tq) message(f *tqFinding) (string, []analysis.RelatedInformation) {
 	var instead string
 	switch {
 	case sec != nil && sec.Lock.Fence.Accessor != "":
-		acc := sec.Lock.Fence.Accessor
-		if strings.Contains(acc, "%s") {
-			acc = fmt.Sprintf(strings.ReplaceAll(acc, "%s", "%[1]s"), q.u.a.handleText(sec))
-		}
+		acc := strings.ReplaceAll(sec.Lock.Fence.Accessor, "%s", q.u.a.handleText(sec))
 		instead = "use the lock's fencing token instead: " + acc + " is available"
 	case sec != nil && sec.Lock.Fence.None != "":
 		instead = sec.Lock.Fence.None

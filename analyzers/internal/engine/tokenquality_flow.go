@@ -176,7 +176,9 @@ func tqSeedKey(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin) string {
 // free variables, following this package's calls to a bounded depth, and
 // in the collecting round records the fence positions the taint reaches.
 func (q *tq) analyze(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin, depth int) *tqTaint {
-	key := tqSeedKey(fn, seeds)
+	// The depth is part of the key: an analysis cut short deep in a call
+	// chain must not stand for the same function analysed from the top.
+	key := fmt.Sprintf("%s@%d", tqSeedKey(fn, seeds), depth)
 	if t, ok := q.memo[key]; ok {
 		return t
 	}

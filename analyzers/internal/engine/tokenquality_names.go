@@ -51,18 +51,19 @@ type tqNameClass struct {
 
 func tqClassify(name string) tqNameClass {
 	var c tqNameClass
-	if !flow.IsFenceName(name) {
-		return c // a fence word must at least occur in it
+	words := tqWords(name)
+	if !flow.IsFenceName(name) && !slices.Contains(words, "tok") && !slices.Contains(words, "toks") {
+		return c // a fence word (or "tok") must at least occur in it
 	}
-	for _, w := range tqWords(name) {
+	for _, w := range words {
 		sing := strings.TrimSuffix(w, "s")
 		switch {
 		case slices.Contains(model.StrongFenceWords, w) || slices.Contains(model.StrongFenceWords, sing),
 			strings.Contains(w, "fence"), strings.Contains(w, "fencing"):
 			c.strong = true
-		case w == "token" || w == "tokens" || strings.HasSuffix(w, "token"):
+		case w == "token" || w == "tokens" || w == "tok" || w == "toks" || strings.HasSuffix(w, "token"):
 			c.token = true
-			if w != "token" && w != "tokens" {
+			if w != "token" && w != "tokens" && w != "tok" && w != "toks" {
 				c.qualified = true // "locktoken", "authtoken"
 			}
 		case slices.Contains(model.NotFenceWords, w):

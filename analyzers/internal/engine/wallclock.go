@@ -143,14 +143,14 @@ type wc struct {
 	// SSA side (wallclock_decide.go), built on first use.
 	byPos    map[token.Pos]ssa.Value
 	effs     map[*ssa.Function][]wcEffect
-	inner    map[*ssa.Function]*string
+	inner    map[*ssa.Function]*wcEffect
 	touch    map[*ssa.Function]bool
 	reached  map[*ssa.Function]bool
 	reachSet map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool
 }
 
 func (w *wc) add(obj types.Object, l wcLabel) {
-	if obj == nil || l.bits == 0 {
+	if obj == nil || l.bits == 0 || !wcCarrier(obj.Type()) {
 		return
 	}
 	old, ok := w.objs[obj]
@@ -564,7 +564,7 @@ func (w *wc) selector(x *ast.SelectorExpr) wcLabel {
 	}
 	if owner != nil && w.leaseStruct(owner) {
 		l.bits |= wcStruct
-		if wcTimeish(f.Type()) && wcSerialized(owner, f) {
+		if wcStoredInstant(f) && wcSerialized(owner, f) && fm(model.LockTTLFields) == "" {
 			l = l.union(wcForeignAt(f.Pos(), "the stored field "+owner.Obj().Name()+"."+f.Name()))
 			stored = true
 		}
@@ -860,6 +860,68 @@ func wcTimeish(t types.Type) bool {
 	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
+}
+
+// wcCarrier reports whether a value of type t can hold a timestamp, a
+// duration or what one is decoded from: numbers, strings, bytes, time
+// types and the structs, pointers and containers of them. Channels,
+// functions, interfaces (errors) and bools cannot.
+func wcCarrier(t types.Type) bool {
+	for i := 0; i < 8; i++ {
+		switch u := t.Underlying().(type) {
+		case *types.Basic:
+			return u.Info()&types.IsBoolean == 0
+		case *types.Struct:
+			return true
+		case *types.Pointer:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Array:
+			t = u.Elem()
+		case *types.Map:
+			t = u.Elem()
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// wcOrdered reports whether values of type t are instants or amounts
+// whose comparison can be a clock comparison.
+func wcOrdered(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if wcTimeish(t) {
+		return true
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsInteger|types.IsFloat) != 0
+}
+
+// wcStoredInstant reports whether a field holds an instant: a time type,
+// or an integer named like a deadline (ExpiresAt, RenewedUnix) rather than a
+// duration (LeaseDurationSeconds, TTL).
+func wcStoredInstant(f *types.Var) bool {
+	if !wcTimeish(f.Type()) {
+		return false
+	}
+	t := f.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+		return true
+	}
+	ws := wcWords(f.Name())
+	for _, w := range ws {
+		if slices.Contains(model.DurationWords, w) || slices.Contains(model.DurationUnitWords, w) {
+			return false
+		}
+	}
+	return wcHasWord(f.Name(), model.ValidityWords) || slices.ContainsFunc(ws, func(w string) bool { return w == "at" || w == "time" || w == "unix" })
 }
 
 // wcDurationish reports whether t can hold a duration: time.Duration or an

@@ -46,8 +46,8 @@ func (w *wc) candidate(n ast.Node, _ *types.Func) {
 		default:
 			return
 		}
-		if t, ok := w.info.TypeOf(x.X).Underlying().(*types.Basic); ok && t.Info()&(types.IsBoolean|types.IsString) != 0 {
-			return
+		if !wcOrdered(w.info.TypeOf(x.X)) || !wcOrdered(w.info.TypeOf(x.Y)) {
+			return // strings, pointers, channels, interfaces
 		}
 		c = wcCand{expr: x, pos: x.OpPos, lab: w.eval(x.X).union(w.eval(x.Y))}
 	case *ast.CallExpr:
@@ -78,6 +78,9 @@ func (w *wc) candidate(n ast.Node, _ *types.Func) {
 type wcEffect struct {
 	instr ssa.CallInstruction
 	what  string
+	// takeover: a write of the lock itself (a lease record, a lock key, a
+	// lock table row) rather than of the data the lock protects.
+	takeover bool
 }
 
 func (w *wc) reportComparisons() {
@@ -90,7 +93,7 @@ func (w *wc) reportComparisons() {
 		if c.kind == wcStored && !w.vocabulary(c.lab, fn) {
 			continue
 		}
-		eff, returned := w.decision(v)
+		eff, returned := w.decision(v, c.kind)
 		if eff == nil && !returned {
 			continue // logging, metrics, a local timeout: no authority decided
 		}
@@ -220,8 +223,11 @@ func (w *wc) ssaAt(pos token.Pos) ssa.Value {
 
 // decision follows a comparison's result to the branches and returns it
 // reaches. It returns the first write a branch decides, and whether the
-// result is returned from its function.
-func (w *wc) decision(v ssa.Value) (*wcEffect, bool) {
+// result is returned from its function. Remaining validity measured on
+// this host's monotonic clock is how a contender must decide a takeover
+// (client-go does so), so for wcValidity only writes of protected data
+// count.
+func (w *wc) decision(v ssa.Value, kind wcKind) (*wcEffect, bool) {
 	var ifs []*ssa.If
 	returned := false
 	seen := map[ssa.Value]bool{}
@@ -264,6 +270,9 @@ func (w *wc) decision(v ssa.Value) (*wcEffect, bool) {
 	for _, iff := range ifs {
 		d := iff.Block()
 		for _, e := range w.effects(d.Parent()) {
+			if kind == wcValidity && e.takeover {
+				continue
+			}
 			if w.decided(d, e.instr.Block()) {
 				return &e, returned
 			}
@@ -325,8 +334,8 @@ func (w *wc) effects(fn *ssa.Function) []wcEffect {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if ci, ok := instr.(ssa.CallInstruction); ok {
-				if what := w.effectOf(fn, ci, 0); what != "" {
-					es = append(es, wcEffect{ci, what})
+				if what, takeover := w.effectOf(fn, ci, 0); what != "" {
+					es = append(es, wcEffect{ci, what, takeover})
 				}
 			}
 		}
@@ -335,26 +344,26 @@ func (w *wc) effects(fn *ssa.Function) []wcEffect {
 	return es
 }
 
-func (w *wc) effectOf(fn *ssa.Function, ci ssa.CallInstruction, depth int) string {
+func (w *wc) effectOf(fn *ssa.Function, ci ssa.CallInstruction, depth int) (string, bool) {
 	c := ci.Common()
 	if callee := calls.Callee(c); callee != nil {
 		if e := effect.Classify(ci, w.u.Tokens(fn)); e != nil {
 			if e.Verdict == effect.Carried {
-				return "" // the resource rejects a stale holder anyway
+				return "", false // the resource rejects a stale holder anyway
 			}
-			return wcEffectText(e)
+			return wcEffectText(e), e.Stmt != nil && wcHasWord(e.Stmt.Table, model.LeaseWords)
 		}
 		for f, what := range model.LeaseTakeovers {
 			if f.Matches(callee) {
-				return what
+				return what, true
 			}
 		}
 		if w.redisLockWrite(c, callee) {
-			return "go-redis " + callee.Name() + " of the lock key"
+			return "go-redis " + callee.Name() + " of the lock key", true
 		}
 	}
 	if depth >= 3 {
-		return ""
+		return "", false
 	}
 	var inner []*ssa.Function
 	if sc := c.StaticCallee(); sc != nil {
@@ -374,30 +383,31 @@ func (w *wc) effectOf(fn *ssa.Function, ci ssa.CallInstruction, depth int) strin
 		if !w.local(f) {
 			continue
 		}
-		if what := w.innerEffect(f, depth+1); what != "" {
+		if ie := w.innerEffect(f, depth+1); ie.what != "" {
 			if f.Parent() != nil {
-				return what
+				return ie.what, ie.takeover
 			}
-			return what + " in " + f.Name()
+			return ie.what + " in " + f.Name(), ie.takeover
 		}
 	}
-	return ""
+	return "", false
 }
 
-func (w *wc) innerEffect(fn *ssa.Function, depth int) string {
+// innerEffect returns the first write of fn (or of what it calls).
+func (w *wc) innerEffect(fn *ssa.Function, depth int) *wcEffect {
 	if w.inner == nil {
-		w.inner = map[*ssa.Function]*string{}
+		w.inner = map[*ssa.Function]*wcEffect{}
 	}
-	if p, ok := w.inner[fn]; ok {
-		return *p
+	if e, ok := w.inner[fn]; ok {
+		return e
 	}
-	res := ""
-	w.inner[fn] = &res // cycles
+	res := &wcEffect{}
+	w.inner[fn] = res // cycles
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if ci, ok := instr.(ssa.CallInstruction); ok {
-				if what := w.effectOf(fn, ci, depth); what != "" {
-					res = what
+				if what, takeover := w.effectOf(fn, ci, depth); what != "" {
+					res.instr, res.what, res.takeover = ci, what, takeover
 					return res
 				}
 			}

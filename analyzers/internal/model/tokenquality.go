@@ -47,12 +47,12 @@ type TokenSource struct {
 	Instead string
 }
 
-const uuidPkg = "github.com/google/uuid"
-const mathrand = "math/rand"
-const mathrand2 = "math/rand/v2"
-const cryptorand = "crypto/rand"
+const tqUUID = "github.com/google/uuid"
+const tqMathRand = "math/rand"
+const tqMathRand2 = "math/rand/v2"
+const tqCryptoRand = "crypto/rand"
 
-func randomFuncs(pkg, what string, names ...string) []TokenSource {
+func tqRandomFuncs(pkg, what string, names ...string) []TokenSource {
 	var out []TokenSource
 	for _, n := range names {
 		out = append(out, TokenSource{Func: Func{pkg, "", n}, Arg: -1, Kind: Random, What: what})
@@ -60,7 +60,7 @@ func randomFuncs(pkg, what string, names ...string) []TokenSource {
 	return out
 }
 
-func randomMethods(pkg, recv, what string, names ...string) []TokenSource {
+func tqRandomMethods(pkg, recv, what string, names ...string) []TokenSource {
 	var out []TokenSource
 	for _, n := range names {
 		out = append(out, TokenSource{Func: Func{pkg, recv, n}, Arg: -1, Kind: Random, What: what})
@@ -68,36 +68,36 @@ func randomMethods(pkg, recv, what string, names ...string) []TokenSource {
 	return out
 }
 
-var mathRandNames = []string{"Int", "Intn", "Int31", "Int31n", "Int63", "Int63n", "Uint32", "Uint64", "Float32", "Float64", "ExpFloat64", "NormFloat64"}
-var mathRand2Names = []string{"Int", "IntN", "Int32", "Int32N", "Int64", "Int64N", "Uint", "UintN", "Uint32", "Uint32N", "Uint64", "Uint64N", "N", "Float32", "Float64", "ExpFloat64", "NormFloat64"}
+var tqMathRandNames = []string{"Int", "Intn", "Int31", "Int31n", "Int63", "Int63n", "Uint32", "Uint64", "Float32", "Float64", "ExpFloat64", "NormFloat64"}
+var tqMathRand2Names = []string{"Int", "IntN", "Int32", "Int32N", "Int64", "Int64N", "Uint", "UintN", "Uint32", "Uint32N", "Uint64", "Uint64N", "N", "Float32", "Float64", "ExpFloat64", "NormFloat64"}
 
-const redisNoFence = "redsync and redislock issue no fencing token: increment a fence column or sequence in the protected store when the lock is taken and compare that"
+const tqRedisNoFence = "redsync and redislock issue no fencing token: increment a fence column or sequence in the protected store when the lock is taken and compare that"
 
 // TokenSources is the table of values that are not fences although they are
 // often used as one. A package function that returns one of them counts too.
 var TokenSources = func() []TokenSource {
 	var s []TokenSource
-	s = append(s, randomFuncs(uuidPkg, "a random UUID", "New", "NewString", "NewRandom", "NewV7")...)
-	s = append(s, randomFuncs("github.com/gofrs/uuid", "a random UUID", "NewV4", "NewV7", "NewV1", "NewV6")...)
-	s = append(s, randomFuncs("github.com/gofrs/uuid/v5", "a random UUID", "NewV4", "NewV7", "NewV1", "NewV6")...)
-	s = append(s, randomFuncs("github.com/satori/go.uuid", "a random UUID", "NewV4", "NewV1")...)
-	s = append(s, randomFuncs("github.com/rs/xid", "an xid (a unique id)", "New", "NewWithTime")...)
-	s = append(s, randomFuncs("github.com/segmentio/ksuid", "a KSUID (a unique id)", "New", "NewRandom", "NewRandomWithTime")...)
-	s = append(s, randomFuncs(cryptorand, "a random number", "Int", "Prime", "Text")...)
-	s = append(s, TokenSource{Func: Func{cryptorand, "", "Read"}, Arg: 0, Kind: Random, What: "random bytes"})
-	s = append(s, randomFuncs(mathrand, "a random number", mathRandNames...)...)
-	s = append(s, randomMethods(mathrand, "Rand", "a random number", mathRandNames...)...)
-	s = append(s, TokenSource{Func: Func{mathrand, "", "Read"}, Arg: 0, Kind: Random, What: "random bytes"},
-		TokenSource{Func: Func{mathrand, "Rand", "Read"}, Arg: 0, Kind: Random, What: "random bytes"})
-	s = append(s, randomFuncs(mathrand2, "a random number", mathRand2Names...)...)
-	s = append(s, randomMethods(mathrand2, "Rand", "a random number", mathRand2Names...)...)
+	s = append(s, tqRandomFuncs(tqUUID, "a random UUID", "New", "NewString", "NewRandom", "NewV7")...)
+	s = append(s, tqRandomFuncs("github.com/gofrs/uuid", "a random UUID", "NewV4", "NewV7", "NewV1", "NewV6")...)
+	s = append(s, tqRandomFuncs("github.com/gofrs/uuid/v5", "a random UUID", "NewV4", "NewV7", "NewV1", "NewV6")...)
+	s = append(s, tqRandomFuncs("github.com/satori/go.uuid", "a random UUID", "NewV4", "NewV1")...)
+	s = append(s, tqRandomFuncs("github.com/rs/xid", "an xid (a unique id)", "New", "NewWithTime")...)
+	s = append(s, tqRandomFuncs("github.com/segmentio/ksuid", "a KSUID (a unique id)", "New", "NewRandom", "NewRandomWithTime")...)
+	s = append(s, tqRandomFuncs(tqCryptoRand, "a random number", "Int", "Prime", "Text")...)
+	s = append(s, TokenSource{Func: Func{tqCryptoRand, "", "Read"}, Arg: 0, Kind: Random, What: "random bytes"})
+	s = append(s, tqRandomFuncs(tqMathRand, "a random number", tqMathRandNames...)...)
+	s = append(s, tqRandomMethods(tqMathRand, "Rand", "a random number", tqMathRandNames...)...)
+	s = append(s, TokenSource{Func: Func{tqMathRand, "", "Read"}, Arg: 0, Kind: Random, What: "random bytes"},
+		TokenSource{Func: Func{tqMathRand, "Rand", "Read"}, Arg: 0, Kind: Random, What: "random bytes"})
+	s = append(s, tqRandomFuncs(tqMathRand2, "a random number", tqMathRand2Names...)...)
+	s = append(s, tqRandomMethods(tqMathRand2, "Rand", "a random number", tqMathRand2Names...)...)
 	s = append(s,
 		TokenSource{Func: Func{redsync, "Mutex", "Value"}, Arg: -1, Kind: Identity,
-			What: "redsync Mutex.Value() (the lock's random owner value)", Instead: redisNoFence},
+			What: "redsync Mutex.Value() (the lock's random owner value)", Instead: tqRedisNoFence},
 		TokenSource{Func: Func{redislock, "Lock", "Token"}, Arg: -1, Kind: Identity,
-			What: "redislock Lock.Token() (the lock's random owner token)", Instead: redisNoFence},
+			What: "redislock Lock.Token() (the lock's random owner token)", Instead: tqRedisNoFence},
 		TokenSource{Func: Func{redislock, "Lock", "Metadata"}, Arg: -1, Kind: Identity,
-			What: "redislock Lock.Metadata()", Instead: redisNoFence},
+			What: "redislock Lock.Metadata()", Instead: tqRedisNoFence},
 		TokenSource{Func: Func{etcd, "Session", "Lease"}, Arg: -1, Kind: Identity, Numeric: true,
 			What: "the etcd lease ID (Session.Lease())", Instead: "m.Header().Revision after Lock (or the lock key's CreateRevision) is the etcd lock's fencing token"},
 		TokenSource{Func: Func{etcd, "Mutex", "Key"}, Arg: -1, Kind: Identity,

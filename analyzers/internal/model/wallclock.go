@@ -190,6 +190,10 @@ var ValidityWords = []string{"expir", "exp", "ttl", "renew", "until", "deadline"
 // "lease" is one too.
 var DurationWords = []string{"ttl", "expiry", "expiration", "expire", "expires", "duration", "dur", "validity"}
 
+// DurationUnitWords mark an integer's name as a duration rather than an
+// instant ("LeaseDurationSeconds", "timeoutMs").
+var DurationUnitWords = []string{"seconds", "secs", "sec", "millis", "ms", "micros", "nanos", "ns", "period", "interval", "timeout"}
+
 // SerializationTags are struct tag keys that mark a field as stored or sent
 // (so its value may have been written by another host).
 var SerializationTags = []string{"json", "db", "bson", "yaml", "redis", "dynamodbav", "protobuf", "gorm", "msgpack", "mapstructure", "sql", "bun", "pg"}

@@ -91,6 +91,10 @@ func goCompare(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64) 
 	if mine <= stored { // want "a random UUID is ordered like a fencing token in `mine <= stored`"
 		return errStale
 	}
+	tok, last := rand.Int63(), int64(len(stored))
+	if tok < last { // want "a random number is ordered like a fencing token in `tok < last`"
+		return errStale
+	}
 	type record struct{ FenceToken string }
 	rec := record{FenceToken: stored}
 	if uuid.NewString() < rec.FenceToken { // want "ordered like a fencing token in `uuid.NewString\\(\\) < rec.FenceToken`"

@@ -70,6 +70,24 @@ func (w *worker) debit(ctx context.Context, lc ledgerpb.LedgerClient, m *concurr
 
 var generation int64
 
+var termCounter int64
+
+// x += 1 on a package variable, sent as a header.
+func term(ctx context.Context, c *http.Client, m *concurrency.Mutex) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	termCounter += 1
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://inventory.example/items", nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Add("X-Term", strconv.FormatInt(termCounter, 10)) // want `an in-process counter \(termCounter\+\+\) is sent in the fence header "X-Term"`
+	_, err = c.Do(req)
+	return err
+}
+
 // x++ on a package variable, ordered against the fence read back.
 func compare(ctx context.Context, db *sql.DB, m *concurrency.Mutex) error {
 	if err := m.Lock(ctx); err != nil {
