@@ -11,3 +11,8 @@ import (
 func Test(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), checkthenact.Analyzer, "checkthenact/...")
 }
+
+// A lease check declared with //fencecheck:check.
+func TestAnnotatedCheck(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), checkthenact.Analyzer, "custom/checks")
+}

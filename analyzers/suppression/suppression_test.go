@@ -14,3 +14,9 @@ import (
 func Test(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), suppression.Analyzer, "suppression/...")
 }
+
+// Malformed //fencecheck: annotations are reported with the directive
+// problems.
+func TestAnnotations(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), suppression.Analyzer, "custom/badann")
+}

@@ -13,3 +13,9 @@ import (
 func TestAcrossPackages(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/app", "interpkg/worker")
 }
+
+// Custom lock APIs, fences, sinks and checks from annotations (package
+// custom/lockz) and from fencecheck.json (custom/cfgapp).
+func TestCustom(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "custom/app", "custom/cfgapp")
+}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"go/types"
 	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
@@ -13,14 +14,14 @@ import (
 // that an instruction is guarded by: a branch on its result, in a block
 // that dominates the instruction, decides whether the instruction runs.
 // The section's own acquisition does not count.
-func guardingCheck(sec *section.Section, instr ssa.Instruction) *ssa.Call {
+func guardingCheck(sec *section.Section, instr ssa.Instruction, extra func(*types.Func) bool) *ssa.Call {
 	b := instr.Block()
 	for d := b.Idom(); d != nil; d = d.Idom() {
 		iff, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
 		if !ok || !decides(d, b) {
 			continue
 		}
-		if c := validityQuery(iff.Cond, sec, 0, map[ssa.Value]bool{}); c != nil {
+		if c := validityQuery(iff.Cond, sec, extra, 0, map[ssa.Value]bool{}); c != nil {
 			return c
 		}
 	}
@@ -36,14 +37,14 @@ func decides(d, b *ssa.BasicBlock) bool {
 }
 
 // validityQuery walks the operands of v back to a validity query call.
-func validityQuery(v ssa.Value, sec *section.Section, depth int, seen map[ssa.Value]bool) *ssa.Call {
+func validityQuery(v ssa.Value, sec *section.Section, extra func(*types.Func) bool, depth int, seen map[ssa.Value]bool) *ssa.Call {
 	if v == nil || depth > 8 || seen[v] {
 		return nil
 	}
 	seen[v] = true
 	next := func(vs ...ssa.Value) *ssa.Call {
 		for _, w := range vs {
-			if c := validityQuery(w, sec, depth+1, seen); c != nil {
+			if c := validityQuery(w, sec, extra, depth+1, seen); c != nil {
 				return c
 			}
 		}
@@ -51,7 +52,7 @@ func validityQuery(v ssa.Value, sec *section.Section, depth int, seen map[ssa.Va
 	}
 	switch x := v.(type) {
 	case *ssa.Call:
-		if ssa.CallInstruction(x) != sec.Call && isValidityCheck(&x.Call) {
+		if ssa.CallInstruction(x) != sec.Call && (isValidityCheck(&x.Call) || (calls.Callee(&x.Call) != nil && extra(calls.Callee(&x.Call)))) {
 			return x
 		}
 		var ops []ssa.Value

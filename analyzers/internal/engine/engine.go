@@ -13,11 +13,22 @@ import (
 
 // Analyzer is the engine. It reports nothing itself; its Result is consumed
 // by the check analyzers.
-var Analyzer = &analysis.Analyzer{
-	Name:       "fenceengine",
-	Doc:        "fencecheck's shared analysis engine: critical sections, fence flow and effects (reports nothing by itself)",
-	URL:        "https://github.com/fencecheck/fencecheck/blob/main/docs/design.md",
-	Run:        run,
-	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(EffectsFact), new(HelperFact), new(AcquireFact)},
+var Analyzer = newAnalyzer()
+
+// configFlag is the -config flag: the configuration file to use instead of
+// fencecheck.json at the module root. Analyzer flags are the configuration
+// channel every driver supports (go vet, nogo, golangci-lint).
+var configFlag string
+
+func newAnalyzer() *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:       "fenceengine",
+		Doc:        "fencecheck's shared analysis engine: critical sections, fence flow and effects (reports nothing by itself)",
+		URL:        "https://github.com/fencecheck/fencecheck/blob/main/docs/design.md",
+		Run:        run,
+		ResultType: reflect.TypeFor[*Result](),
+		FactTypes:  []analysis.Fact{new(EffectsFact), new(HelperFact), new(AcquireFact), new(FenceFact), new(CheckFact)},
+	}
+	a.Flags.StringVar(&configFlag, "config", "", "fencecheck configuration file (default: fencecheck.json at the module root)")
+	return a
 }

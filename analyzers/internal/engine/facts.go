@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/annotation"
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
@@ -68,6 +69,7 @@ type AcquireFact struct {
 	Result  int
 	Fence   string
 	NoFence string
+	Release []model.Func
 }
 
 func (*AcquireFact) AFact() {}
@@ -82,7 +84,9 @@ func (a *analysis_) summarize(funcs []*ssa.Function) {
 		if !ok || fn.Parent() != nil {
 			continue
 		}
-		if f := a.summarizeEffects(fn); f != nil {
+		if f := a.custom.sinkFact(obj); f != nil {
+			a.pass.ExportObjectFact(obj, f)
+		} else if f := a.summarizeEffects(fn); f != nil {
 			a.pass.ExportObjectFact(obj, f)
 		}
 	}
@@ -322,13 +326,30 @@ func wrapperFact(sig *types.Signature, sec *section.Section) *AcquireFact {
 
 func (f *AcquireFact) lock() *model.Lock {
 	return &model.Lock{Lib: f.Lib, Success: model.Success(f.Success), Result: f.Result, HandleIsResult: -1,
-		Fence: model.Fence{Accessor: f.Fence, None: f.NoFence}}
+		Release: f.Release, Fence: model.Fence{Accessor: f.Fence, None: f.NoFence}}
+}
+
+// exportAnnotatedLocks records this package's annotated lock functions as
+// acquisitions, here and for importers.
+func (a *analysis_) exportAnnotatedLocks() {
+	for fn, ann := range a.custom.ann.Funcs {
+		if ann.Kind != annotation.Lock {
+			continue
+		}
+		l := a.custom.lock(fn)
+		a.wrappers[fn] = l
+		a.pass.ExportObjectFact(fn, &AcquireFact{Lib: l.Lib, Success: int(l.Success), Result: l.Result, NoFence: l.Fence.None, Release: l.Release})
+	}
 }
 
 // acquireLock is the section.Lookup of the engine: local acquire wrappers
 // and those imported through AcquireFact.
 func (a *analysis_) acquireLock(fn *types.Func) *model.Lock {
 	if l, ok := a.wrappers[fn]; ok {
+		return l
+	}
+	if l := a.custom.lock(fn); l != nil {
+		a.wrappers[fn] = l
 		return l
 	}
 	if fn.Pkg() == a.pass.Pkg {

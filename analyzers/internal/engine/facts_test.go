@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -16,7 +17,9 @@ func TestFactsGobRoundTrip(t *testing.T) {
 	facts := []analysis.Fact{
 		&EffectsFact{Effects: []RemoteEffect{{What: "UPDATE items", Via: "database/sql DB.ExecContext", Family: "database/sql", Cond: 0, Where: "repo.go:17", CarriedBy: []int{2, 3}}}},
 		&HelperFact{Lib: "etcd lock", Param: 3, FenceArg: 1, Fence: "m.Header().Revision"},
-		&AcquireFact{Lib: "Redis SET NX lock", Success: 1, Result: 0, NoFence: "no token"},
+		&AcquireFact{Lib: "Redis SET NX lock", Success: 1, Result: 0, NoFence: "no token", Release: []model.Func{{Pkg: "a", Recv: "L", Name: "Unlock"}}},
+		&FenceFact{},
+		&CheckFact{},
 	}
 	if len(facts) != len(Analyzer.FactTypes) {
 		t.Fatalf("test covers %d fact types, the engine declares %d", len(facts), len(Analyzer.FactTypes))

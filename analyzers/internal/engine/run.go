@@ -30,10 +30,15 @@ func run(pass *analysis.Pass) (res any, err error) {
 		}
 	}()
 	dirs := directive.Parse(pass.Fset, pass.Files)
-	var findings []Finding
-	if relevant(pass) {
-		a := &analysis_{pass: pass, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}}
-		findings = a.analyze()
+	cfg, err := loadConfig(pass)
+	if err != nil {
+		return nil, err
+	}
+	cust := newCustom(pass, cfg)
+	findings := cust.problems()
+	if relevant(pass, cust) {
+		a := &analysis_{custom: cust, pass: pass, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}}
+		findings = append(findings, a.analyze()...)
 	}
 	return finish(pass, findings, dirs), nil
 }
@@ -42,7 +47,10 @@ func run(pass *analysis.Pass) (res any, err error) {
 // effect API, and whose dependencies export no summary, can neither hold a
 // lock nor perform an effect a caller would need to know about, so it
 // needs no SSA.
-func relevant(pass *analysis.Pass) bool {
+func relevant(pass *analysis.Pass, c *custom) bool {
+	if len(c.ann.Funcs) > 0 || len(c.cfg.Locks)+len(c.cfg.Sinks) > 0 {
+		return true
+	}
 	for _, imp := range pass.Pkg.Imports() {
 		if model.LockPackages[imp.Path()] || model.SinkPackages[imp.Path()] {
 			return true
@@ -64,6 +72,7 @@ type analysis_ struct {
 	memo     map[memoKey]*flow.Tokens
 	helpers  map[*types.Func]*HelperFact
 	wrappers map[*types.Func]*model.Lock // acquire wrappers, local and imported
+	custom   *custom
 	findings []Finding
 	calls    map[token.Pos]*ast.CallExpr // by Lparen, built on first use
 }
@@ -71,6 +80,8 @@ type analysis_ struct {
 func (a *analysis_) analyze() []Finding {
 	pkg, funcs := ssaprog.Build(a.pass)
 	a.pkg = pkg
+	a.fields.CustomCall, a.fields.CustomField = a.custom.isFence, a.custom.isFenceField
+	a.exportAnnotatedLocks()
 	// Learn which struct fields hold a token anywhere in the package, so a
 	// token stored by one method is seen when another reads it.
 	for round := 0; round < 3; round++ {

@@ -34,6 +34,10 @@ func (a *analysis_) walk(sec *section.Section, fn *ssa.Function, seeds []ssa.Val
 			if !ok || ci == sec.Call {
 				continue
 			}
+			if e := a.custom.sink(ci, toks); e != nil {
+				visit(e, site)
+				continue
+			}
 			if e := effect.Classify(ci, toks); e != nil {
 				visit(e, site)
 				continue

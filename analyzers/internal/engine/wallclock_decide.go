@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"os"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -85,6 +86,9 @@ type wcEffect struct {
 
 func (w *wc) reportComparisons() {
 	for _, c := range w.cands {
+		if os.Getenv("WCDEBUG") != "" {
+			fmt.Fprintf(os.Stderr, "WCDEBUG %s %s bits=%b ssa=%v\n", w.u.Pass.Fset.Position(c.pos), types.ExprString(c.expr), c.lab.bits, w.ssaAt(c.pos))
+		}
 		v := w.ssaAt(c.pos)
 		if v == nil {
 			continue
@@ -267,6 +271,18 @@ func (w *wc) decision(v ssa.Value, kind wcKind) (*wcEffect, bool) {
 		}
 	}
 	follow(v, 0)
+	// if cond { return true }: the branch decides the verdict returned.
+	for _, iff := range ifs {
+		d := iff.Block()
+		for _, b := range d.Parent().Blocks {
+			if len(b.Instrs) == 0 {
+				continue
+			}
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && wcReturnsBoolConst(ret) && w.decided(d, b) {
+				returned = true
+			}
+		}
+	}
 	for _, iff := range ifs {
 		d := iff.Block()
 		for _, e := range w.effects(d.Parent()) {
@@ -549,4 +565,15 @@ func wcEffectText(e *effect.Effect) string {
 		return e.What + " (" + via + ")"
 	}
 	return e.What
+}
+
+func wcReturnsBoolConst(ret *ssa.Return) bool {
+	for _, r := range ret.Results {
+		if c, ok := r.(*ssa.Const); ok && c.Value != nil {
+			if b, ok := c.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -24,6 +24,9 @@ import (
 // the knowledge base's fence fields plus every field a token is stored to.
 type Fields struct {
 	vars map[*types.Var]bool
+	// Custom fences declared by annotations or configuration.
+	CustomCall  func(*types.Func) bool
+	CustomField func(owner *types.Named, v *types.Var) bool
 }
 
 // NewFields returns an empty field set.
@@ -45,7 +48,7 @@ func (f *Fields) holds(owner types.Type, v *types.Var) bool {
 			return true
 		}
 	}
-	return false
+	return f.CustomField != nil && f.CustomField(named, v)
 }
 
 // Tokens is the set of values carrying a token in one function.
@@ -101,7 +104,7 @@ func Analyze(fn *ssa.Function, seeds []ssa.Value, fields *Fields) *Tokens {
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
 			case *ssa.Call:
-				if isFenceCall(&x.Call) {
+				if isFenceCall(&x.Call) || (fields.CustomCall != nil && calls.Callee(&x.Call) != nil && fields.CustomCall(calls.Callee(&x.Call))) {
 					mark(x)
 				}
 				if dsts := issuedTokens(&x.Call); dsts != nil {

@@ -84,3 +84,33 @@ func observe(rec *rl.LeaderElectionRecord) {
 func newest(recs []rl.LeaderElectionRecord) {
 	sort.Slice(recs, func(i, j int) bool { return recs[j].RenewTime.Before(&recs[i].RenewTime) }) // no local clock
 }
+
+// elector uses an injected clock, as client-go does.
+type elector struct {
+	clock interface{ Now() time.Time }
+	lock  rl.Interface
+}
+
+func (e *elector) tryAcquire(ctx context.Context, id string) error {
+	rec, _, err := e.lock.Get(ctx)
+	if err != nil {
+		return err
+	}
+	if e.clock.Now().Before(rec.RenewTime.Time.Add(15 * time.Second)) { // want `with this host's clock \(the clock's Now\(\)\)`
+		return errHeld
+	}
+	rec.HolderIdentity = id
+	return e.lock.Update(ctx, *rec)
+}
+
+func (e *elector) tryAcquireOld(ctx context.Context, id string) error {
+	rec, _, err := e.lock.Get(ctx)
+	if err != nil {
+		return err
+	}
+	if time.Until(rec.AcquireTime.Add(time.Hour)) > 0 { // want `the leader election record's AcquireTime .* with this host's clock \(time.Until\)`
+		return errHeld
+	}
+	rec.HolderIdentity = id
+	return e.lock.Update(ctx, *rec)
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/bsm/redislock"
 	"github.com/go-redsync/redsync/v4"
 	"github.com/hashicorp/consul/api"
+	"github.com/redis/go-redis/v9"
 )
 
 const lockTTL = 10 * time.Second
@@ -97,6 +98,16 @@ func keepAlive(ctx context.Context, m *redsync.Mutex, lastRenew time.Time) {
 	if time.Since(lastRenew) > lockTTL/2 { // decides when to extend, not whether to write
 		m.ExtendContext(ctx)
 	}
+}
+
+// contender takes over after a full lease observed on its own monotonic
+// clock: how a contender must decide (client-go does the same), not a
+// holder's proof of authority.
+func contender(ctx context.Context, rdb *redis.Client, observedAt time.Time, me string) error {
+	if time.Since(observedAt) < lockTTL {
+		return errors.New("held")
+	}
+	return rdb.Set(ctx, "lock:jobs", me, lockTTL).Err()
 }
 
 func waitFor(ctx context.Context, rs *redsync.Redsync) context.Context {

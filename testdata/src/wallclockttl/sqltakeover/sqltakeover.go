@@ -108,3 +108,23 @@ func pgUpsert(ctx context.Context, db *sql.DB, name, me string, ttl time.Duratio
 		WHERE leases.expires_at < $4`, name, me, time.Now().Add(ttl), time.Now().Add(-time.Second))
 	return err
 }
+
+// holdsLock answers "do I still hold it?" from rows of the lock table.
+func holdsLock(ctx context.Context, db *sql.DB, me string) (bool, error) {
+	rows, err := db.QueryContext(ctx, `SELECT owner, expires_at FROM locks WHERE name = 'report'`)
+	if err != nil {
+		return false, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var owner string
+		var until time.Time
+		if err := rows.Scan(&owner, &until); err != nil {
+			return false, err
+		}
+		if owner == me && until.Sub(time.Now()) > 0 { // want `until scanned from the database .* and holdsLock returns the result as its verdict`
+			return true, nil
+		}
+	}
+	return false, rows.Err()
+}

@@ -1,0 +1,149 @@
+// Package annotation parses //fencecheck: annotations, which tell the
+// engine about code it cannot infer: a custom lock API, a fencing token, an
+// effect, a lease check.
+//
+// Annotations go in the doc comment of a function or method:
+//
+//	//fencecheck:lock success=err        acquires; success when the last (error) result is nil
+//	//fencecheck:lock success=bool       acquires; success when the first (bool) result is true
+//	//fencecheck:release                 releases any lock annotated in this package
+//	//fencecheck:fence                   the result is a fencing token
+//	//fencecheck:sink carried_by=2       a protected effect; parameter 2 (receiver = 0) carries the token
+//	//fencecheck:check                   a lease-validity query (check-then-act, FC2001)
+//
+// and in the doc or line comment of a struct field: //fencecheck:fence.
+package annotation
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+)
+
+// Kind is what an annotation says.
+type Kind string
+
+const (
+	Lock    Kind = "lock"
+	Release Kind = "release"
+	Fence   Kind = "fence"
+	Sink    Kind = "sink"
+	Check   Kind = "check"
+)
+
+// Func is the annotation of one function.
+type Func struct {
+	Kind      Kind
+	Bool      bool  // lock: success=bool
+	CarriedBy []int // sink: parameters carrying the token
+	Pos       token.Pos
+}
+
+// Problem is a malformed annotation.
+type Problem struct {
+	Pos     token.Pos
+	End     token.Pos
+	Message string
+}
+
+// Set holds the annotations of one package.
+type Set struct {
+	Funcs    map[*types.Func]*Func
+	Fields   map[*types.Var]bool
+	Problems []Problem
+}
+
+const prefix = "//fencecheck:"
+
+// Parse collects the annotations of files.
+func Parse(files []*ast.File, info *types.Info) *Set {
+	s := &Set{Funcs: map[*types.Func]*Func{}, Fields: map[*types.Var]bool{}}
+	for _, f := range files {
+		for _, decl := range f.Decls {
+			switch d := decl.(type) {
+			case *ast.FuncDecl:
+				fn, _ := info.Defs[d.Name].(*types.Func)
+				for _, c := range comments(d.Doc) {
+					a, err := parseFunc(c.Text)
+					if err != nil {
+						s.Problems = append(s.Problems, Problem{c.Slash, c.End(), err.Error()})
+						continue
+					}
+					if fn != nil {
+						a.Pos = c.Slash
+						s.Funcs[fn] = a
+					}
+				}
+			case *ast.GenDecl:
+				ast.Inspect(d, func(n ast.Node) bool {
+					field, ok := n.(*ast.Field)
+					if !ok {
+						return true
+					}
+					for _, cg := range []*ast.CommentGroup{field.Doc, field.Comment} {
+						for _, c := range comments(cg) {
+							if verb := strings.Fields(strings.TrimPrefix(c.Text, prefix)); len(verb) != 1 || verb[0] != string(Fence) {
+								s.Problems = append(s.Problems, Problem{c.Slash, c.End(), fmt.Sprintf("malformed annotation %q on a struct field: only //fencecheck:fence applies to fields", c.Text)})
+								continue
+							}
+							for _, name := range field.Names {
+								if v, ok := info.Defs[name].(*types.Var); ok {
+									s.Fields[v] = true
+								}
+							}
+						}
+					}
+					return true
+				})
+			}
+		}
+	}
+	return s
+}
+
+func comments(cg *ast.CommentGroup) []*ast.Comment {
+	if cg == nil {
+		return nil
+	}
+	var out []*ast.Comment
+	for _, c := range cg.List {
+		if strings.HasPrefix(c.Text, prefix) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func parseFunc(text string) (*Func, error) {
+	fields := strings.Fields(strings.TrimPrefix(text, prefix))
+	if len(fields) == 0 {
+		return nil, fmt.Errorf("empty annotation %q; want //fencecheck:lock, release, fence, sink or check", text)
+	}
+	a := &Func{Kind: Kind(fields[0])}
+	switch a.Kind {
+	case Lock, Release, Fence, Sink, Check:
+	default:
+		return nil, fmt.Errorf("unknown annotation %q; want //fencecheck:lock, release, fence, sink or check", text)
+	}
+	for _, opt := range fields[1:] {
+		key, val, ok := strings.Cut(opt, "=")
+		switch {
+		case ok && a.Kind == Lock && key == "success" && (val == "err" || val == "bool"):
+			a.Bool = val == "bool"
+		case ok && a.Kind == Sink && key == "carried_by":
+			for _, p := range strings.Split(val, ",") {
+				n, err := strconv.Atoi(p)
+				if err != nil || n < 0 {
+					return nil, fmt.Errorf("malformed annotation %q: carried_by wants parameter indexes like carried_by=1,2", text)
+				}
+				a.CarriedBy = append(a.CarriedBy, n)
+			}
+		default:
+			return nil, fmt.Errorf("malformed annotation %q: unknown option %q for //fencecheck:%s", text, opt, a.Kind)
+		}
+	}
+	return a, nil
+}
