@@ -262,7 +262,31 @@ func IsFenceName(name string) bool {
 // ... RETURNING token). It returns the scan destinations.
 func issuedTokens(c *ssa.CallCommon) []ssa.Value {
 	fn := calls.Callee(c)
-	if fn == nil || fn.Name() != "Scan" {
+	if fn == nil {
+		return nil
+	}
+	switch fn.Name() {
+	case "Get", "GetContext", "Select", "SelectContext":
+		// sqlx-style: the destination is a pointer argument of the query call.
+		var dsts []ssa.Value
+		issuing := false
+		for _, a := range calls.Args(c) {
+			if text, ok := calls.ConstString(a); ok && IssuesToken(text) {
+				issuing = true
+			} else if _, isPtr := a.Type().Underlying().(*types.Pointer); isPtr {
+				dsts = append(dsts, a)
+			} else if mi, isMI := a.(*ssa.MakeInterface); isMI {
+				if _, isPtr := mi.X.Type().Underlying().(*types.Pointer); isPtr {
+					dsts = append(dsts, mi.X)
+				}
+			}
+		}
+		if issuing {
+			return dsts
+		}
+		return nil
+	case "Scan":
+	default:
 		return nil
 	}
 	q, ok := calls.Unwrap(calls.Receiver(c)).(*ssa.Call)

@@ -1,0 +1,302 @@
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// finding is one diagnostic of a root package, with resolved positions.
+// File names are absolute; output formats shorten them.
+type finding struct {
+	code     string
+	analyzer string
+	message  string
+	url      string
+	pos, end token.Position
+	related  []related
+	fixes    []fix
+}
+
+type related struct {
+	pos, end token.Position
+	message  string
+}
+
+type fix struct {
+	message string
+	edits   []edit
+}
+
+type edit struct {
+	pos, end token.Position
+	new      string
+}
+
+// result is what a run produced: the findings, and the problems that make
+// it incomplete (each printed as "fencecheck: <problem>" and exit status 2).
+type result struct {
+	findings []finding
+	errors   []string
+}
+
+// analyze loads the packages named by the patterns and runs the checks.
+func (c *command) analyze(checks []check, o options) *result {
+	res := &result{}
+	patterns := o.patterns
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	var as []*analysis.Analyzer
+	for _, ch := range checks {
+		as = append(as, ch.analyzer)
+	}
+
+	// Dependencies need syntax only if some analyzer passes facts between
+	// packages; otherwise export data is enough and loading is much cheaper.
+	mode := packages.LoadSyntax | packages.NeedModule | packages.NeedForTest
+	if usesFacts(as) {
+		mode |= packages.NeedDeps
+	}
+	cfg := &packages.Config{Mode: mode, Dir: c.dir, Tests: o.tests}
+	if o.tags != "" {
+		cfg.BuildFlags = []string{"-tags=" + o.tags}
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		res.errors = append(res.errors, err.Error())
+		return res
+	}
+	res.errors = append(res.errors, c.loadErrors(pkgs)...)
+	roots := analysisRoots(pkgs)
+	if len(roots) == 0 {
+		if len(res.errors) == 0 {
+			res.errors = append(res.errors, fmt.Sprintf("%s matched no packages", strings.Join(patterns, " ")))
+		}
+		return res
+	}
+
+	graph, err := checker.Analyze(as, roots, nil)
+	if err != nil {
+		res.errors = append(res.errors, err.Error())
+		return res
+	}
+	res.errors = append(res.errors, actionErrors(graph)...)
+
+	codes := map[*analysis.Analyzer]string{}
+	for _, ch := range checks {
+		codes[ch.analyzer] = ch.code
+	}
+	seen := map[string]bool{}
+	for _, act := range graph.Roots {
+		for _, d := range act.Diagnostics {
+			f := newFinding(act.Package.Fset, act.Analyzer, codes[act.Analyzer], d)
+			// A file shared by a package and its test variant, or a
+			// diagnostic reported twice, is printed once.
+			key := fmt.Sprint(f.code, f.pos, f.end, f.message)
+			if !seen[key] {
+				seen[key] = true
+				res.findings = append(res.findings, f)
+			}
+		}
+	}
+	sortFindings(res.findings, c.rel)
+	return res
+}
+
+// usesFacts reports whether any analyzer, or anything it requires,
+// exchanges facts between packages.
+func usesFacts(as []*analysis.Analyzer) bool {
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func(a *analysis.Analyzer) bool
+	visit = func(a *analysis.Analyzer) bool {
+		if seen[a] {
+			return false
+		}
+		seen[a] = true
+		return len(a.FactTypes) > 0 || slices.ContainsFunc(a.Requires, visit)
+	}
+	return slices.ContainsFunc(as, visit)
+}
+
+// analysisRoots picks the packages to analyse the way go vet does: with
+// -tests, a package is analysed in its test variant ("p [p.test]"), which
+// has all of its files plus the in-package tests, and the generated test
+// main is skipped.
+func analysisRoots(pkgs []*packages.Package) []*packages.Package {
+	hasTestVariant := map[string]bool{}
+	for _, p := range pkgs {
+		if p.ForTest != "" && p.ForTest == p.PkgPath {
+			hasTestVariant[p.PkgPath] = true
+		}
+	}
+	var out []*packages.Package
+	for _, p := range pkgs {
+		switch {
+		case p.ForTest == "" && hasTestVariant[p.PkgPath]:
+		case p.Name == "main" && strings.HasSuffix(p.ID, ".test") && p.ForTest == "":
+			// the generated test main: "p.test"
+		default:
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// loadErrors lists, once each, the errors of every loaded package and its
+// dependencies, as "<pkgpath>: <file:line:col>: <message>".
+func (c *command) loadErrors(pkgs []*packages.Package) []string {
+	var out []string
+	seen := map[string]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		name := cmp.Or(p.PkgPath, p.ID)
+		// When export data is built for a package that does not compile,
+		// the go command reports the compiler's output ("# pkg\n...") as
+		// well; the parser and type checker have said the same more
+		// precisely, so that copy is left out.
+		checked := slices.ContainsFunc(p.Errors, func(e packages.Error) bool {
+			return e.Kind == packages.ParseError || e.Kind == packages.TypeError
+		})
+		for _, e := range p.Errors {
+			if checked && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+				continue
+			}
+			msg := strings.ReplaceAll(strings.TrimSpace(e.Msg), "\n", "\n\t")
+			if e.Pos != "" && e.Pos != "-" {
+				msg = c.relPos(e.Pos) + ": " + msg
+			}
+			line := name + ": " + msg
+			if !seen[line] {
+				seen[line] = true
+				out = append(out, line)
+			}
+		}
+	})
+	slices.Sort(out)
+	return out
+}
+
+// actionErrors lists analyzer failures. A package that did not type-check
+// has already been reported by loadErrors, and an action that failed only
+// because a prerequisite did repeats its prerequisite's error.
+func actionErrors(g *checker.Graph) []string {
+	var out []string
+	seen := map[string]bool{}
+	for act := range g.All() {
+		if act.Err == nil || act.Package.IllTyped {
+			continue
+		}
+		if slices.ContainsFunc(act.Deps, func(d *checker.Action) bool { return d.Err != nil }) {
+			continue
+		}
+		line := fmt.Sprintf("%s: %s: %v", act.Package.PkgPath, act.Analyzer.Name, act.Err)
+		if !seen[line] {
+			seen[line] = true
+			out = append(out, line)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func newFinding(fset *token.FileSet, a *analysis.Analyzer, code string, d analysis.Diagnostic) finding {
+	f := finding{
+		code:     cmp.Or(d.Category, code),
+		analyzer: a.Name,
+		message:  d.Message,
+		url:      cmp.Or(d.URL, a.URL),
+	}
+	f.pos, f.end = span(fset, d.Pos, d.End)
+	for _, r := range d.Related {
+		var rel related
+		rel.pos, rel.end = span(fset, r.Pos, r.End)
+		rel.message = r.Message
+		f.related = append(f.related, rel)
+	}
+	for _, sf := range d.SuggestedFixes {
+		fx := fix{message: sf.Message}
+		for _, e := range sf.TextEdits {
+			var ed edit
+			ed.pos, ed.end = span(fset, e.Pos, e.End)
+			ed.new = string(e.NewText)
+			fx.edits = append(fx.edits, ed)
+		}
+		f.fixes = append(f.fixes, fx)
+	}
+	return f
+}
+
+// span resolves a range; a missing end is the start.
+func span(fset *token.FileSet, pos, end token.Pos) (token.Position, token.Position) {
+	p := fset.Position(pos)
+	if !end.IsValid() {
+		return p, p
+	}
+	return p, fset.Position(end)
+}
+
+// sortFindings orders findings by file (as printed), line, column, code
+// and message, so that output is the same from run to run.
+func sortFindings(fs []finding, rel func(string) string) {
+	slices.SortStableFunc(fs, func(a, b finding) int {
+		return cmp.Or(
+			strings.Compare(rel(a.pos.Filename), rel(b.pos.Filename)),
+			cmp.Compare(a.pos.Line, b.pos.Line),
+			cmp.Compare(a.pos.Column, b.pos.Column),
+			strings.Compare(a.code, b.code),
+			strings.Compare(a.message, b.message),
+		)
+	})
+}
+
+// workdir is the directory that output file names are relative to.
+func (c *command) workdir() string {
+	if c.wd != "" {
+		return c.wd
+	}
+	if c.dir != "" {
+		if abs, err := filepath.Abs(c.dir); err == nil {
+			return abs
+		}
+		return c.dir
+	}
+	wd, _ := os.Getwd()
+	return wd
+}
+
+// rel shortens an absolute file name to one relative to the working
+// directory when the file is under it.
+func (c *command) rel(name string) string {
+	wd := c.workdir()
+	if wd == "" || !filepath.IsAbs(name) {
+		return name
+	}
+	r, err := filepath.Rel(wd, name)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return name
+	}
+	return r
+}
+
+// relPos shortens the file name in a "file:line:col" position.
+func (c *command) relPos(pos string) string {
+	// The file name may itself contain colons (Windows drives); the line
+	// and column are the last one or two fields.
+	file, rest := pos, ""
+	for range 2 {
+		i := strings.LastIndexByte(file, ':')
+		if i < 0 || strings.Trim(file[i+1:], "0123456789") != "" {
+			break
+		}
+		file, rest = file[:i], file[i:]+rest
+	}
+	return c.rel(file) + rest
+}

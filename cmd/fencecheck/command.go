@@ -1,0 +1,236 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/pprof"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/fencecheck/fencecheck/docs"
+)
+
+// Exit codes.
+const (
+	exitClean    = 0 // no findings
+	exitFindings = 1 // findings were reported
+	exitError    = 2 // usage, load or analysis error
+)
+
+// command is one standalone run. Tests build it with their own checks,
+// directory and writers.
+type command struct {
+	checks []check // the suite
+	dir    string  // working directory; "" means the process's
+	wd     string  // absolute working directory, set by run
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// options are the parsed flags.
+type options struct {
+	format     string
+	checks     string
+	explain    string
+	list       bool
+	tests      bool
+	tags       string
+	cpuprofile string
+	memprofile string
+	version    bool
+	output     string
+	patterns   []string
+}
+
+const usageHeader = `usage: fencecheck [flags] [packages]
+
+fencecheck reports writes made under a distributed lock (etcd, Consul,
+ZooKeeper, Redis, Kubernetes leader election, SQL advisory locks, ...) that
+do not carry the lock's fencing token. Packages are named as for go vet;
+the default is the package in the current directory.
+
+The same binary is a go vet tool:
+	go vet -vettool=$(command -v fencecheck) ./...
+
+Exit status: 0 no findings, 1 findings, 2 usage or load error.
+
+Flags:
+`
+
+func (c *command) flagSet(o *options) *flag.FlagSet {
+	fs := flag.NewFlagSet("fencecheck", flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usageHeader)
+		fs.PrintDefaults()
+	}
+	fs.StringVar(&o.format, "f", "text", "output `format`: text, json (JSON Lines) or sarif")
+	fs.StringVar(&o.checks, "checks", "all", "comma-separated `list` of checks to run: codes, analyzer names, globs (FC1*), all; -CODE removes one")
+	fs.StringVar(&o.explain, "explain", "", "print the documentation of a check (`code` or analyzer name) and exit")
+	fs.BoolVar(&o.list, "list", false, "list the checks and exit")
+	fs.BoolVar(&o.tests, "tests", true, "analyse test files too")
+	fs.StringVar(&o.tags, "tags", "", "comma-separated build `tags`")
+	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to `file`")
+	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to `file` after the analysis")
+	fs.BoolVar(&o.version, "version", false, "print the version and exit")
+	fs.StringVar(&o.output, "o", "", "write the findings to `file` instead of standard output")
+	return fs
+}
+
+// usageError prints msg and the usage, and returns the usage exit code.
+func (c *command) usageError(fs *flag.FlagSet, format string, args ...any) int {
+	fmt.Fprintf(c.stderr, "fencecheck: "+format+"\n", args...)
+	fs.Usage()
+	return exitError
+}
+
+// run executes the command line and returns the exit code.
+func (c *command) run(args []string) int {
+	var o options
+	fs := c.flagSet(&o)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitClean
+		}
+		return exitError // the flag package has printed the error and the usage
+	}
+	o.patterns = fs.Args()
+	c.wd = c.workdir()
+
+	switch o.format {
+	case "text", "json", "sarif":
+	default:
+		return c.usageError(fs, "unknown output format %q (want text, json or sarif)", o.format)
+	}
+	selected, err := selectChecks(c.checks, o.checks)
+	if err != nil {
+		return c.usageError(fs, "%v", err)
+	}
+
+	switch {
+	case o.version:
+		fmt.Fprintf(c.stdout, "fencecheck %s\n", version())
+		return exitClean
+	case o.list:
+		c.list()
+		return exitClean
+	case o.explain != "":
+		return c.explain(o.explain)
+	}
+
+	if o.cpuprofile != "" {
+		f, err := os.Create(o.cpuprofile)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "fencecheck: %v\n", err)
+			return exitError
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(c.stderr, "fencecheck: %v\n", err)
+			return exitError
+		}
+		defer pprof.StopCPUProfile()
+	}
+
+	res := c.analyze(selected, o)
+
+	if o.memprofile != "" {
+		if err := writeHeapProfile(o.memprofile); err != nil {
+			fmt.Fprintf(c.stderr, "fencecheck: %v\n", err)
+			return exitError
+		}
+	}
+
+	for _, e := range res.errors {
+		fmt.Fprintf(c.stderr, "fencecheck: %s\n", e)
+	}
+	if err := c.write(o, res); err != nil {
+		fmt.Fprintf(c.stderr, "fencecheck: %v\n", err)
+		return exitError
+	}
+	switch {
+	case len(res.errors) > 0:
+		return exitError
+	case len(res.findings) > 0:
+		return exitFindings
+	}
+	return exitClean
+}
+
+// write prints the findings in the chosen format, to -o or stdout.
+func (c *command) write(o options, res *result) (err error) {
+	w := c.stdout
+	if o.output != "" {
+		f, err := os.Create(o.output)
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}()
+		w = f
+	}
+	switch o.format {
+	case "json":
+		return writeJSON(w, res.findings, c.rel)
+	case "sarif":
+		return c.writeSARIF(w, res)
+	}
+	return writeText(w, res.findings, c.rel)
+}
+
+func (c *command) list() {
+	tw := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
+	for _, ch := range c.checks {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", ch.code, ch.analyzer.Name, docs.Title(ch.code))
+	}
+	tw.Flush()
+}
+
+func (c *command) explain(name string) int {
+	code := strings.ToUpper(name)
+	for _, ch := range c.checks {
+		if ch.analyzer.Name == name {
+			code = ch.code
+		}
+	}
+	page, ok := docs.Page(code)
+	if !ok {
+		fmt.Fprintf(c.stderr, "fencecheck: unknown check %q (fencecheck -list shows the checks)\n", name)
+		return exitError
+	}
+	fmt.Fprint(c.stdout, page)
+	if !strings.HasSuffix(page, "\n") {
+		fmt.Fprintln(c.stdout)
+	}
+	return exitClean
+}
+
+// version is the main module's version as the go command recorded it
+// ("v1.2.3" for go install ...@v1.2.3), or "devel" for a local build.
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}
+
+func writeHeapProfile(name string) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	runtime.GC() // up-to-date statistics
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,541 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"go/ast"
+	"go/token"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/fencecheck/fencecheck/analyzers"
+	"github.com/fencecheck/fencecheck/cmd/fencecheck/internal/sarif"
+	"github.com/fencecheck/fencecheck/cmd/fencecheck/internal/sariftest"
+	"golang.org/x/tools/go/analysis"
+)
+
+// fakeWrite stands in for a real check so that the driver can be tested
+// while the engine is still being written: it reports every call of a
+// function named write, with a related location and a suggested fix.
+var fakeWrite = &analysis.Analyzer{
+	Name: "fakewrite",
+	Doc:  "FC9001: fake check for the driver's tests",
+	URL:  "https://example.com/FC9001",
+	Run: func(pass *analysis.Pass) (any, error) {
+		for _, file := range pass.Files {
+			var fn *ast.FuncDecl
+			ast.Inspect(file, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncDecl:
+					fn = n
+				case *ast.CallExpr:
+					id, ok := n.Fun.(*ast.Ident)
+					if !ok || id.Name != "write" {
+						break
+					}
+					d := analysis.Diagnostic{
+						Pos:      n.Pos(),
+						End:      n.End(),
+						Category: "FC9001",
+						Message:  "unfenced write (FC9001)",
+						SuggestedFixes: []analysis.SuggestedFix{{
+							Message:   "Use fencedWrite",
+							TextEdits: []analysis.TextEdit{{Pos: id.Pos(), End: id.End(), NewText: []byte("fencedWrite")}},
+						}},
+					}
+					if fn != nil {
+						d.Related = []analysis.RelatedInformation{{Pos: fn.Name.Pos(), End: fn.Name.End(), Message: "lock acquired here"}}
+					}
+					pass.Report(d)
+				}
+				return true
+			})
+		}
+		return nil, nil
+	},
+}
+
+// failing is an analyzer whose run fails.
+var failing = &analysis.Analyzer{
+	Name: "failing",
+	Doc:  "FC9002: always fails",
+	Run:  func(*analysis.Pass) (any, error) { return nil, errors.New("boom") },
+}
+
+// runCmd runs the command in dir with the given checks and returns the
+// exit code, stdout and stderr.
+func runCmd(t *testing.T, checks []*analysis.Analyzer, dir string, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	c := &command{checks: suite(checks), dir: dir, stdout: &stdout, stderr: &stderr}
+	code := c.run(args)
+	return code, stdout.String(), stderr.String()
+}
+
+func TestIsVetInvocation(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"-V=full"}, true},
+		{[]string{"-flags"}, true},
+		{[]string{"/tmp/go-build1/b001/vet.cfg"}, true},
+		{[]string{"-unfencedwrite=false", "-json", "/tmp/go-build1/b001/vet.cfg"}, true},
+		{nil, false},
+		{[]string{"./..."}, false},
+		{[]string{"-f", "json", "./..."}, false},
+		{[]string{"-version"}, false},
+	} {
+		if got := isVetInvocation(tc.args); got != tc.want {
+			t.Errorf("isVetInvocation(%q) = %v, want %v", tc.args, got, tc.want)
+		}
+	}
+}
+
+// testSuite is a fixed suite for the selection tests, independent of which
+// checks have been implemented so far.
+func testSuite() []check {
+	mk := func(name string) *analysis.Analyzer { return &analysis.Analyzer{Name: name} }
+	return []check{
+		{"FC0001", mk("suppression")},
+		{"FC1001", mk("unfencedwrite")},
+		{"FC1002", mk("uncheckedfence")},
+		{"FC2002", mk("splitfencecheck")},
+	}
+}
+
+func TestSelectChecks(t *testing.T) {
+	for _, tc := range []struct {
+		list    string
+		want    []string // codes; nil means an error
+		wantErr string
+	}{
+		{list: "all", want: []string{"FC0001", "FC1001", "FC1002", "FC2002"}},
+		{list: "*", want: []string{"FC0001", "FC1001", "FC1002", "FC2002"}},
+		{list: "FC1001", want: []string{"FC1001"}},
+		{list: "fc1001", want: []string{"FC1001"}},
+		{list: "unfencedwrite", want: []string{"FC1001"}},
+		{list: "FC1*", want: []string{"FC1001", "FC1002"}},
+		{list: "fc1*", want: []string{"FC1001", "FC1002"}},
+		{list: "unchecked*", want: []string{"FC1002"}},
+		{list: "-FC1001", want: []string{"FC0001", "FC1002", "FC2002"}},
+		{list: "all,-FC1*", want: []string{"FC0001", "FC2002"}},
+		{list: "FC1*,-FC1002", want: []string{"FC1001"}},
+		{list: " FC2002 , FC0001 ", want: []string{"FC0001", "FC2002"}},
+		{list: "-all,FC2002", want: []string{"FC2002"}},
+		{list: "FC9999", wantErr: `unknown check "FC9999"`},
+		{list: "all,-nosuchcheck", wantErr: `unknown check "nosuchcheck"`},
+		{list: "FC9*", wantErr: `unknown check "FC9*"`},
+		{list: "FC1001,FC1003x", wantErr: `unknown check "FC1003x"`},
+		{list: "FC[", wantErr: "bad pattern"},
+		{list: "-all", wantErr: "selects no check"},
+		{list: "", wantErr: "empty list"},
+		{list: ",", wantErr: "empty list"},
+	} {
+		got, err := selectChecks(testSuite(), tc.list)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("selectChecks(%q) error = %v, want %q", tc.list, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("selectChecks(%q): %v", tc.list, err)
+			continue
+		}
+		var codes []string
+		for _, c := range got {
+			codes = append(codes, c.code)
+		}
+		if !slices.Equal(codes, tc.want) {
+			t.Errorf("selectChecks(%q) = %v, want %v", tc.list, codes, tc.want)
+		}
+	}
+}
+
+// A documented check that this build has no analyzer for is named as such.
+func TestSelectChecksDocumentedButMissing(t *testing.T) {
+	_, err := selectChecks(testSuite()[:1], "FC1001")
+	if err == nil || !strings.Contains(err.Error(), "FC1001 is not available") {
+		t.Errorf("err = %v, want 'FC1001 is not available'", err)
+	}
+}
+
+func TestSuiteCodes(t *testing.T) {
+	s := suite(analyzers.All)
+	if len(s) != len(analyzers.All) {
+		t.Fatalf("suite has %d checks, analyzers.All %d", len(s), len(analyzers.All))
+	}
+	seen := map[string]bool{}
+	for i, c := range s {
+		if !isCode(c.code) {
+			t.Errorf("analyzer %s: code %q is not FCnnnn", c.analyzer.Name, c.code)
+		}
+		if seen[c.code] {
+			t.Errorf("code %s used twice", c.code)
+		}
+		seen[c.code] = true
+		if i > 0 && s[i-1].code > c.code {
+			t.Errorf("suite not in code order: %s before %s", s[i-1].code, c.code)
+		}
+	}
+	if c := suite([]*analysis.Analyzer{fakeWrite})[0]; c.code != "FC9001" {
+		t.Errorf("code from Doc = %q, want FC9001", c.code)
+	}
+	if c := suite([]*analysis.Analyzer{{Name: "nameonly"}})[0]; c.code != "nameonly" {
+		t.Errorf("code of an undocumented analyzer = %q, want its name", c.code)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-nosuchflag"}, "flag provided but not defined: -nosuchflag"},
+		{[]string{"-f", "xml"}, `unknown output format "xml"`},
+		{[]string{"-f"}, "flag needs an argument: -f"},
+		{[]string{"-tests=maybe"}, `invalid boolean value "maybe" for -tests`},
+		{[]string{"-checks", "FC9999"}, `unknown check "FC9999"`},
+		{[]string{"-checks", "-all"}, "selects no check"},
+	} {
+		code, stdout, stderr := runCmd(t, analyzers.All, "", tc.args...)
+		if code != exitError {
+			t.Errorf("%q: exit %d, want %d", tc.args, code, exitError)
+		}
+		if stdout != "" {
+			t.Errorf("%q: unexpected stdout %q", tc.args, stdout)
+		}
+		if !strings.Contains(stderr, tc.want) || !strings.Contains(stderr, "usage: fencecheck") {
+			t.Errorf("%q: stderr does not have %q and the usage:\n%s", tc.args, tc.want, stderr)
+		}
+	}
+}
+
+func TestExplain(t *testing.T) {
+	for _, name := range []string{"FC1001", "fc1001", "unfencedwrite"} {
+		code, stdout, stderr := runCmd(t, analyzers.All, "", "-explain", name)
+		if code != exitClean || !strings.HasPrefix(stdout, "# FC1001 unfencedwrite") {
+			t.Errorf("-explain %s: exit %d, stdout %.40q, stderr %q", name, code, stdout, stderr)
+		}
+	}
+	for _, name := range []string{"FC9999", "nosuchcheck"} {
+		code, stdout, stderr := runCmd(t, analyzers.All, "", "-explain", name)
+		if code != exitError || stdout != "" || !strings.Contains(stderr, "unknown check") {
+			t.Errorf("-explain %s: exit %d, stdout %q, stderr %q; want exit 2 and 'unknown check'", name, code, stdout, stderr)
+		}
+	}
+}
+
+func TestListAndVersion(t *testing.T) {
+	code, stdout, _ := runCmd(t, analyzers.All, "", "-list")
+	if code != exitClean {
+		t.Fatalf("-list: exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != len(analyzers.All) {
+		t.Errorf("-list printed %d lines for %d checks:\n%s", len(lines), len(analyzers.All), stdout)
+	}
+	for _, c := range suite(analyzers.All) {
+		if !slices.ContainsFunc(lines, func(l string) bool {
+			f := strings.Fields(l)
+			return len(f) >= 2 && f[0] == c.code && f[1] == c.analyzer.Name
+		}) {
+			t.Errorf("-list has no line for %s %s:\n%s", c.code, c.analyzer.Name, stdout)
+		}
+	}
+
+	code, stdout, _ = runCmd(t, analyzers.All, "", "-version")
+	if code != exitClean || stdout != "fencecheck devel\n" {
+		t.Errorf("-version: exit %d, %q", code, stdout)
+	}
+}
+
+// The fake check's findings in testdata/unit, sorted, as text.
+const wantText = `a/a.go:9:2: unfenced write (FC9001)
+	a/a.go:8:6: lock acquired here
+a/a.go:13:32: unfenced write (FC9001)
+	a/a.go:12:6: lock acquired here
+a/a.go:14:2: unfenced write (FC9001)
+	a/a.go:12:6: lock acquired here
+a/a.go:18:2: unfenced write (FC9001)
+	a/a.go:17:6: lock acquired here
+a/a.go:22:2: unfenced write (FC9001)
+	a/a.go:21:6: lock acquired here
+a/a_test.go:6:2: unfenced write (FC9001)
+	a/a_test.go:5:6: lock acquired here
+b/b.go:6:12: unfenced write (FC9001)
+	b/b.go:6:6: lock acquired here
+`
+
+func TestTextOutput(t *testing.T) {
+	code, stdout, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/unit", "./...")
+	if code != exitFindings {
+		t.Errorf("exit %d, want %d; stderr:\n%s", code, exitFindings, stderr)
+	}
+	if stdout != wantText {
+		t.Errorf("text output:\n%s\nwant:\n%s", stdout, wantText)
+	}
+}
+
+func TestTestsFlag(t *testing.T) {
+	_, stdout, _ := runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/unit", "-tests=false", "./...")
+	if strings.Contains(stdout, "a_test.go") {
+		t.Errorf("-tests=false reported a finding in a test file:\n%s", stdout)
+	}
+	if !strings.Contains(stdout, "a/a.go:9:2:") {
+		t.Errorf("-tests=false lost the non-test findings:\n%s", stdout)
+	}
+}
+
+func TestNoFindings(t *testing.T) {
+	code, stdout, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/e2e/mini", "./...")
+	if code != exitClean || stdout != "" || stderr != "" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 0 and no output", code, stdout, stderr)
+	}
+	// The same, through a check selection that excludes the fake check.
+	code, stdout, _ = runCmd(t, []*analysis.Analyzer{fakeWrite, failing}, "testdata/unit", "-checks", "-FC9001,-FC9002,FC9001", "-f", "json", "./b")
+	if code != exitFindings || strings.Count(stdout, "\n") != 1 {
+		t.Errorf("-checks selection: exit %d, stdout %q", code, stdout)
+	}
+}
+
+func TestLoadError(t *testing.T) {
+	code, stdout, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/e2e/broken", "./...")
+	if code != exitError {
+		t.Errorf("exit %d, want %d", code, exitError)
+	}
+	if stdout != "" {
+		t.Errorf("stdout %q, want none", stdout)
+	}
+	want := `fencecheck: example.com/broken: broken.go:4:13: cannot use "not a number"`
+	if !strings.HasPrefix(stderr, want) || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("stderr:\n%s\nwant one line starting %q", stderr, want)
+	}
+
+	code, _, stderr = runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/e2e/broken", "./nosuchdir")
+	if code != exitError || !strings.Contains(stderr, "fencecheck: ") {
+		t.Errorf("missing directory: exit %d, stderr %q", code, stderr)
+	}
+}
+
+func TestAnalyzerError(t *testing.T) {
+	code, _, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite, failing}, "testdata/unit", "./b")
+	if code != exitError {
+		t.Errorf("exit %d, want %d", code, exitError)
+	}
+	if want := "fencecheck: example.com/unit/b: failing: boom\n"; stderr != want {
+		t.Errorf("stderr %q, want %q", stderr, want)
+	}
+}
+
+func TestJSONOutput(t *testing.T) {
+	code, stdout, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/unit", "-f", "json", "./...")
+	if code != exitFindings {
+		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if len(lines) != 7 {
+		t.Fatalf("got %d lines, want 7:\n%s", len(lines), stdout)
+	}
+	// Every line is one object with exactly the documented keys.
+	for _, l := range lines {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("%v: %s", err, l)
+		}
+		var keys []string
+		for k := range m {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		want := []string{"analyzer", "code", "end", "fixes", "location", "message", "related", "severity", "url"}
+		if !slices.Equal(keys, want) {
+			t.Errorf("keys %v, want %v", keys, want)
+		}
+	}
+	var got jsonFinding
+	if err := json.Unmarshal([]byte(lines[1]), &got); err != nil {
+		t.Fatal(err)
+	}
+	// a/a.go line 13: `	_ = []int{len("héllo 🙂"), write(1)}`; the call starts at byte 32.
+	want := jsonFinding{
+		Code:     "FC9001",
+		Analyzer: "fakewrite",
+		Severity: "error",
+		Location: jsonLocation{File: "a/a.go", Line: 13, Column: 32},
+		End:      jsonLocation{File: "a/a.go", Line: 13, Column: 40},
+		Message:  "unfenced write (FC9001)",
+		URL:      "https://example.com/FC9001#FC9001", // the checker adds the category
+		Related:  []jsonRelated{{Location: jsonLocation{File: "a/a.go", Line: 12, Column: 6}, Message: "lock acquired here"}},
+		Fixes: []jsonFix{{Message: "Use fencedWrite", Edits: []jsonEdit{{
+			File:  "a/a.go",
+			Start: jsonPoint{Line: 13, Column: 32, Offset: offset(t, "testdata/unit/a/a.go", 13, 32)},
+			End:   jsonPoint{Line: 13, Column: 37, Offset: offset(t, "testdata/unit/a/a.go", 13, 37)},
+			New:   "fencedWrite",
+		}}}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("finding:\n%+v\nwant:\n%+v", got, want)
+	}
+	// A finding without related locations or fixes still has the lists.
+	var m map[string]any
+	json.Unmarshal([]byte(lines[0]), &m)
+	if _, ok := m["related"].([]any); !ok {
+		t.Errorf("related is %T, want a list", m["related"])
+	}
+}
+
+// offset returns the byte offset of a 1-based line and column in a file.
+func offset(t *testing.T, file string, line, col int) int {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	off := 0
+	for range line - 1 {
+		off += bytes.IndexByte(data[off:], '\n') + 1
+	}
+	return off + col - 1
+}
+
+func TestOutputFile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out.txt")
+	code, stdout, _ := runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/unit", "-o", out, "./...")
+	if code != exitFindings || stdout != "" {
+		t.Errorf("exit %d, stdout %q; want 1 and nothing on stdout", code, stdout)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil || string(data) != wantText {
+		t.Errorf("-o file: %v\n%s", err, data)
+	}
+
+	code, _, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/unit", "-o", filepath.Join(t.TempDir(), "no", "such", "dir"), "./b")
+	if code != exitError || !strings.Contains(stderr, "no such file or directory") {
+		t.Errorf("unwritable -o: exit %d, stderr %q", code, stderr)
+	}
+}
+
+func TestProfiles(t *testing.T) {
+	dir := t.TempDir()
+	cpu, mem := filepath.Join(dir, "cpu.pprof"), filepath.Join(dir, "mem.pprof")
+	code, _, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/unit", "-cpuprofile", cpu, "-memprofile", mem, "./b")
+	if code != exitFindings {
+		t.Fatalf("exit %d; stderr %s", code, stderr)
+	}
+	for _, f := range []string{cpu, mem} {
+		if st, err := os.Stat(f); err != nil || st.Size() == 0 {
+			t.Errorf("profile %s: %v", f, err)
+		}
+	}
+}
+
+func TestSortFindings(t *testing.T) {
+	pos := func(file string, line, col int) token.Position {
+		return token.Position{Filename: "/w/" + file, Line: line, Column: col}
+	}
+	want := []finding{
+		{code: "FC1001", message: "m", pos: pos("a.go", 2, 1)},
+		{code: "FC1001", message: "m", pos: pos("a.go", 10, 1)},
+		{code: "FC1001", message: "m", pos: pos("a.go", 10, 5)},
+		{code: "FC1001", message: "n", pos: pos("a.go", 10, 5)},
+		{code: "FC2001", message: "a", pos: pos("a.go", 10, 5)},
+		{code: "FC1001", message: "m", pos: pos("b.go", 1, 1)}, // byte order: '.' < '/'
+		{code: "FC1001", message: "m", pos: pos("b/a.go", 1, 1)},
+	}
+	rel := func(s string) string { return strings.TrimPrefix(s, "/w/") }
+	for i := range 20 {
+		got := slices.Clone(want)
+		r := rand.New(rand.NewPCG(uint64(i), 1))
+		r.Shuffle(len(got), func(i, j int) { got[i], got[j] = got[j], got[i] })
+		sortFindings(got, rel)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("sorted:\n%v\nwant:\n%v", got, want)
+		}
+	}
+}
+
+func TestRel(t *testing.T) {
+	c := &command{wd: "/work/mod"}
+	for in, want := range map[string]string{
+		"/work/mod/a/b.go":    "a/b.go",
+		"/work/mod/b.go":      "b.go",
+		"/work/module/b.go":   "/work/module/b.go",
+		"/elsewhere/b.go":     "/elsewhere/b.go",
+		"relative/already.go": "relative/already.go",
+	} {
+		if got := c.rel(in); got != want {
+			t.Errorf("rel(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := c.relPos("/work/mod/a.go:3:4"); got != "a.go:3:4" {
+		t.Errorf("relPos = %q", got)
+	}
+	if got := c.relPos("/work/mod/a.go:3"); got != "a.go:3" {
+		t.Errorf("relPos = %q", got)
+	}
+}
+
+func TestSARIFOutput(t *testing.T) {
+	code, stdout, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/unit", "-f", "sarif", "./...")
+	if code != exitFindings {
+		t.Fatalf("exit %d, want 1 (SARIF exits 1 on findings too); stderr:\n%s", code, stderr)
+	}
+	if err := sariftest.Validate([]byte(stdout)); err != nil {
+		t.Fatalf("SARIF does not validate: %v\n%s", err, stdout)
+	}
+	var log sarif.Log
+	if err := json.Unmarshal([]byte(stdout), &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	if len(run.Results) != 7 {
+		t.Fatalf("%d results, want 7", len(run.Results))
+	}
+	if r := run.Tool.Driver.Rules; len(r) != 1 || r[0].ID != "FC9001" || r[0].Name != "fakewrite" {
+		t.Errorf("rules = %+v", r)
+	}
+	res := run.Results[1] // a/a.go:13, after "héllo 🙂"
+	reg := res.Locations[0].PhysicalLocation.Region
+	// é is 2 bytes/1 unit, 🙂 is 4 bytes/2 units: byte columns 32-40 are
+	// UTF-16 columns 29-37.
+	if reg.StartColumn != 29 || reg.EndColumn != 37 || reg.StartLine != 13 {
+		t.Errorf("region = %+v, want line 13 columns 29-37 in UTF-16 units", reg)
+	}
+	if uri := res.Locations[0].PhysicalLocation.ArtifactLocation; uri.URI != "a/a.go" || uri.URIBaseID != "%SRCROOT%" {
+		t.Errorf("artifact = %+v", uri)
+	}
+	// Lines 18 and 22 are both "write(3)": same hash, occurrences 0 and 1.
+	fp3, fp4 := run.Results[3].PartialFingerprints["primaryLocationLineHash"], run.Results[4].PartialFingerprints["primaryLocationLineHash"]
+	h3, n3, _ := strings.Cut(fp3, ":")
+	h4, n4, _ := strings.Cut(fp4, ":")
+	if h3 != h4 || n3 != "0" || n4 != "1" {
+		t.Errorf("fingerprints of identical lines: %q and %q", fp3, fp4)
+	}
+	if run.Invocations[0].ExecutionSuccessful != true {
+		t.Errorf("executionSuccessful = false")
+	}
+}
+
+// A run with errors still writes a valid log, marked unsuccessful.
+func TestSARIFLoadError(t *testing.T) {
+	code, stdout, _ := runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/e2e/broken", "-f", "sarif", "./...")
+	if code != exitError {
+		t.Errorf("exit %d, want 2", code)
+	}
+	if err := sariftest.Validate([]byte(stdout)); err != nil {
+		t.Fatalf("SARIF does not validate: %v", err)
+	}
+	var log sarif.Log
+	json.Unmarshal([]byte(stdout), &log)
+	inv := log.Runs[0].Invocations[0]
+	if inv.ExecutionSuccessful || len(inv.ToolExecutionNotifications) == 0 {
+		t.Errorf("invocation = %+v, want unsuccessful with notifications", inv)
+	}
+}

@@ -1,0 +1,7 @@
+package a
+
+import "testing"
+
+func TestA(t *testing.T) {
+	write("from a test")
+}

@@ -1,0 +1,3 @@
+module example.com/unit
+
+go 1.26
