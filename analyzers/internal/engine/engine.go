@@ -8,6 +8,8 @@ package engine
 import (
 	"reflect"
 
+	"honnef.co/go/tools/analysis/facts/generated"
+
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -27,6 +29,7 @@ func newAnalyzer() *analysis.Analyzer {
 		URL:        "https://github.com/fencecheck/fencecheck/blob/main/docs/design.md",
 		Run:        run,
 		ResultType: reflect.TypeFor[*Result](),
+		Requires:   []*analysis.Analyzer{generated.Analyzer},
 		FactTypes:  []analysis.Fact{new(EffectsFact), new(HelperFact), new(AcquireFact), new(FenceFact), new(CheckFact)},
 	}
 	a.Flags.StringVar(&configFlag, "config", "", "fencecheck configuration file (default: fencecheck.json at the module root)")

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"honnef.co/go/tools/analysis/facts/generated"
+
 	"github.com/fencecheck/fencecheck/analyzers/internal/directive"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
@@ -40,7 +42,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 		a := &analysis_{custom: cust, pass: pass, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}}
 		findings = append(findings, a.analyze()...)
 	}
-	return finish(pass, findings, dirs), nil
+	return finish(pass, findings, dirs, pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)), nil
 }
 
 // relevant is the cheap prefilter: a package that imports no lock or
@@ -147,7 +149,7 @@ func (a *analysis_) tokens(fn *ssa.Function, seeds []ssa.Value) *flow.Tokens {
 
 // finish orders the findings, keeps the most specific finding per problem,
 // applies suppression comments and reports problems with those comments.
-func finish(pass *analysis.Pass, findings []Finding, dirs []*directive.Directive) *Result {
+func finish(pass *analysis.Pass, findings []Finding, dirs []*directive.Directive, generatedFiles map[string]generated.Generator) *Result {
 	slices.SortStableFunc(findings, func(x, y Finding) int {
 		if x.Key != y.Key {
 			return int(x.Key - y.Key)
@@ -167,6 +169,9 @@ func finish(pass *analysis.Pass, findings []Finding, dirs []*directive.Directive
 			last = &f
 		}
 		p := pass.Fset.Position(f.Pos)
+		if _, gen := generatedFiles[pass.Fset.PositionFor(f.Pos, false).Filename]; gen {
+			continue // nobody edits generated code; the call site outside it is reported instead
+		}
 		check, _ := model.CheckByCode(f.Code)
 		suppressed := false
 		for _, d := range dirs {
