@@ -6,6 +6,8 @@ package analyzers
 import (
 	"github.com/fencecheck/fencecheck/analyzers/checkthenact"
 	"github.com/fencecheck/fencecheck/analyzers/ignoredleaseloss"
+	"github.com/fencecheck/fencecheck/analyzers/internal/config"
+	"github.com/fencecheck/fencecheck/analyzers/internal/engine"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/randomfence"
 	"github.com/fencecheck/fencecheck/analyzers/splitfencecheck"
@@ -46,3 +48,27 @@ const SuiteName = model.SuiteName
 
 // CheckByCode returns the check with the given code.
 func CheckByCode(code string) (Check, bool) { return model.CheckByCode(code) }
+
+// Engine is the shared analysis all checks require. Drivers that expose
+// analyzer flags (go vet through unitchecker) list it so its flags, such as
+// -fenceengine.config, can be set; it reports nothing itself.
+var Engine = engine.Analyzer
+
+// SetConfig validates the configuration file at path and makes the engine
+// read it instead of looking for fencecheck.json at each module root.
+func SetConfig(path string) error {
+	if _, err := config.Load(path); err != nil {
+		return err
+	}
+	return engine.Analyzer.Flags.Set("config", path)
+}
+
+// CheckConfig validates the fencecheck.json that applies to dir, if any, so
+// that a driver can report a malformed file once instead of per package.
+func CheckConfig(dir string) error {
+	if p := config.Find(dir); p != "" {
+		_, err := config.Load(p)
+		return err
+	}
+	return nil
+}

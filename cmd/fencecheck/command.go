@@ -12,6 +12,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/fencecheck/fencecheck/analyzers"
 	"github.com/fencecheck/fencecheck/docs"
 )
 
@@ -44,6 +45,7 @@ type options struct {
 	memprofile string
 	version    bool
 	output     string
+	config     string
 	patterns   []string
 }
 
@@ -79,6 +81,7 @@ func (c *command) flagSet(o *options) *flag.FlagSet {
 	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to `file` after the analysis")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	fs.StringVar(&o.output, "o", "", "write the findings to `file` instead of standard output")
+	fs.StringVar(&o.config, "config", "", "configuration `file` (default: fencecheck.json at the module root)")
 	return fs
 }
 
@@ -110,6 +113,15 @@ func (c *command) run(args []string) int {
 	selected, err := selectChecks(c.checks, o.checks)
 	if err != nil {
 		return c.usageError(fs, "%v", err)
+	}
+	if o.config != "" {
+		if err := analyzers.SetConfig(o.config); err != nil {
+			fmt.Fprintf(c.stderr, "fencecheck: -config: %v\n", err)
+			return exitError
+		}
+	} else if err := analyzers.CheckConfig(c.wd); err != nil {
+		fmt.Fprintf(c.stderr, "%v\n", err)
+		return exitError
 	}
 
 	switch {

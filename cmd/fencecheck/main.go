@@ -28,7 +28,7 @@ import (
 
 func main() {
 	if isVetInvocation(os.Args[1:]) {
-		unitchecker.Main(analyzers.All...) // never returns
+		unitchecker.Main(append(analyzers.All, analyzers.Engine)...) // never returns
 	}
 	c := &command{
 		checks: suite(analyzers.All),

@@ -539,3 +539,25 @@ func TestSARIFLoadError(t *testing.T) {
 		t.Errorf("invocation = %+v, want unsuccessful with notifications", inv)
 	}
 }
+
+// A malformed or missing configuration file is one clear error and exit 2,
+// before any package is loaded.
+func TestConfigErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte("{\n  \"lokcs\": []\n}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-config", bad, "./..."}, `bad.json: invalid fencecheck configuration: json: unknown field "lokcs"`},
+		{[]string{"-config", filepath.Join(dir, "missing.json"), "./..."}, "missing.json: no such file"},
+	} {
+		code, stdout, stderr := runCmd(t, analyzers.All, "testdata/unit", tc.args...)
+		if code != exitError || stdout != "" || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line containing %q", tc.args, code, stdout, stderr, tc.want)
+		}
+	}
+}

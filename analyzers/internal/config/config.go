@@ -90,7 +90,7 @@ func exists(p string) bool {
 func Load(path string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("fencecheck: reading configuration: %w", err)
+		return nil, fmt.Errorf("reading configuration: %w", err)
 	}
 	return Parse(path, data)
 }
