@@ -501,3 +501,35 @@ func exists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
 }
+
+// TestDeterminism runs the binary repeatedly, with GOMAXPROCS=1 and with the
+// default, on the same module and requires byte-identical output, order
+// included.
+func TestDeterminism(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds fencecheck")
+	}
+	bin := buildBinary(t)
+	dir, err := filepath.Abs("testdata/e2e/mini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := map[string][]byte{}
+	for i, procs := range []string{"", "1", "", "1"} {
+		t.Setenv("GOMAXPROCS", procs)
+		if procs == "" {
+			os.Unsetenv("GOMAXPROCS")
+		}
+		for _, format := range []string{"text", "json"} {
+			code, out, stderr := run(t.Context(), t, dir, bin, "-f", format, "./...")
+			if code != exitFindings {
+				t.Fatalf("run %d (%s): exit %d, stderr %s", i, format, code, stderr)
+			}
+			if prev, ok := first[format]; !ok {
+				first[format] = out
+			} else if !bytes.Equal(out, prev) {
+				t.Fatalf("run %d (%s, GOMAXPROCS=%q) differs:\n%s\nfirst:\n%s", i, format, procs, out, prev)
+			}
+		}
+	}
+}
