@@ -139,6 +139,7 @@ type wc struct {
 	changed bool
 
 	cands []*wcCand
+	stmts map[string]*sqlfence.Statement
 
 	// SSA side (wallclock_decide.go), built on first use.
 	byPos    map[token.Pos]ssa.Value
@@ -343,7 +344,7 @@ func (w *wc) learnScan(call *ast.CallExpr, fn *types.Func, recv ast.Expr) {
 	var cols []string
 	if q, ok := ast.Unparen(recv).(*ast.CallExpr); ok {
 		if text, ok := w.sqlText(q); ok {
-			cols = sqlfence.Parse(text).ReadColumns
+			cols = w.parse(text).ReadColumns
 		}
 	}
 	for i, a := range call.Args {
@@ -481,7 +482,7 @@ func (w *wc) eval(e ast.Expr) wcLabel {
 		if obj == nil {
 			obj = w.info.Defs[x]
 		}
-		return w.object(obj, x.Pos())
+		return w.object(obj)
 	case *ast.SelectorExpr:
 		return w.selector(x)
 	case *ast.CallExpr:
@@ -512,7 +513,7 @@ func (w *wc) eval(e ast.Expr) wcLabel {
 
 // object returns the labels of a variable or constant, including a lock
 // TTL recognised by its name (lockTTL, leaseDuration).
-func (w *wc) object(obj types.Object, pos token.Pos) wcLabel {
+func (w *wc) object(obj types.Object) wcLabel {
 	if obj == nil {
 		return wcLabel{}
 	}
@@ -532,7 +533,7 @@ func (w *wc) object(obj types.Object, pos token.Pos) wcLabel {
 func (w *wc) selector(x *ast.SelectorExpr) wcLabel {
 	sel := w.info.Selections[x]
 	if sel == nil {
-		return w.object(w.info.Uses[x.Sel], x.Pos()) // package-qualified
+		return w.object(w.info.Uses[x.Sel]) // package-qualified
 	}
 	if sel.Kind() != types.FieldVal {
 		return wcLabel{}
@@ -569,7 +570,7 @@ func (w *wc) selector(x *ast.SelectorExpr) wcLabel {
 			stored = true
 		}
 	}
-	fl := w.object(f, x.Sel.Pos())
+	fl := w.object(f)
 	if stored || fl.has(wcForeign) {
 		// A field read back from storage holds what another host wrote,
 		// even where this package also stores a reading of its own clock
@@ -680,7 +681,7 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 		}
 	}
 	if text, ok := w.sqlText(call); ok {
-		if st := sqlfence.Parse(text); wcHasWord(st.Table, model.LeaseWords) {
+		if st := w.parse(text); wcHasWord(st.Table, model.LeaseWords) {
 			return wcLabel{bits: wcStore}
 		}
 		return wcLabel{}
@@ -689,6 +690,19 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 		return w.summ[orig]
 	}
 	return wcLabel{}
+}
+
+// parse parses SQL text once per package.
+func (w *wc) parse(text string) *sqlfence.Statement {
+	if w.stmts == nil {
+		w.stmts = map[string]*sqlfence.Statement{}
+	}
+	st, ok := w.stmts[text]
+	if !ok {
+		st = sqlfence.Parse(text)
+		w.stmts[text] = st
+	}
+	return st
 }
 
 // sqlText returns the constant SQL text of a call to an SQL sink.

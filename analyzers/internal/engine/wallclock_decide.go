@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"os"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -10,7 +9,6 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
-	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -86,9 +84,6 @@ type wcEffect struct {
 
 func (w *wc) reportComparisons() {
 	for _, c := range w.cands {
-		if os.Getenv("WCDEBUG") != "" {
-			fmt.Fprintf(os.Stderr, "WCDEBUG %s %s bits=%b ssa=%v\n", w.u.Pass.Fset.Position(c.pos), types.ExprString(c.expr), c.lab.bits, w.ssaAt(c.pos))
-		}
 		v := w.ssaAt(c.pos)
 		if v == nil {
 			continue
@@ -146,7 +141,7 @@ func (w *wc) reportComparison(c *wcCand, fn *ssa.Function, v ssa.Value, eff *wcE
 			"(a TTL it enforces, or the database's now() in the statement that takes over)",
 			subject, c.lab.foreign.what, ttl, c.lab.local.what, decision, wall)
 	case wcValidity:
-		msg = fmt.Sprintf("%s uses the lock's remaining validity, computed on this host from %s and %s, as proof of authority, %s: "+
+		msg = fmt.Sprintf("%s uses the lock's remaining validity, computed from the lock TTL (%s) and this host's clock (%s), as proof of authority, %s: "+
 			"a TTL is only a lower bound for how long the coordinator keeps the lock (Redis expires keys by its own wall clock, which can jump), "+
 			"clock drift is only estimated, and the process can pause right after the check, so the lock may already belong to another holder%s; "+
 			"make the write carry a fencing token the resource checks, or let the coordinator check ownership atomically with the write",
@@ -547,7 +542,7 @@ func (w *wc) usesLockAPI(fn *ssa.Function) bool {
 					continue
 				}
 				if text, ok := calls.ConstString(calls.Arg(c, s.Query)); ok {
-					st := sqlfence.Parse(text)
+					st := w.parse(text)
 					if len(st.Advisory) > 0 || wcHasWord(st.Table, model.LeaseWords) {
 						return true
 					}
@@ -567,10 +562,28 @@ func wcEffectText(e *effect.Effect) string {
 	return e.What
 }
 
+// wcReturnsBoolConst reports whether a return yields a constant bool,
+// directly or (in a function with defers) through the result variable
+// stored just before.
 func wcReturnsBoolConst(ret *ssa.Return) bool {
+	isBool := func(v ssa.Value) bool {
+		c, ok := v.(*ssa.Const)
+		if !ok || c.Value == nil {
+			return false
+		}
+		b, ok := c.Type().Underlying().(*types.Basic)
+		return ok && b.Info()&types.IsBoolean != 0
+	}
 	for _, r := range ret.Results {
-		if c, ok := r.(*ssa.Const); ok && c.Value != nil {
-			if b, ok := c.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 {
+		if isBool(r) {
+			return true
+		}
+		ld, ok := r.(*ssa.UnOp)
+		if !ok || ld.Op != token.MUL {
+			continue
+		}
+		for _, instr := range ret.Block().Instrs {
+			if st, ok := instr.(*ssa.Store); ok && st.Addr == ld.X && isBool(st.Val) {
 				return true
 			}
 		}

@@ -185,7 +185,10 @@ func IsLockKeyText(s string) bool {
 // lock. A package importing none of them has no critical section of its
 // own, which lets the engine skip it cheaply.
 var LockPackages = func() map[string]bool {
-	m := map[string]bool{leaderelection: true, goredis: true, gocron: true}
+	m := map[string]bool{leaderelection: true, goredis: true, gocron: true,
+		// Packages holding lease records: reading their timestamps makes a
+		// package worth analysing for FC4001 without a lock API.
+		wcResourceLock: true, wcCoordination: true, wcCoordClient: true}
 	for _, l := range Locks {
 		for _, f := range l.Acquire {
 			m[f.Pkg] = true

@@ -197,16 +197,3 @@ var DurationUnitWords = []string{"seconds", "secs", "sec", "millis", "ms", "micr
 // SerializationTags are struct tag keys that mark a field as stored or sent
 // (so its value may have been written by another host).
 var SerializationTags = []string{"json", "db", "bson", "yaml", "redis", "dynamodbav", "protobuf", "gorm", "msgpack", "mapstructure", "sql", "bun", "pg"}
-
-func init() {
-	// Packages that hold lease records: reading one of their timestamps
-	// makes a package worth analysing even without a lock API.
-	for _, p := range []string{wcResourceLock, wcCoordination, wcCoordClient} {
-		LockPackages[p] = true
-	}
-	// FC4001 on a guarded write is more specific than FC1001 and less than
-	// FC2001 (a library's own validity check).
-	if _, ok := Precedence["FC4001"]; !ok {
-		Precedence["FC4001"] = 1
-	}
-}

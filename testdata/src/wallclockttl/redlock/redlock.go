@@ -26,7 +26,7 @@ func redlockValidity(ctx context.Context, rs *redsync.Redsync, db *sql.DB) error
 	defer m.UnlockContext(ctx)
 	drift := lockTTL/100 + 2*time.Millisecond
 	validity := lockTTL - time.Since(start) - drift
-	if validity <= 0 { // want `validity <= 0. uses the lock's remaining validity, computed on this host from lockTTL, the TTL passed to redsync.WithExpiry and time.Since, as proof of authority, and its result decides whether UPDATE jobs \(database/sql DB.ExecContext\) runs`
+	if validity <= 0 { // want `validity <= 0. uses the lock's remaining validity, computed from the lock TTL \(lockTTL, the TTL passed to redsync.WithExpiry\) and this host's clock \(time.Since\), as proof of authority, and its result decides whether UPDATE jobs \(database/sql DB.ExecContext\) runs`
 		return errors.New("lock expired before it was useful")
 	}
 	_, err := db.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = 1`)
@@ -50,7 +50,7 @@ func (w *worker) obtain(ctx context.Context) (*redislock.Lock, error) {
 
 // stillHeld is the remaining validity handed out as a verdict.
 func (w *worker) stillHeld() bool {
-	return time.Since(w.acquired) < w.ttl // want `uses the lock's remaining validity, computed on this host from ttl, the TTL passed to redislock.Client.Obtain .* and stillHeld returns the result as its verdict`
+	return time.Since(w.acquired) < w.ttl // want `uses the lock's remaining validity, computed from the lock TTL \(ttl, the TTL passed to redislock.Client.Obtain\) .* and stillHeld returns the result as its verdict`
 }
 
 // deadlineMillis does the same with wall-clock integers.
@@ -89,7 +89,7 @@ type leaseTimer struct {
 }
 
 func (t *leaseTimer) valid() bool {
-	return time.Now().Before(t.renewedAt.Add(t.leaseDuration)) // want `from leaseDuration, a lock TTL by its name`
+	return time.Now().Before(t.renewedAt.Add(t.leaseDuration)) // want `the lock TTL \(leaseDuration, a lock TTL by its name\)`
 }
 
 // Silent: renewal scheduling and local budgets.

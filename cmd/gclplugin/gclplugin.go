@@ -1,0 +1,254 @@
+// Package gclplugin is fencecheck's golangci-lint v2 module plugin.
+//
+// Importing the package registers the linter "fencecheck" with
+// github.com/golangci/plugin-module-register; `golangci-lint custom` compiles
+// it into a custom golangci-lint binary. The linter runs the analyzers of
+// github.com/fencecheck/fencecheck/analyzers with the settings given under
+// linters.settings.custom.fencecheck.settings in .golangci.yml:
+//
+//	checks: [FC1*, -FC1003]   # codes, analyzer names, globs, all; -X removes (default: all)
+//	config: fencecheck.json   # a fencecheck configuration file (must exist)
+//
+// See docs/golangci-lint.md for the build and configuration steps.
+package gclplugin
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/fencecheck/fencecheck/analyzers"
+	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
+)
+
+// The plugin's name is the suite name: it is the linter name in
+// .golangci.yml and the name //nolint:fencecheck refers to.
+func init() { register.Plugin(analyzers.SuiteName, New) }
+
+// Settings are the plugin's settings (linters.settings.custom.fencecheck.settings).
+// golangci-lint lower-cases the keys, so the JSON names are lower-case.
+type Settings struct {
+	// Checks selects the checks to run, applied left to right: "all" (or
+	// "*"), a code ("FC1001", any case), an analyzer name ("unfencedwrite")
+	// or a glob over codes or names ("FC1*"); a leading "-" removes what the
+	// item names. A list that starts with a removal starts from all checks,
+	// so ["-FC1001"] is everything but FC1001. Empty or absent: all checks.
+	Checks []string `json:"checks,omitempty"`
+
+	// Config is the path of a fencecheck configuration file (fencecheck.json
+	// format). A relative path is resolved against golangci-lint's working
+	// directory; the file must exist. The plugin validates and records it
+	// (Plugin.ConfigFile); the analyzers do not receive it yet, since their
+	// only configuration channel is a global flag the plugin must not set.
+	// Without it the engine reads fencecheck.json at each module root.
+	Config string `json:"config,omitempty"`
+}
+
+// settingKeys are the keys Settings accepts, for error messages.
+var settingKeys = []string{"checks", "config"}
+
+// Plugin is one configured instance of the fencecheck linter.
+// golangci-lint may create several; they share nothing but the
+// (unmodified) analyzers.
+type Plugin struct {
+	settings Settings
+	selected []*analysis.Analyzer
+}
+
+var _ register.LinterPlugin = (*Plugin)(nil)
+
+// New is the plugin constructor golangci-lint calls with the raw settings.
+// Settings are decoded strictly: an unknown key, a check name that matches
+// nothing or a missing config file is an error, so that a typo cannot
+// silently turn a check off.
+func New(conf any) (register.LinterPlugin, error) {
+	if err := unknownKeys(conf); err != nil {
+		return nil, err
+	}
+	s, err := register.DecodeSettings[Settings](conf)
+	if err != nil {
+		return nil, fmt.Errorf("fencecheck settings: %w (accepted keys: %s)", err, strings.Join(settingKeys, ", "))
+	}
+	if s.Config != "" {
+		abs, err := checkConfigFile(s.Config)
+		if err != nil {
+			return nil, err
+		}
+		s.Config = abs
+	}
+	selected, err := selectAnalyzers(analyzers.All, s.Checks)
+	if err != nil {
+		return nil, err
+	}
+	return &Plugin{settings: s, selected: selected}, nil
+}
+
+// BuildAnalyzers returns the selected analyzers. The slice is fresh; the
+// analyzers are the suite's shared values and must not be modified.
+func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	return slices.Clone(p.selected), nil
+}
+
+// GetLoadMode asks golangci-lint for type information: the checks work on
+// SSA built from typed syntax.
+func (p *Plugin) GetLoadMode() string { return register.LoadModeTypesInfo }
+
+// Settings returns the decoded settings, Config made absolute.
+func (p *Plugin) Settings() Settings {
+	s := p.settings
+	s.Checks = slices.Clone(s.Checks)
+	return s
+}
+
+// ConfigFile returns the absolute path of the fencecheck configuration
+// file named in the settings, or "".
+func (p *Plugin) ConfigFile() string { return p.settings.Config }
+
+// unknownKeys reports every key of a settings map that Settings does not
+// accept, by name. (DecodeSettings would name only the first.) JSON field
+// matching is case-insensitive, so this is too.
+func unknownKeys(conf any) error {
+	m, ok := conf.(map[string]any)
+	if !ok {
+		return nil // nil (no settings) or another shape: DecodeSettings decides
+	}
+	var bad []string
+	for k := range m {
+		if !slices.ContainsFunc(settingKeys, func(s string) bool { return strings.EqualFold(s, k) }) {
+			bad = append(bad, fmt.Sprintf("%q", k))
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	sort.Strings(bad)
+	noun := "key"
+	if len(bad) > 1 {
+		noun = "keys"
+	}
+	return fmt.Errorf("fencecheck settings: unknown %s %s (accepted keys: %s)",
+		noun, strings.Join(bad, ", "), strings.Join(settingKeys, ", "))
+}
+
+// checkConfigFile checks that the configuration file exists and is a
+// regular file, and returns its absolute path.
+func checkConfigFile(name string) (string, error) {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return "", fmt.Errorf("fencecheck settings: config: %w", err)
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return "", fmt.Errorf("fencecheck settings: config: file %s does not exist", abs)
+		}
+		return "", fmt.Errorf("fencecheck settings: config: %w", err)
+	}
+	if !fi.Mode().IsRegular() {
+		return "", fmt.Errorf("fencecheck settings: config: %s is not a regular file", abs)
+	}
+	return abs, nil
+}
+
+// check is one analyzer under its public code.
+type check struct {
+	code string
+	a    *analysis.Analyzer
+}
+
+// codeOf returns the check code of an analyzer of the suite, from the
+// catalog; an analyzer missing from it is known by its name only.
+func codeOf(a *analysis.Analyzer) string {
+	for _, c := range analyzers.Catalog {
+		if c.Name == a.Name {
+			return c.Code
+		}
+	}
+	return a.Name
+}
+
+// selectAnalyzers applies a checks list to the suite, with the semantics of
+// the fencecheck command's -checks flag. The result keeps the suite's order.
+func selectAnalyzers(all []*analysis.Analyzer, items []string) ([]*analysis.Analyzer, error) {
+	suite := make([]check, len(all))
+	for i, a := range all {
+		suite[i] = check{codeOf(a), a}
+	}
+	on := make([]bool, len(suite))
+	if len(items) == 0 || strings.HasPrefix(strings.TrimSpace(items[0]), "-") {
+		for i := range on {
+			on[i] = true
+		}
+	}
+	for _, it := range items {
+		it = strings.TrimSpace(it)
+		name, remove := strings.CutPrefix(it, "-")
+		if name == "" {
+			return nil, fmt.Errorf("fencecheck settings: checks: empty item %q", it)
+		}
+		matched := false
+		for i, c := range suite {
+			ok, err := selects(name, c.code, c.a.Name)
+			if err != nil {
+				return nil, fmt.Errorf("fencecheck settings: checks: bad pattern %q: %v", name, err)
+			}
+			if ok {
+				on[i] = !remove
+				matched = true
+			}
+		}
+		if matched {
+			continue
+		}
+		for _, c := range analyzers.Catalog {
+			if ok, _ := selects(name, c.Code, c.Name); ok {
+				return nil, fmt.Errorf("fencecheck settings: checks: %q names %s (%s), which is not available in this version of fencecheck", it, c.Code, c.Name)
+			}
+		}
+		return nil, fmt.Errorf("fencecheck settings: checks: unknown check %q (known: %s)", it, knownChecks(suite))
+	}
+	var out []*analysis.Analyzer
+	for i, c := range suite {
+		if on[i] {
+			out = append(out, c.a)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("fencecheck settings: checks %q selects no check", items)
+	}
+	return out, nil
+}
+
+// selects reports whether one checks item names the check with the given
+// code and analyzer name.
+func selects(item, code, name string) (bool, error) {
+	if item == "all" || item == "*" || item == name || strings.EqualFold(item, code) {
+		return true, nil
+	}
+	if !strings.ContainsAny(item, "*?[") {
+		return false, nil
+	}
+	ok, err := path.Match(strings.ToUpper(item), code)
+	if err != nil || ok {
+		return ok, err
+	}
+	return path.Match(item, name)
+}
+
+func knownChecks(suite []check) string {
+	var s []string
+	for _, c := range suite {
+		if c.code == c.a.Name {
+			s = append(s, c.code)
+		} else {
+			s = append(s, c.code+" "+c.a.Name)
+		}
+	}
+	return strings.Join(s, ", ")
+}

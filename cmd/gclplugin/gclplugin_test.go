@@ -1,0 +1,323 @@
+package gclplugin
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/fencecheck/fencecheck/analyzers"
+	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
+)
+
+// settings builds the raw settings the way golangci-lint hands them over:
+// a map decoded from YAML by viper, keys lower-cased, lists as []any.
+func settings(kv ...any) map[string]any {
+	m := map[string]any{}
+	for i := 0; i < len(kv); i += 2 {
+		v := kv[i+1]
+		if ss, ok := v.([]string); ok {
+			var l []any
+			for _, s := range ss {
+				l = append(l, s)
+			}
+			v = l
+		}
+		m[kv[i].(string)] = v
+	}
+	return m
+}
+
+func names(as []*analysis.Analyzer) []string {
+	var out []string
+	for _, a := range as {
+		out = append(out, a.Name)
+	}
+	return out
+}
+
+// suiteNames returns the analyzer names of the suite's checks whose code
+// satisfies keep, in suite order.
+func suiteNames(keep func(code string) bool) []string {
+	var out []string
+	for _, a := range analyzers.All {
+		if keep(codeOf(a)) {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
+func build(t *testing.T, conf any) ([]*analysis.Analyzer, *Plugin) {
+	t.Helper()
+	p, err := New(conf)
+	if err != nil {
+		t.Fatalf("New(%v): %v", conf, err)
+	}
+	as, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatalf("BuildAnalyzers: %v", err)
+	}
+	return as, p.(*Plugin)
+}
+
+func TestRegistered(t *testing.T) {
+	if analyzers.SuiteName != "fencecheck" {
+		t.Fatalf("SuiteName = %q, the plugin name in the docs is fencecheck", analyzers.SuiteName)
+	}
+	newPlugin, err := register.GetPlugin("fencecheck")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := newPlugin(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.GetLoadMode(); got != register.LoadModeTypesInfo {
+		t.Errorf("GetLoadMode = %q, want %q", got, register.LoadModeTypesInfo)
+	}
+}
+
+// Every analyzer of the suite must have a code in the catalog, or the
+// checks setting could only name it by analyzer name.
+func TestSuiteInCatalog(t *testing.T) {
+	if len(analyzers.All) == 0 {
+		t.Fatal("analyzers.All is empty")
+	}
+	for _, a := range analyzers.All {
+		if c, ok := analyzers.CheckByCode(codeOf(a)); !ok || c.Name != a.Name {
+			t.Errorf("analyzer %s has no catalog entry", a.Name)
+		}
+	}
+}
+
+func TestDefaultIsAll(t *testing.T) {
+	for _, conf := range []any{nil, map[string]any{}, settings("checks", []string{})} {
+		as, p := build(t, conf)
+		if !slices.Equal(as, analyzers.All) {
+			t.Errorf("settings %v: got %v, want all of %v", conf, names(as), names(analyzers.All))
+		}
+		if p.ConfigFile() != "" {
+			t.Errorf("settings %v: ConfigFile = %q", conf, p.ConfigFile())
+		}
+	}
+}
+
+func TestSelection(t *testing.T) {
+	first := analyzers.All[0]
+	fc1001 := func(code string) bool { return code == "FC1001" }
+	tests := []struct {
+		checks []string
+		want   []string
+	}{
+		{[]string{"FC1001"}, []string{"unfencedwrite"}},
+		{[]string{"fc1001"}, []string{"unfencedwrite"}},
+		{[]string{" FC1001 "}, []string{"unfencedwrite"}},
+		{[]string{"unfencedwrite"}, []string{"unfencedwrite"}},
+		{[]string{"all"}, suiteNames(func(string) bool { return true })},
+		{[]string{"*"}, suiteNames(func(string) bool { return true })},
+		{[]string{"FC1*"}, suiteNames(func(c string) bool { return strings.HasPrefix(c, "FC1") })},
+		{[]string{"fc1*"}, suiteNames(func(c string) bool { return strings.HasPrefix(c, "FC1") })},
+		{[]string{"unfenced*"}, []string{"unfencedwrite"}},
+		{[]string{"-FC1001"}, suiteNames(func(c string) bool { return !fc1001(c) })},
+		{[]string{"-unfencedwrite"}, suiteNames(func(c string) bool { return !fc1001(c) })},
+		{[]string{"-FC1001", "FC1001"}, suiteNames(func(string) bool { return true })},
+		{[]string{"all", "-FC1*", "FC1001"}, suiteNames(func(c string) bool { return fc1001(c) || !strings.HasPrefix(c, "FC1") })},
+		{[]string{"FC1*", "-FC1001"}, suiteNames(func(c string) bool { return !fc1001(c) && strings.HasPrefix(c, "FC1") })},
+		// The order of the result is the suite's, not the list's.
+		{[]string{"FC1001", first.Name}, suiteNames(func(c string) bool { return fc1001(c) || c == codeOf(first) })},
+	}
+	for _, tt := range tests {
+		as, p := build(t, settings("checks", tt.checks))
+		if got := names(as); !slices.Equal(got, tt.want) {
+			t.Errorf("checks %q: got %v, want %v", tt.checks, got, tt.want)
+		}
+		if got := p.Settings().Checks; !slices.Equal(got, tt.checks) {
+			t.Errorf("checks %q: Settings().Checks = %q", tt.checks, got)
+		}
+	}
+}
+
+// Keys arrive lower-cased from golangci-lint, but JSON decoding (and so the
+// plugin) matches them regardless of case.
+func TestKeyCase(t *testing.T) {
+	as, _ := build(t, settings("Checks", []string{"FC1001"}))
+	if got := names(as); !slices.Equal(got, []string{"unfencedwrite"}) {
+		t.Errorf("got %v", got)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	var unavailable string // a catalog check that is not in the suite yet
+	for _, c := range analyzers.Catalog {
+		if !slices.ContainsFunc(analyzers.All, func(a *analysis.Analyzer) bool { return a.Name == c.Name }) {
+			unavailable = c.Code
+			break
+		}
+	}
+	tests := []struct {
+		conf any
+		want []string // substrings of the error
+	}{
+		{settings("boguskey", 1), []string{`unknown key "boguskey"`, "checks, config"}},
+		{settings("checks", []string{"FC1001"}, "zeta", true, "alpha", "x"), []string{`unknown keys "alpha", "zeta"`}},
+		{settings("check", []string{"FC1001"}), []string{`unknown key "check"`}},
+		{settings("checks", "FC1001"), []string{"fencecheck settings", "cannot unmarshal string"}},
+		{settings("config", 3), []string{"fencecheck settings", "cannot unmarshal number"}},
+		{[]any{"FC1001"}, []string{"fencecheck settings", "cannot unmarshal array"}},
+		{settings("checks", []string{"FC9999"}), []string{`unknown check "FC9999"`, "FC1001 unfencedwrite"}},
+		{settings("checks", []string{"-FC9999"}), []string{`unknown check "-FC9999"`}},
+		{settings("checks", []string{"unfencedwrites"}), []string{`unknown check "unfencedwrites"`}},
+		{settings("checks", []string{"FC9*"}), []string{`unknown check "FC9*"`}},
+		{settings("checks", []string{"FC[1"}), []string{`bad pattern "FC[1"`}},
+		{settings("checks", []string{""}), []string{"empty item"}},
+		{settings("checks", []string{"FC1001", "-"}), []string{`empty item "-"`}},
+		{settings("checks", []string{"-all"}), []string{"selects no check"}},
+		{settings("checks", []string{"FC1001", "-unfencedwrite"}), []string{"selects no check"}},
+		{settings("config", "does-not-exist.json"), []string{"config", "does-not-exist.json", "does not exist"}},
+		{settings("config", t.TempDir()), []string{"config", "not a regular file"}},
+	}
+	if unavailable != "" {
+		tests = append(tests, struct {
+			conf any
+			want []string
+		}{settings("checks", []string{unavailable}), []string{unavailable, "not available in this version"}})
+	}
+	for _, tt := range tests {
+		p, err := New(tt.conf)
+		if err == nil {
+			as, _ := p.BuildAnalyzers()
+			t.Errorf("settings %v: no error, analyzers %v", tt.conf, names(as))
+			continue
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("settings %v: error %q does not contain %q", tt.conf, err, w)
+			}
+		}
+	}
+}
+
+func TestConfigFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "fencecheck.json")
+	if err := os.WriteFile(file, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, p := build(t, settings("config", file))
+	if p.ConfigFile() != file || p.Settings().Config != file {
+		t.Errorf("ConfigFile = %q, Settings().Config = %q, want %q", p.ConfigFile(), p.Settings().Config, file)
+	}
+
+	// A relative path is resolved against the working directory (where
+	// golangci-lint runs) when the plugin is created.
+	t.Chdir(dir)
+	_, p = build(t, settings("config", "fencecheck.json", "checks", []string{"FC1001"}))
+	if got, want := p.ConfigFile(), file; got != want {
+		// TempDir may be behind a symlink; compare what the paths name.
+		gi, err1 := os.Stat(got)
+		wi, err2 := os.Stat(want)
+		if err1 != nil || err2 != nil || !os.SameFile(gi, wi) {
+			t.Errorf("ConfigFile = %q, want %q", got, want)
+		}
+	}
+	if !filepath.IsAbs(p.ConfigFile()) {
+		t.Errorf("ConfigFile %q is not absolute", p.ConfigFile())
+	}
+}
+
+// snapshot renders everything golangci-lint could observe of an analyzer
+// and its prerequisites, so a test can tell whether the plugin changed it.
+func snapshot(as []*analysis.Analyzer) string {
+	var b strings.Builder
+	seen := map[*analysis.Analyzer]bool{}
+	var walk func(a *analysis.Analyzer)
+	walk = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		fmt.Fprintf(&b, "%p %s %q %q %v %p %v %v %p\n", a, a.Name, a.Doc, a.URL, a.ResultType, a.Run, a.FactTypes, a.RunDespiteErrors, &a.Flags)
+		a.Flags.VisitAll(func(f *flag.Flag) { fmt.Fprintf(&b, "  -%s=%s\n", f.Name, f.Value) })
+		for _, r := range a.Requires {
+			fmt.Fprintf(&b, "  requires %p\n", r)
+			walk(r)
+		}
+	}
+	for _, a := range as {
+		walk(a)
+	}
+	return b.String()
+}
+
+// golangci-lint may create several plugin instances with different
+// settings; none may change the shared analyzers or another's selection.
+func TestNoSharedStateChanges(t *testing.T) {
+	all := slices.Clone(analyzers.All)
+	before := snapshot(all)
+
+	one, _ := build(t, settings("checks", []string{"FC1001"}))
+	everything, _ := build(t, nil)
+	cfg := filepath.Join(t.TempDir(), "c.json")
+	if err := os.WriteFile(cfg, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	withConfig, _ := build(t, settings("checks", []string{"-FC1001"}, "config", cfg))
+
+	// Scribbling on a returned slice must not leak anywhere.
+	one[0] = nil
+	everything[0] = nil
+	for i := range withConfig {
+		withConfig[i] = nil
+	}
+	again, _ := build(t, nil)
+	if !slices.Equal(again, all) {
+		t.Errorf("a later instance sees %v, want %v", names(again), names(all))
+	}
+	if !slices.Equal(analyzers.All, all) {
+		t.Errorf("analyzers.All changed")
+	}
+	if after := snapshot(analyzers.All); after != before {
+		t.Errorf("analyzers changed:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+
+	// Analyzers must still validate as a set (golangci-lint's runner
+	// requires it): selection may not drop a prerequisite.
+	sel, _ := build(t, settings("checks", []string{"FC1001"}))
+	if err := analysis.Validate(sel); err != nil {
+		t.Errorf("Validate: %v", err)
+	}
+	if len(sel) != 1 {
+		t.Errorf("checks [FC1001] selected %v", names(sel))
+	}
+}
+
+// Selection over an arbitrary suite: analyzers missing from the catalog
+// are known by their name.
+func TestSelectUncatalogued(t *testing.T) {
+	x := &analysis.Analyzer{Name: "xcheck", Doc: "x", Run: func(*analysis.Pass) (any, error) { return nil, nil }}
+	fw := analyzers.All[slices.IndexFunc(analyzers.All, func(a *analysis.Analyzer) bool { return a.Name == "unfencedwrite" })]
+	suite := []*analysis.Analyzer{fw, x}
+	for _, tt := range []struct {
+		items []string
+		want  []string
+	}{
+		{nil, []string{"unfencedwrite", "xcheck"}},
+		{[]string{"xcheck"}, []string{"xcheck"}},
+		{[]string{"x*"}, []string{"xcheck"}},
+		{[]string{"-xcheck"}, []string{"unfencedwrite"}},
+	} {
+		got, err := selectAnalyzers(suite, tt.items)
+		if err != nil {
+			t.Errorf("%q: %v", tt.items, err)
+			continue
+		}
+		if !slices.Equal(names(got), tt.want) {
+			t.Errorf("%q: got %v, want %v", tt.items, names(got), tt.want)
+		}
+	}
+}
