@@ -275,3 +275,21 @@ func Root(v ssa.Value) ssa.Value {
 	}
 	return v
 }
+
+// Result returns result i of a call: the call itself when it returns one
+// value, the Extract of index i when it returns a tuple, or nil when that
+// result is never used.
+func Result(call *ssa.Call, i int) ssa.Value {
+	if call.Call.Signature().Results().Len() <= 1 {
+		if i == 0 {
+			return call
+		}
+		return nil
+	}
+	for _, r := range *call.Referrers() {
+		if e, ok := r.(*ssa.Extract); ok && e.Index == i {
+			return e
+		}
+	}
+	return nil
+}

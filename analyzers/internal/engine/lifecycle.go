@@ -216,23 +216,6 @@ func lcLockish(hint string) bool {
 	return slices.ContainsFunc(model.LockKeyWords, func(w string) bool { return strings.Contains(h, w) })
 }
 
-// lcExtract returns result i of a call: an Extract of a tuple, or the call
-// itself when it has one result.
-func lcExtract(call *ssa.Call, i int) ssa.Value {
-	if call.Call.Signature().Results().Len() <= 1 {
-		if i == 0 {
-			return call
-		}
-		return nil
-	}
-	for _, r := range *call.Referrers() {
-		if e, ok := r.(*ssa.Extract); ok && e.Index == i {
-			return e
-		}
-	}
-	return nil
-}
-
 // lcUsed reports whether a value is used for anything: a DebugRef is not a use.
 func lcUsed(v ssa.Value) bool {
 	if v == nil || v.Referrers() == nil {

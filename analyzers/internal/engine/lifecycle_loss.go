@@ -54,7 +54,7 @@ func (l *lifecycle) consulLost(ci ssa.CallInstruction) {
 			sec = s
 		}
 	}
-	lost := lcExtract(call, 0)
+	lost := calls.Result(call, 0)
 	if lost != nil && lcRead(lost, 0) {
 		return
 	}

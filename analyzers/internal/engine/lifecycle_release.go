@@ -321,7 +321,7 @@ func lcComparedInGo(get *ssa.Call) (ssa.Value, bool) {
 			continue
 		}
 		if fn := calls.Callee(&c.Call); fn != nil && lcContainsString(model.RedisValueAccessors, fn.Name()) {
-			if v := lcExtract(c, 0); v != nil {
+			if v := calls.Result(c, 0); v != nil {
 				vals = append(vals, v)
 			}
 		}

@@ -135,23 +135,6 @@ func (q *tq) sourceField(owner types.Type, v *types.Var) *model.TokenSource {
 	return nil
 }
 
-// result returns result i of a call as a value: an Extract when the call
-// returns a tuple.
-func tqResult(call *ssa.Call, i int) ssa.Value {
-	if call.Call.Signature().Results().Len() <= 1 {
-		if i == 0 {
-			return call
-		}
-		return nil
-	}
-	for _, r := range *call.Referrers() {
-		if e, ok := r.(*ssa.Extract); ok && e.Index == i {
-			return e
-		}
-	}
-	return nil
-}
-
 func (q *tq) local(fn *ssa.Function) bool {
 	return fn != nil && len(fn.Blocks) > 0 && fn.Pkg == q.u.a.pkg
 }
@@ -228,7 +211,7 @@ func (q *tq) analyze(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin, depth int)
 							}
 						}
 					} else {
-						mark(tqResult(x, src.Result), o)
+						mark(calls.Result(x, src.Result), o)
 					}
 					continue
 				}
@@ -242,7 +225,7 @@ func (q *tq) analyze(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin, depth int)
 					sum := q.analyze(sc, nil, depth+1)
 					for i, o := range sum.ret {
 						if o != nil {
-							mark(tqResult(x, i), tqVia(o, sc))
+							mark(calls.Result(x, i), tqVia(o, sc))
 						}
 					}
 				}
@@ -314,7 +297,7 @@ func (q *tq) analyze(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin, depth int)
 				}
 			case *ssa.Call:
 				if r := q.propagate(&x.Call, v); r {
-					mark(tqResult(x, 0), o)
+					mark(calls.Result(x, 0), o)
 				}
 				sc := x.Call.StaticCallee()
 				if !q.local(sc) || depth >= tqMaxDepth {
@@ -323,7 +306,7 @@ func (q *tq) analyze(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin, depth int)
 				callee := q.analyze(sc, tqParamSeeds(&x.Call, sc, t), depth+1)
 				for i, ro := range callee.ret {
 					if ro != nil {
-						mark(tqResult(x, i), ro)
+						mark(calls.Result(x, i), ro)
 					}
 				}
 			case *ssa.MakeClosure:

@@ -5,43 +5,10 @@ import (
 	"go/token"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 )
-
-// nameWords splits an identifier, column, header or key name into
-// lower-case words: "X-Fencing-Token" -> x fencing token, "leaderEpoch" ->
-// leader epoch, "HTTPFence" -> http fence, "fence_token2" -> fence token.
-func tqWords(s string) []string {
-	var words []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			words = append(words, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	rs := []rune(s)
-	for i, r := range rs {
-		switch {
-		case unicode.IsLetter(r):
-			if unicode.IsUpper(r) && len(cur) > 0 {
-				prev := rs[i-1]
-				nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
-				if unicode.IsLower(prev) || (unicode.IsUpper(prev) && nextLower) {
-					flush()
-				}
-			}
-			cur = append(cur, r)
-		default: // digits, separators
-			flush()
-		}
-	}
-	flush()
-	return words
-}
 
 // fenceWordsOf classifies a name: whether it holds a strong fence word, the
 // bare word "token", a time word, or a qualifier of "token".
@@ -51,7 +18,7 @@ type tqNameClass struct {
 
 func tqClassify(name string) tqNameClass {
 	var c tqNameClass
-	words := tqWords(name)
+	words := model.Words(name)
 	if !flow.IsFenceName(name) && !slices.Contains(words, "tok") && !slices.Contains(words, "toks") {
 		return c // a fence word (or "tok") must at least occur in it
 	}

@@ -7,7 +7,6 @@ import (
 	"go/types"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
@@ -929,7 +928,7 @@ func wcStoredInstant(f *types.Var) bool {
 	if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
 		return true
 	}
-	ws := wcWords(f.Name())
+	ws := model.Words(f.Name())
 	for _, w := range ws {
 		if slices.Contains(model.DurationWords, w) || slices.Contains(model.DurationUnitWords, w) {
 			return false
@@ -955,7 +954,7 @@ func wcDurationish(t types.Type) bool {
 // lease word and a duration word ("lockTTL", "leaseDuration"), or just
 // "lease".
 func wcLockTTLName(name string) bool {
-	ws := wcWords(name)
+	ws := model.Words(name)
 	if len(ws) == 1 && (ws[0] == "lease" || ws[0] == "leases") {
 		return true
 	}
@@ -967,7 +966,7 @@ func wcLockTTLName(name string) bool {
 // wcHasWord reports whether one of name's words starts with one of the
 // stems (stems of three letters or fewer must match a whole word).
 func wcHasWord(name string, stems []string) bool {
-	return slices.ContainsFunc(wcWords(name), func(w string) bool { return wcWordIn(w, stems) })
+	return slices.ContainsFunc(model.Words(name), func(w string) bool { return wcWordIn(w, stems) })
 }
 
 func wcWordIn(w string, stems []string) bool {
@@ -977,36 +976,4 @@ func wcWordIn(w string, stems []string) bool {
 		}
 	}
 	return false
-}
-
-// wcWords splits an identifier or SQL name into lower-case words at case
-// changes, digits and punctuation: "lockTTL" -> lock, ttl; "expires_at" ->
-// expires, at.
-func wcWords(s string) []string {
-	var words []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			words = append(words, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	rs := []rune(s)
-	for i, r := range rs {
-		switch {
-		case unicode.IsLetter(r):
-			if unicode.IsUpper(r) && len(cur) > 0 {
-				prev := rs[i-1]
-				nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
-				if unicode.IsLower(prev) || (unicode.IsUpper(prev) && nextLower) {
-					flush()
-				}
-			}
-			cur = append(cur, r)
-		default:
-			flush()
-		}
-	}
-	flush()
-	return words
 }

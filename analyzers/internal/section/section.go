@@ -210,7 +210,7 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 	}
 	s := &Section{Lock: l, Fn: fn, Pos: call.Pos(), Call: call}
 	if l.HandleIsResult >= 0 {
-		s.Handle = result(call, l.HandleIsResult)
+		s.Handle = calls.Result(call, l.HandleIsResult)
 	} else {
 		s.Handle = calls.Receiver(&call.Call)
 	}
@@ -223,7 +223,7 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 	}
 	switch l.Success {
 	case model.ErrNil:
-		s.start = errNilBranch(result(call, l.Result))
+		s.start = errNilBranch(calls.Result(call, l.Result))
 	case model.BoolTrue:
 		s.start = boolBranch(boolResult(call, l.Result))
 	}
@@ -240,24 +240,10 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 	return s
 }
 
-// result returns result i of a call: an Extract when the call returns a
-// tuple, the call itself otherwise.
-func result(call *ssa.Call, i int) ssa.Value {
-	if call.Call.Signature().Results().Len() <= 1 {
-		return call
-	}
-	for _, r := range *call.Referrers() {
-		if e, ok := r.(*ssa.Extract); ok && e.Index == i {
-			return e
-		}
-	}
-	return nil
-}
-
 // boolResult returns the bool that reports success: result i, or, for a
 // go-redis *BoolCmd, the value of its Result() or Val().
 func boolResult(call *ssa.Call, i int) ssa.Value {
-	v := result(call, i)
+	v := calls.Result(call, i)
 	if v == nil {
 		return nil
 	}
@@ -271,7 +257,7 @@ func boolResult(call *ssa.Call, i int) ssa.Value {
 		}
 		switch calls.Callee(&c.Call).Name() {
 		case "Result":
-			return result(c, 0)
+			return calls.Result(c, 0)
 		case "Val":
 			return c
 		}
@@ -486,7 +472,7 @@ func fromSQL(fn *ssa.Function, call *ssa.Call, callee *types.Func) *Section {
 	if try {
 		s.start = branch(scannedBool(call))
 	} else if call.Call.Signature().Results().Len() > 1 {
-		s.start = errNilBranch(result(call, call.Call.Signature().Results().Len()-1))
+		s.start = errNilBranch(calls.Result(call, call.Call.Signature().Results().Len()-1))
 	} else {
 		s.start = errNilBranch(scanErr(call))
 	}
