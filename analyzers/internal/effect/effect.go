@@ -6,6 +6,7 @@ package effect
 import (
 	"fmt"
 	"go/types"
+	"iter"
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
@@ -217,33 +218,52 @@ func (e *Effect) chain(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 	if r := model.RecvName(e.Callee); strings.HasSuffix(r, "Query") {
 		e.What = e.Sink.Family + " " + strings.ToUpper(strings.TrimSuffix(r, "Query"))
 	}
-	seen := 0
-	for v := e.Receiver; v != nil && seen < 32; seen++ {
-		call, ok := calls.Unwrap(v).(*ssa.Call)
-		if !ok {
-			break
-		}
-		fn := calls.Callee(&call.Call)
-		if fn == nil {
-			break
-		}
-		if fn.Name() == "Where" {
-			if frag, ok := calls.ConstString(calls.Arg(&call.Call, 0)); ok {
-				st := sqlfence.Parse("UPDATE t SET x = 1 WHERE " + frag)
-				if v := sqlVerdict(st, bindings(&call.Call, 1, toks)); v != Missing {
-					e.Verdict = v
-					if v == Carried {
-						return e
-					}
-				}
-			} else if toks.Any(calls.Args(&call.Call)...) {
+	for st, where := range Wheres(e.Receiver) {
+		if st == nil {
+			if toks.Any(calls.Args(where)...) {
 				e.Verdict = Carried // a non-constant condition with the token: trust it
 				return e
 			}
+			continue
 		}
-		v = calls.Receiver(&call.Call)
+		if v := sqlVerdict(st, bindings(where, 1, toks)); v != Missing {
+			e.Verdict = v
+			if v == Carried {
+				return e
+			}
+		}
 	}
 	return e
+}
+
+// Wheres walks a query builder's receiver chain
+// (db.Model(&a).Where(...).Where(...)) and yields each Where call with its
+// fragment parsed as "UPDATE t SET x = 1 WHERE <fragment>", so that bind
+// arguments start at index 1 of the Where call. A fragment that is not
+// constant yields a nil statement.
+func Wheres(recv ssa.Value) iter.Seq2[*sqlfence.Statement, *ssa.CallCommon] {
+	return func(yield func(*sqlfence.Statement, *ssa.CallCommon) bool) {
+		for v, i := recv, 0; v != nil && i < 32; i++ {
+			call, ok := calls.Unwrap(v).(*ssa.Call)
+			if !ok {
+				return
+			}
+			fn := calls.Callee(&call.Call)
+			if fn == nil {
+				return
+			}
+			if fn.Name() == "Where" {
+				var st *sqlfence.Statement
+				if frag, ok := calls.ConstString(calls.Arg(&call.Call, 0)); ok {
+					st = sqlfence.Parse("UPDATE t SET x = 1 WHERE " + frag)
+				}
+				if !yield(st, &call.Call) {
+					return
+				}
+			}
+			v = calls.Receiver(&call.Call)
+		}
+	}
 }
 
 // leaseBound recognises etcd writes attached to the session's lease

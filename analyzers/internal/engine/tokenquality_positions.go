@@ -389,24 +389,13 @@ func (q *tq) chainWrite(t *tqTaint, x ssa.CallInstruction, e *effect.Effect) *tq
 	found := func(o *tqOrigin, desc string, ordered bool) *tqFinding {
 		return &tqFinding{pos: x.Pos(), key: x.Pos(), effect: x.Pos(), instr: x, o: o, desc: desc, ordered: ordered}
 	}
-	for v, i := e.Receiver, 0; v != nil && i < 32; i++ {
-		call, ok := calls.Unwrap(v).(*ssa.Call)
-		if !ok {
-			break
+	for st, where := range effect.Wheres(e.Receiver) {
+		if st == nil {
+			continue
 		}
-		fn := calls.Callee(&call.Call)
-		if fn == nil {
-			break
+		if o, desc, ordered := q.sqlGuards(t, st, where, 1, what, false); o != nil {
+			return found(o, desc, ordered)
 		}
-		if fn.Name() == "Where" {
-			if frag, ok := calls.ConstString(calls.Arg(&call.Call, 0)); ok {
-				st := sqlfence.Parse("UPDATE t SET x = 1 WHERE " + frag)
-				if o, desc, ordered := q.sqlGuards(t, st, &call.Call, 1, what, false); o != nil {
-					return found(o, desc, ordered)
-				}
-			}
-		}
-		v = calls.Receiver(&call.Call)
 	}
 	if name := e.Callee.Name(); name == "Update" || name == "UpdateColumn" {
 		if col, ok := calls.ConstString(calls.Arg(c, 0)); ok && tqStoreName(col) {
