@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"go/types"
 	"iter"
+	"slices"
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
@@ -119,6 +120,11 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 	case model.CondFilter:
 		e.What = sink.Family + " " + callee.Name()
 		if toks.Has(calls.Arg(c, sink.Query)) {
+			e.Verdict = Carried
+		}
+	case model.CondOps:
+		e.What = sink.Family + " " + callee.Name()
+		if guardedOps(calls.Args(c)) {
 			e.Verdict = Carried
 		}
 	case model.CondInput:
@@ -508,4 +514,71 @@ func hasCondition(in ssa.Value) bool {
 	// TransactWriteItems and ExecuteStatement carry conditions inside
 	// nested items or PartiQL text: trust the token's presence.
 	return !strings.HasSuffix(types.TypeString(in.Type(), nil), "ItemInput")
+}
+
+// guardedOps reports whether the operations passed to a multi-operation
+// transaction include a check (model.OpGuards). It follows the operation
+// literals built in the caller: variadic elements, slice literals, and the
+// structs stored into them. Operations it cannot see count as guarded, to
+// stay silent when unsure.
+func guardedOps(args []ssa.Value) bool {
+	seen := map[ssa.Value]bool{}
+	var queue []ssa.Value
+	push := func(v ssa.Value) {
+		v = calls.Unwrap(v)
+		if v != nil && !seen[v] {
+			seen[v] = true
+			queue = append(queue, v)
+		}
+	}
+	for _, a := range args {
+		if sl, ok := calls.Unwrap(a).(*ssa.Slice); ok {
+			push(sl.X)
+		} else {
+			push(a)
+		}
+	}
+	opaque := false
+	for len(queue) > 0 && len(seen) < 256 {
+		v := queue[0]
+		queue = queue[1:]
+		switch x := v.(type) {
+		case *ssa.Const:
+			if x.Value != nil {
+				if vals, ok := model.OpGuards.Consts[types.TypeString(x.Type(), nil)]; ok && slices.Contains(vals, strings.Trim(x.Value.ExactString(), `"`)) {
+					return true
+				}
+			}
+			continue
+		case *ssa.Alloc:
+			named, _ := types.Unalias(x.Type().(*types.Pointer).Elem()).(*types.Named)
+			for _, f := range model.OpGuards.Types {
+				if named != nil && named.Obj().Name() == f.Type && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == f.Pkg {
+					return true
+				}
+			}
+			// Follow what is stored into its fields and elements.
+			for _, r := range *x.Referrers() {
+				addr, ok := r.(ssa.Value)
+				if !ok {
+					continue
+				}
+				switch r.(type) {
+				case *ssa.FieldAddr, *ssa.IndexAddr:
+				default:
+					continue
+				}
+				for _, r2 := range *addr.Referrers() {
+					if st, ok := r2.(*ssa.Store); ok && st.Addr == addr {
+						push(st.Val)
+					}
+				}
+			}
+		case *ssa.Slice:
+			push(x.X)
+		case *ssa.Parameter, *ssa.Call, *ssa.Extract, *ssa.UnOp, *ssa.Phi, *ssa.FreeVar, *ssa.Global:
+			opaque = true // built elsewhere: cannot tell
+		}
+	}
+	return opaque
 }

@@ -34,7 +34,22 @@ const (
 	// (DynamoDB); carried when the token reaches the input and a condition
 	// is set.
 	CondInput
+	// CondOps: a multi-operation transaction (ZooKeeper Multi, Consul Txn);
+	// carried when one of its operations is a check (Guards).
+	CondOps
 )
+
+// OpGuards name the check operations that make a CondOps transaction
+// conditional: a type whose value among the operations is a check
+// (zk.CheckVersionRequest), or constants of an operation-kind type
+// (Consul's KVOp "check-session", "check-index", "cas").
+var OpGuards = struct {
+	Types  []Field // Pkg, Type; Name unused
+	Consts map[string][]string
+}{
+	Types:  []Field{{Pkg: zk, Type: "CheckVersionRequest"}},
+	Consts: map[string][]string{consul + ".KVOp": {"check-session", "check-index", "check-not-exists", "cas", "delete-cas"}},
+}
 
 // Sink describes one family of calls that change state outside the process.
 type Sink struct {
@@ -106,6 +121,10 @@ var Sinks = []*Sink{
 		Funcs: methods(consul, []string{"KV"}, "CAS", "DeleteCAS")},
 	{Family: "ZooKeeper", Cond: CondNone, Key: 0,
 		Funcs: methods(zk, []string{"Conn"}, "Create", "Set", "Delete")},
+	{Family: "ZooKeeper", Cond: CondOps, Key: -1,
+		Funcs: methods(zk, []string{"Conn"}, "Multi")},
+	{Family: "Consul", Cond: CondOps, Key: -1,
+		Funcs: methods(consul, []string{"Txn", "KV"}, "Txn")},
 	{Family: "net/http", Cond: CondRequest, Key: -1,
 		Funcs: []Func{{"net/http", "Client", "Do"}, {"net/http", "Client", "Post"}, {"net/http", "Client", "PostForm"},
 			{"net/http", "", "Post"}, {"net/http", "", "PostForm"}, {"net/http", "Transport", "RoundTrip"}}},

@@ -55,3 +55,23 @@ func acquire(c *api.Client, session string) {
 	}
 	kv.Put(&api.KVPair{Key: "jobs/state", Value: []byte("running")}, nil) // want `Consul KV Put .* under the Consul session lock`
 }
+
+// A Txn is conditional when it carries a check-session (or CAS) operation.
+func txn(c *api.Client, session string) {
+	kv := c.KV()
+	ok, _, err := kv.Acquire(&api.KVPair{Key: "jobs/lock", Session: session}, nil)
+	if err != nil || !ok {
+		return
+	}
+	c.Txn().Txn(api.TxnOps{ // want `Consul Txn`
+		{KV: &api.KVTxnOp{Verb: api.KVSet, Key: "jobs/state", Value: []byte("x")}},
+	}, nil)
+	guarded(c, session)
+}
+
+func guarded(c *api.Client, session string) {
+	c.Txn().Txn(api.TxnOps{
+		{KV: &api.KVTxnOp{Verb: api.KVCheckSession, Key: "jobs/lock", Session: session}},
+		{KV: &api.KVTxnOp{Verb: api.KVSet, Key: "jobs/state", Value: []byte("x")}},
+	}, nil)
+}

@@ -17,3 +17,17 @@ func writes(conn *zk.Conn, stat *zk.Stat) error {
 	conn.Create("/jobs/history", nil, 0, zk.WorldACL(zk.PermAll)) // want `ZooKeeper Create`
 	return nil
 }
+
+func multi(conn *zk.Conn, lockNodeVersion int32) error {
+	l := zk.NewLock(conn, "/locks/jobs", zk.WorldACL(zk.PermAll))
+	if err := l.Lock(); err != nil {
+		return err
+	}
+	defer l.Unlock()
+	conn.Multi(&zk.SetDataRequest{Path: "/jobs/a", Data: []byte("x"), Version: -1}) // want `ZooKeeper Multi`
+	_, err := conn.Multi(
+		&zk.CheckVersionRequest{Path: "/locks/jobs/node", Version: lockNodeVersion},
+		&zk.SetDataRequest{Path: "/jobs/a", Data: []byte("x"), Version: -1},
+	)
+	return err
+}
