@@ -11,7 +11,7 @@ import (
 // A lock helper in one package, a repository in another, callers in a
 // third: the findings travel through facts.
 func TestAcrossPackages(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/app", "interpkg/worker")
+	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/app", "interpkg/worker", "interpkg/leaseuser")
 }
 
 // Custom lock APIs, fences, sinks and checks from annotations (package

@@ -42,6 +42,8 @@ type Effect struct {
 	// Where is set for an effect summarised in another package's function
 	// ("repo.go:42"); Call is then the call of that function.
 	Where string
+	// Table is the table a SQL effect writes, also for summarised effects.
+	Table string
 	via   string
 }
 
@@ -167,6 +169,7 @@ func (e *Effect) sql(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 		return nil // a read, a lock statement, or the statement that issues the token
 	}
 	e.Stmt = st
+	e.Table = st.Table
 	e.What = st.Verb
 	if st.Table != "" {
 		e.What += " " + st.Table

@@ -13,6 +13,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -31,6 +32,7 @@ type RemoteEffect struct {
 	What, Via, Family string
 	Cond              int    // model.Cond
 	Where             string // "repo.go:42"
+	Table             string // the table of a SQL effect
 	// CarriedBy lists the parameters (receiver first for methods) whose
 	// fencing token makes the effect fenced; empty when none does.
 	CarriedBy []int
@@ -70,6 +72,7 @@ type AcquireFact struct {
 	Fence   string
 	NoFence string
 	Release []model.Func
+	Table   string
 }
 
 func (*AcquireFact) AFact() {}
@@ -105,7 +108,7 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *EffectsFact {
 		}
 		p := a.pass.Fset.Position(e.Call.Pos())
 		found = append(found, &RemoteEffect{What: e.What, Via: e.Via(), Family: e.Sink.Family, Cond: int(e.Sink.Cond),
-			Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)})
+			Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), Table: e.Table})
 		calls_ = append(calls_, e.Call)
 	})
 	if len(found) == 0 {
@@ -150,6 +153,7 @@ func (a *analysis_) remoteEffects(ci ssa.CallInstruction, obj *types.Func, toks 
 			continue
 		}
 		e := effect.Remote(ci, obj, re.What, re.Via, re.Family, model.Cond(re.Cond), re.Where)
+		e.Table = re.Table
 		visit(e, site)
 	}
 }
@@ -289,6 +293,17 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 		if !ok || fn.Parent() != nil {
 			continue
 		}
+		if table := leaseTableAcquire(fn); table != "" {
+			lease := &section.Section{Lock: &model.Lock{Lib: "SQL lease on " + table, Table: table,
+				Fence: model.Fence{None: "a lease row proves ownership only until it expires; add a fence column incremented on every takeover, return it, and compare it in the write"}}}
+			if f := wrapperFact(fn.Signature, lease); f != nil {
+				f.Table = table
+				a.wrappers[obj] = f.lock()
+				a.pass.ExportObjectFact(obj, f)
+				found = true
+				continue
+			}
+		}
 		for _, sec := range secs[fn] {
 			if !sec.HeldAtReturn() {
 				continue
@@ -326,7 +341,7 @@ func wrapperFact(sig *types.Signature, sec *section.Section) *AcquireFact {
 
 func (f *AcquireFact) lock() *model.Lock {
 	return &model.Lock{Lib: f.Lib, Success: model.Success(f.Success), Result: f.Result, HandleIsResult: -1,
-		Release: f.Release, Fence: model.Fence{Accessor: f.Fence, None: f.NoFence}}
+		Release: f.Release, Fence: model.Fence{Accessor: f.Fence, None: f.NoFence}, Table: f.Table}
 }
 
 // exportAnnotatedLocks records this package's annotated lock functions as
@@ -375,3 +390,35 @@ func isBool(t types.Type) bool {
 }
 
 var _ = token.NoPos
+
+// leaseTableAcquire recognises a hand-rolled SQL lease: a write to a table
+// named like a lock or lease whose condition tests an expiry column
+// (UPDATE locks SET owner = $1, expires_at = ... WHERE name = $2 AND
+// expires_at < now(), or the ON CONFLICT ... DO UPDATE ... WHERE form). It
+// returns the table, or "".
+func leaseTableAcquire(fn *ssa.Function) string {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			for _, arg := range calls.Args(ci.Common()) {
+				text, ok := calls.ConstString(arg)
+				if !ok {
+					continue
+				}
+				st := sqlfence.Parse(text)
+				if st.Kind != sqlfence.Write || st.Verb == "DELETE" || !model.IsLockKeyText(st.Table) {
+					continue
+				}
+				lower := strings.ToLower(text)
+				_, where, _ := strings.Cut(lower, "where")
+				if strings.Contains(where, "expire") || strings.Contains(where, "until") || strings.Contains(where, "deadline") {
+					return st.Table
+				}
+			}
+		}
+	}
+	return ""
+}

@@ -25,6 +25,8 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 		return
 	case sec.TxScoped && calls.SameValue(e.Receiver, sec.Handle):
 		return // same transaction as pg_advisory_xact_lock
+	case sec.Lock.Table != "" && e.Table == sec.Lock.Table:
+		return // the lease row's own bookkeeping (renewal, release)
 	case a.txGuarded(e):
 		return // a checked guard-row statement fences the transaction
 	case sec.Lock == model.RedisSetNXLock && e.Key != nil && calls.SameValue(e.Key, sec.Handle):

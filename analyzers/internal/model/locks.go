@@ -46,6 +46,9 @@ type Lock struct {
 	// Release are the calls that give the lock up again.
 	Release []Func
 	Fence   Fence
+	// Table is the lease table of a hand-rolled SQL lease: writes to it
+	// inside the section are the lease's own bookkeeping, not effects.
+	Table string
 }
 
 const etcd = "go.etcd.io/etcd/client/v3/concurrency"
