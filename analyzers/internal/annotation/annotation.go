@@ -83,6 +83,23 @@ func Parse(files []*ast.File, info *types.Info) *Set {
 					if !ok {
 						return true
 					}
+					if _, isMethod := field.Type.(*ast.FuncType); isMethod {
+						// An interface method: annotated like a function.
+						for _, c := range comments(field.Doc) {
+							a, err := parseFunc(c.Text)
+							if err != nil {
+								s.Problems = append(s.Problems, Problem{c.Slash, c.End(), err.Error()})
+								continue
+							}
+							for _, name := range field.Names {
+								if fn, ok := info.Defs[name].(*types.Func); ok {
+									a.Pos = c.Slash
+									s.Funcs[fn] = a
+								}
+							}
+						}
+						return true
+					}
 					for _, cg := range []*ast.CommentGroup{field.Doc, field.Comment} {
 						for _, c := range comments(cg) {
 							if verb := strings.Fields(strings.TrimPrefix(c.Text, prefix)); len(verb) != 1 || verb[0] != string(Fence) {

@@ -39,6 +39,11 @@ type Lease struct {
 	Epoch int64
 	Owner string //fencecheck:sink
 }
+
+type Locker interface {
+	//fencecheck:lock success=bool
+	TryLock() (bool, error)
+}
 `
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
@@ -73,6 +78,10 @@ type Lease struct {
 	lease := pkg.Scope().Lookup("Lease").Type().Underlying().(*types.Struct)
 	if !s.Fields[lease.Field(0)] || s.Fields[lease.Field(1)] {
 		t.Errorf("fields: %v", s.Fields)
+	}
+	locker := pkg.Scope().Lookup("Locker").Type().Underlying().(*types.Interface)
+	if a := s.Funcs[locker.Method(0)]; a == nil || a.Kind != Lock || !a.Bool {
+		t.Errorf("interface method TryLock: %+v", a)
 	}
 	if len(s.Problems) != 3 {
 		t.Fatalf("got %d problems, want 3: %+v", len(s.Problems), s.Problems)

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"go/types"
+	"os"
 	"path/filepath"
 	"slices"
 
@@ -46,6 +47,11 @@ func loadConfig(pass *analysis.Pass) (*config.Config, error) {
 	}
 	if path == "" {
 		return &config.Config{}, nil
+	}
+	if !filepath.IsAbs(path) && configFlag == path {
+		if _, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("-config %s: %v (go vet runs fencecheck in each package's directory: give an absolute path)", path, err)
+		}
 	}
 	return config.Load(path)
 }
@@ -126,7 +132,7 @@ func (c *custom) isCheck(fn *types.Func) bool {
 func (c *custom) lock(fn *types.Func) *model.Lock {
 	if a := c.ann.Funcs[fn]; a != nil && a.Kind == annotation.Lock {
 		l := &model.Lock{Lib: "lock " + fn.Name(), HandleIsResult: -1,
-			Fence: model.Fence{None: "this lock API declares no fencing token (//fencecheck:fence); take one from the protected store and compare it in the write"}}
+			Fence: model.Fence{None: "pass this lock's fencing token (a value declared with //fencecheck:fence) to the write and compare it there, or take one from the protected store"}}
 		sig := fn.Type().(*types.Signature)
 		if a.Bool {
 			l.Success, l.Result = model.BoolTrue, 0
@@ -151,7 +157,7 @@ func (c *custom) lock(fn *types.Func) *model.Lock {
 			name = "lock " + fn.Name()
 		}
 		l := &model.Lock{Lib: name, HandleIsResult: -1,
-			Fence: model.Fence{None: "the configured lock declares no fencing token (\"fences\" in " + filepath.Base(c.cfg.Path()) + "); take one from the protected store and compare it in the write"}}
+			Fence: model.Fence{None: "pass this lock's fencing token (a value listed under \"fences\" in " + filepath.Base(c.cfg.Path()) + ") to the write and compare it there, or take one from the protected store"}}
 		sig := fn.Type().(*types.Signature)
 		if cl.Success == "bool" {
 			l.Success, l.Result = model.BoolTrue, 0

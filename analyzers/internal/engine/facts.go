@@ -290,8 +290,8 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 	found := false
 	for _, fn := range funcs {
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || fn.Parent() != nil {
-			continue
+		if !ok || fn.Parent() != nil || a.custom.ann.Funcs[obj] != nil {
+			continue // annotated functions say for themselves what they are
 		}
 		if table := leaseTableAcquire(fn); table != "" {
 			lease := &section.Section{Lock: &model.Lock{Lib: "SQL lease on " + table, Table: table,
