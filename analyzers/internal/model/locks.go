@@ -93,6 +93,15 @@ var Locks = []*Lock{
 		Fence:          Fence{Accessor: "the lock key's KVPair.LockIndex (KV().Get, checking pair.Session)"},
 	},
 	{
+		Lib:            "Consul semaphore",
+		Acquire:        []Func{{consul, "Semaphore", "Acquire"}},
+		Success:        ErrNil,
+		Result:         1,
+		HandleIsResult: -1,
+		Release:        []Func{{consul, "Semaphore", "Release"}, {consul, "Semaphore", "Destroy"}},
+		Fence:          Fence{None: "a Consul semaphore slot has no fencing token; fence the protected store yourself (a guard row or sequence) and compare it in the write"},
+	},
+	{
 		Lib:            "Consul session lock",
 		Acquire:        []Func{{consul, "KV", "Acquire"}},
 		Success:        BoolTrue,
@@ -252,4 +261,12 @@ var TaskLocks = []TaskLock{
 			{gocron, "", "WithDistributedJobLocker"}},
 		Task: Func{gocron, "", "NewTask"},
 	},
+}
+
+// IsLibraryPackage reports whether path is one of the lock or effect
+// libraries of the knowledge base. fencecheck judges code that uses them,
+// not the libraries themselves: their internals (a lock renewing its own
+// session, a client's own command tests) follow the protocol by design.
+func IsLibraryPackage(path string) bool {
+	return LockPackages[path] || SinkPackages[path] || strings.HasPrefix(path, "k8s.io/client-go/tools/leaderelection")
 }

@@ -223,7 +223,20 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 	}
 	switch l.Success {
 	case model.ErrNil:
-		s.start = errNilBranch(calls.Result(call, l.Result))
+		errv := calls.Result(call, l.Result)
+		if comparedWithSentinel(errv) {
+			// err == ErrLockConflict, errors.Is(err, ErrLocked): the code
+			// expects the acquisition to fail; stay silent when unsure.
+			return nil
+		}
+		s.start = errNilBranch(errv)
+		if l.Result > 0 {
+			// Consul's Lock returns (nil, nil) when it gives up: a branch on
+			// the channel being non-nil is where the lock is held.
+			if b := nonNilBranch(calls.Result(call, 0)); b != nil && (s.start == nil || s.start.Dominates(b)) {
+				s.start = b
+			}
+		}
 	case model.BoolTrue:
 		s.start = boolBranch(boolResult(call, l.Result))
 	}
@@ -575,4 +588,48 @@ func (s *Section) HeldAtReturn() bool {
 		}
 	}
 	return len(s.Lock.Release) > 0 || s.Lock == model.SQLLock
+}
+
+// comparedWithSentinel reports whether an error result is compared with a
+// non-nil error value (err == ErrX, err != ErrX, errors.Is(err, ErrX)).
+func comparedWithSentinel(v ssa.Value) bool {
+	if v == nil {
+		return false
+	}
+	for _, r := range *v.Referrers() {
+		switch x := r.(type) {
+		case *ssa.BinOp:
+			if (x.Op == token.EQL || x.Op == token.NEQ) && !isNil(x.X, x.Y) {
+				return true
+			}
+		case *ssa.Call:
+			if fn := calls.Callee(&x.Call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && (fn.Name() == "Is" || fn.Name() == "As") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nonNilBranch finds `if v != nil` / `if v == nil` on v and returns the
+// block where v is not nil.
+func nonNilBranch(v ssa.Value) *ssa.BasicBlock {
+	if v == nil {
+		return nil
+	}
+	for _, r := range *v.Referrers() {
+		cmp, ok := r.(*ssa.BinOp)
+		if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) || !isNil(cmp.X, cmp.Y) {
+			continue
+		}
+		for _, r2 := range *cmp.Referrers() {
+			if iff, ok := r2.(*ssa.If); ok {
+				if cmp.Op == token.NEQ {
+					return iff.Block().Succs[0]
+				}
+				return iff.Block().Succs[1]
+			}
+		}
+	}
+	return nil
 }

@@ -75,3 +75,25 @@ func guarded(c *api.Client, session string) {
 		{KV: &api.KVTxnOp{Verb: api.KVSet, Key: "jobs/state", Value: []byte("x")}},
 	}, nil)
 }
+
+// Expected to fail: the code continues only when the lock was not taken.
+func conflict(c *api.Client, l *api.Lock) {
+	_, err := l.Lock(nil)
+	if err != api.ErrLockConflict {
+		return
+	}
+	c.KV().Put(&api.KVPair{Key: "jobs/conflicts", Value: []byte("1")}, nil)
+}
+
+// LockTryOnce: (nil, nil) means not acquired.
+func tryOnce(c *api.Client, l *api.Lock) {
+	ch, err := l.Lock(nil)
+	if err != nil {
+		return
+	}
+	if ch == nil {
+		c.KV().Put(&api.KVPair{Key: "jobs/skipped", Value: []byte("1")}, nil) // not acquired
+		return
+	}
+	c.KV().Put(&api.KVPair{Key: "jobs/state", Value: []byte("x")}, nil) // want `Consul KV.Put .* under the Consul lock`
+}
