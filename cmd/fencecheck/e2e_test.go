@@ -45,6 +45,9 @@ var e2eModules = []struct {
 }{
 	{name: "mini", dir: "testdata/e2e/mini", vetOff: true},
 	{name: "broken", dir: "testdata/e2e/broken", loadErr: "example.com/broken"},
+	// cgo, a package excluded by build tags, generics, an empty package and
+	// a 3,000-statement function: findings where due, never a panic.
+	{name: "odd", dir: "testdata/e2e/odd"},
 	{name: "realmod", dir: "../../testdata/realmod", integration: true},
 }
 

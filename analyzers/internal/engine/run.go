@@ -172,7 +172,7 @@ func finish(pass *analysis.Pass, findings []Finding, dirs []*directive.Directive
 			last = &f
 		}
 		p := pass.Fset.Position(f.Pos)
-		if _, gen := generatedFiles[pass.Fset.PositionFor(f.Pos, false).Filename]; gen {
+		if g, gen := generatedFiles[pass.Fset.PositionFor(f.Pos, false).Filename]; gen && g != generated.Cgo {
 			continue // nobody edits generated code; the call site outside it is reported instead
 		}
 		check, _ := model.CheckByCode(f.Code)

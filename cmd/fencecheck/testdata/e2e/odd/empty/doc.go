@@ -1,0 +1,2 @@
+// Package empty declares nothing.
+package empty

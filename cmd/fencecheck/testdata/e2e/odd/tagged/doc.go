@@ -1,0 +1,2 @@
+// Package tagged has only a file excluded by build tags.
+package tagged
