@@ -168,7 +168,7 @@ func (l *lifecycle) worksIn(sec *section.Section) bool {
 			if _, builtin := ci.Common().Value.(*ssa.Builtin); builtin {
 				continue
 			}
-			if fn := calls.Callee(ci.Common()); fn != nil && lcMatchesAny(sec.Lock.Release, fn) {
+			if fn := calls.Callee(ci.Common()); fn != nil && (lcMatchesAny(sec.Lock.Release, fn) || model.IsLockAPI(fn) || bookkeeping(fn)) {
 				continue
 			}
 			return true
@@ -497,6 +497,19 @@ func (l *lifecycle) exits(fn *ssa.Function, depth int) bool {
 		if l.exits(anon, depth+1) {
 			return true
 		}
+	}
+	return false
+}
+
+// bookkeeping reports calls that are not work done under a lock: logging,
+// formatting and test assertions.
+func bookkeeping(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "testing", "log", "log/slog", "fmt", "errors":
+		return true
 	}
 	return false
 }

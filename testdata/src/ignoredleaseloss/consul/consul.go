@@ -158,3 +158,18 @@ func suppressed(c *api.Client) error {
 	work()
 	return nil
 }
+
+// A section that only logs before releasing does no work the loss could
+// spoil: silent.
+func idle(c *api.Client) error {
+	l, err := c.LockKey("service/leader")
+	if err != nil {
+		return err
+	}
+	if _, err := l.Lock(nil); err != nil {
+		return err
+	}
+	defer l.Unlock()
+	log.Printf("acquired")
+	return nil
+}

@@ -120,10 +120,15 @@ func constantOwnerEval(ctx context.Context, rdb *redis.Client, key string) {
 }
 
 func constantMatchValue(ctx context.Context, rdb *redis.Client, key string) {
-	rdb.DelExArgs(ctx, key, redis.DelExArgs{Mode: "IFEQ", MatchValue: "host-a"}) // want `DelExArgs with IFEQ releases the lock only if it holds "host-a"`
+	rdb.DelExArgs(ctx, "lock:"+key, redis.DelExArgs{Mode: "IFEQ", MatchValue: "host-a"}) // want `DelExArgs with IFEQ releases the lock only if it holds "host-a"`
 }
 
 // --- must stay silent ---
+
+// A conditional delete of a key that nothing locks (a cache entry).
+func delexCache(ctx context.Context, rdb *redis.Client, key string) {
+	rdb.DelExArgs(ctx, "cache:"+key, redis.DelExArgs{Mode: "IFEQ", MatchValue: "stale"})
+}
 
 // The safe release: compare-and-delete with this holder's value.
 func safeScript(ctx context.Context, rdb *redis.Client, owner string) {
