@@ -146,6 +146,8 @@ var Sinks = []*Sink{
 		Funcs: methods("go.mongodb.org/mongo-driver/mongo", []string{"Collection"}, "InsertOne", "InsertMany")},
 	{Family: "net/smtp", Cond: CondUnfenceable, Key: -1,
 		Funcs: []Func{{"net/smtp", "", "SendMail"}, {"net/smtp", "Client", "Data"}}},
+	{Family: "Kafka", Cond: CondUnfenceable, Key: -1,
+		Funcs: []Func{{"github.com/segmentio/kafka-go", "Writer", "WriteMessages"}}},
 	{Family: "NATS", Cond: CondUnfenceable, Key: -1,
 		Funcs: []Func{{"github.com/nats-io/nats.go", "Conn", "Publish"}, {"github.com/nats-io/nats.go", "Conn", "PublishMsg"}}},
 }

@@ -17,6 +17,7 @@ var ValidityChecks = []Func{
 	{etcd, "Session", "Ctx"},
 	{"github.com/go-co-op/gocron/v2", "Elector", "IsLeader"},
 	{consul, "Lock", "Lock"}, // its lost channel, read without blocking
+	{consul, "KV", "Get"},    // the lock record read back and its Session compared with ours
 	{"go.etcd.io/etcd/client/v3", "Lease", "TimeToLive"},
 	{"go.etcd.io/etcd/client/v3", "Client", "TimeToLive"},
 }

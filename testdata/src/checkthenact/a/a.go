@@ -8,6 +8,7 @@ import (
 
 	"github.com/bsm/redislock"
 	"github.com/go-redsync/redsync/v4"
+	"github.com/hashicorp/consul/api"
 	"go.etcd.io/etcd/client/v3/concurrency"
 	"k8s.io/client-go/tools/leaderelection"
 )
@@ -21,7 +22,7 @@ func ttlCheck(ctx context.Context, c *redislock.Client, db *sql.DB) error {
 	if ttl, err := lock.TTL(ctx); err != nil || ttl <= 0 {
 		return err
 	}
-	_, err = db.ExecContext(ctx, `UPDATE jobs SET state = 'run' WHERE id = 1`) // want `UPDATE jobs .* is guarded by a lease check \(TTL at a.go:21\) that does not close the race`
+	_, err = db.ExecContext(ctx, `UPDATE jobs SET state = 'run' WHERE id = 1`) // want `UPDATE jobs .* is guarded by a lease check \(TTL at a.go:22\) that does not close the race`
 	return err
 }
 
@@ -101,4 +102,21 @@ func suppressed(ctx context.Context, m *redsync.Mutex, db *sql.DB) {
 	if ok, _ := m.Valid(); ok {
 		db.ExecContext(ctx, `DELETE FROM queue WHERE id = 1`) //nolint:checkthenact // queue rows are idempotent
 	}
+}
+
+// The lock record read back and its owner compared: still check-then-act.
+func ownerCheck(ctx context.Context, c *api.Client, db *sql.DB, session string) {
+	l, err := c.LockKey("jobs/leader")
+	if err != nil {
+		return
+	}
+	if _, err := l.Lock(nil); err != nil {
+		return
+	}
+	defer l.Unlock()
+	pair, _, err := c.KV().Get("jobs/leader", nil)
+	if err != nil || pair == nil || pair.Session != session {
+		return
+	}
+	db.ExecContext(ctx, `UPDATE jobs SET state = 'run'`) // want `UPDATE jobs .*lease check \(Get`
 }

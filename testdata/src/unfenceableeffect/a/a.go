@@ -7,6 +7,7 @@ import (
 	"net/smtp"
 
 	"github.com/nats-io/nats.go"
+	"github.com/segmentio/kafka-go"
 	"go.etcd.io/etcd/client/v3/concurrency"
 )
 
@@ -28,4 +29,12 @@ func notify(ctx context.Context, m *concurrency.Mutex, nc *nats.Conn, db *sql.DB
 func noLock(nc *nats.Conn) {
 	nc.Publish("heartbeat", nil)
 	smtp.SendMail("mail:25", nil, "a@x", []string{"b@x"}, []byte("hi"))
+}
+
+func kafkaPublish(ctx context.Context, m *concurrency.Mutex, w *kafka.Writer) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	return w.WriteMessages(ctx, kafka.Message{Value: []byte("paid")}) // want `Kafka WriteMessages .* cannot carry a fencing token`
 }
