@@ -1,6 +1,7 @@
 package unfencedwrite_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
@@ -18,4 +19,12 @@ func TestAcrossPackages(t *testing.T) {
 // custom/lockz) and from fencecheck.json (custom/cfgapp).
 func TestCustom(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "custom/app", "custom/cfgapp")
+}
+
+// The same multi-package module the end-to-end test runs through the CLI
+// and go vet (cmd/fencecheck/testdata/e2e/mini): analysistest must agree
+// with both drivers on its want comments.
+func TestSameAsDrivers(t *testing.T) {
+	dir := filepath.Join(testutil.TestData(), "..", "cmd", "fencecheck", "testdata", "e2e", "mini")
+	analysistest.Run(t, dir, unfencedwrite.Analyzer, "./...")
 }
