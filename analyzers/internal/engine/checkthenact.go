@@ -14,18 +14,31 @@ import (
 // that an instruction is guarded by: a branch on its result, in a block
 // that dominates the instruction, decides whether the instruction runs.
 // The section's own acquisition does not count.
-func guardingCheck(sec *section.Section, instr ssa.Instruction, extra func(*types.Func) bool) *ssa.Call {
+func guardingCheck(sec *section.Section, instr ssa.Instruction, extra func(*types.Func) bool, memo map[guardKey]*ssa.Call) *ssa.Call {
 	b := instr.Block()
 	for d := b.Idom(); d != nil; d = d.Idom() {
 		iff, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
 		if !ok || !decides(d, b) {
 			continue
 		}
-		if c := validityQuery(iff.Cond, sec, extra, 0, map[ssa.Value]bool{}); c != nil {
+		// Every effect below the same branch asks the same question: answer
+		// it once per (section, branch), or large sections go quadratic.
+		k := guardKey{sec, iff}
+		c, seen := memo[k]
+		if !seen {
+			c = validityQuery(iff.Cond, sec, extra, 0, map[ssa.Value]bool{})
+			memo[k] = c
+		}
+		if c != nil {
 			return c
 		}
 	}
 	return nil
+}
+
+type guardKey struct {
+	sec *section.Section
+	iff *ssa.If
 }
 
 // decides reports whether the branch ending d decides if b runs: one of

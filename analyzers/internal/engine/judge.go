@@ -95,11 +95,11 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 // guard returns the validity check guarding an effect, looking both in the
 // effect's own function and at the call through which it was reached.
 func (a *analysis_) guard(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) *ssa.Call {
-	if c := guardingCheck(sec, e.Call, a.custom.isCheck); c != nil {
+	if c := guardingCheck(sec, e.Call, a.custom.isCheck, a.guards); c != nil {
 		return c
 	}
 	if site != nil {
-		return guardingCheck(sec, site, a.custom.isCheck)
+		return guardingCheck(sec, site, a.custom.isCheck, a.guards)
 	}
 	return nil
 }
