@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# Performance benchmark: fencecheck against go vet, staticcheck and a
+# type-check floor, on k8s.io/client-go/... and on a lock-heavy set.
+#
+#	bench/perf/run.sh                 # both workloads, then the profile
+#	bench/perf/run.sh client-go       # one workload (client-go, locks, or smoke: a quick test)
+#	PERF_PROFILE=0 bench/perf/run.sh  # skip the profiling run
+#
+# Each tool runs alone, one after the other, with /usr/bin/time -v. Every
+# run gets a fresh copy of the same GOCACHE, which holds the compiled
+# export data of the workload (go list -export -deps -test) and no analysis
+# result: go vet's cached vet results and staticcheck's cache are empty,
+# and the compiler's work is paid by nobody. Output: bench/perf/out/ (or
+# $PERF_OUT): per run the /usr/bin/time output, stdout and stderr; then
+# report.md with the table and the ratios.
+#
+# Needs: Go 1.26+, GNU time at /usr/bin/time (apt-get install time), the Go
+# module proxy (or a module cache holding the modules and staticcheck).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(cd "$here/../.." && pwd)"
+out="${PERF_OUT:-$here/out}"
+staticcheck_version=v0.8.2
+
+die() { echo "perf: $*" >&2; exit 1; }
+say() { echo "perf: $*" >&2; }
+
+[[ -x /usr/bin/time ]] || die "GNU time is missing: apt-get install -y time"
+/usr/bin/time -v true >/dev/null 2>&1 || die "/usr/bin/time does not accept -v (need GNU time: apt-get install -y time)"
+command -v go >/dev/null || die "go is not on PATH"
+
+declare -A workloads=(
+	[client-go]="k8s.io/client-go/..."
+	[locks]="go.etcd.io/etcd/client/v3/... github.com/go-redsync/redsync/v4/... github.com/riverqueue/river/... github.com/hibiken/asynq github.com/go-co-op/gocron/v2"
+	[smoke]="github.com/go-co-op/gocron/v2" # a quick check of this script; not run by default
+)
+order=(client-go locks)
+if [[ $# -gt 0 ]]; then
+	for w in "$@"; do [[ -n "${workloads[$w]:-}" ]] || die "unknown workload $w (workloads: ${order[*]})"; done
+	order=("$@")
+fi
+
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+bin="$out/bin"
+mkdir -p "$bin"
+
+say "building fencecheck from $repo"
+(cd "$repo" && go build -o "$bin/fencecheck" ./cmd/fencecheck) || die "fencecheck does not build from the checkout"
+cd "$here"
+go build -o "$bin/floor" ./floor || die "the floor driver does not build"
+go build -o "$bin/perfreport" ./cmd/perfreport || die "the report tool does not build"
+if [[ ! -x "$bin/staticcheck" ]] || ! "$bin/staticcheck" -version 2>/dev/null | grep -qF "(${staticcheck_version#v})"; then
+	say "installing staticcheck $staticcheck_version"
+	GOBIN="$bin" go install "honnef.co/go/tools/cmd/staticcheck@$staticcheck_version" ||
+		die "cannot install staticcheck $staticcheck_version through the module proxy"
+fi
+say "downloading modules (go mod download)"
+go mod download || die "go mod download failed: is the Go module proxy reachable?"
+
+# expand PATTERNS: package paths of the modules the patterns name (a
+# pattern's prefix), leaving out redsync's valkey-go packages, whose
+# dependency the module proxy does not serve.
+expand() {
+	local p prefix
+	local listed
+	for p in "$@"; do
+		prefix="${p%/...}"
+		listed="$(go list -e -f '{{with .Module}}{{.Path}} {{$.ImportPath}}{{end}}' "$p" 2>/dev/null)" ||
+			die "go list $p failed"
+		awk -v pre="$prefix" '$1 == pre || index($1, pre "/") == 1 { print $2 }' <<<"$listed"
+	done | grep -v -e '/valkeygo$' -e '/examples/valkego$'
+}
+
+# measure WORKLOAD TOOL CMD...: run CMD once under /usr/bin/time with a
+# fresh copy of the warm GOCACHE and an empty staticcheck cache.
+measure() {
+	local w="$1" tool="$2"
+	shift 2
+	local d="$out/$w"
+	rm -rf "$out/tmp"
+	mkdir -p "$out/tmp/xdg"
+	cp -a "$out/gocache-$w" "$out/tmp/gocache"
+	say "$w: $tool"
+	local rc=0
+	GOCACHE="$out/tmp/gocache" XDG_CACHE_HOME="$out/tmp/xdg" STATICCHECK_CACHE="$out/tmp/xdg/staticcheck" \
+		/usr/bin/time -v -o "$d/$tool.time" "$@" >"$d/$tool.stdout" 2>"$d/$tool.stderr" || rc=$?
+	echo "$rc" >"$d/$tool.rc"
+	# 0 clean, 1 findings (every tool here); anything else is a failure to
+	# look at, but the other measurements go on.
+	if [[ $rc -gt 1 ]]; then
+		say "$w: $tool exited with status $rc; see $d/$tool.stderr"
+	fi
+	say "$w: $tool: $(awk -F': ' '/Elapsed/ {print $2}' "$d/$tool.time") wall, $(awk -F': ' '/Maximum resident/ {print $2}' "$d/$tool.time") KiB peak RSS"
+	rm -rf "$out/tmp"
+}
+
+for w in "${order[@]}"; do
+	d="$out/$w"
+	rm -rf "$d"
+	mkdir -p "$d"
+	# shellcheck disable=SC2086
+	expand ${workloads[$w]} >"$d/packages.txt"
+	[[ -s "$d/packages.txt" ]] || die "$w: no packages"
+	mapfile -t pkgs <"$d/packages.txt"
+	say "$w: ${#pkgs[@]} packages; warming the build cache (compiled export data only)"
+	rm -rf "$out/gocache-$w"
+	GOCACHE="$out/gocache-$w" go list -e -export -deps -test "${pkgs[@]}" >/dev/null ||
+		die "$w: go list -export failed"
+
+	measure "$w" fencecheck "$bin/fencecheck" "${pkgs[@]}"
+	measure "$w" vettool go vet -vettool="$bin/fencecheck" "${pkgs[@]}"
+	measure "$w" vet go vet "${pkgs[@]}"
+	measure "$w" staticcheck "$bin/staticcheck" -checks all "${pkgs[@]}"
+	measure "$w" floor "$bin/floor" "${pkgs[@]}"
+	measure "$w" floorssa "$bin/floor" -ssa "${pkgs[@]}"
+	measure "$w" floorexport "$bin/floor" -facts=false "${pkgs[@]}"
+	rm -rf "$out/gocache-$w"
+done
+
+if [[ "${PERF_PROFILE:-1}" != 0 && " ${order[*]} " == *" client-go "* ]]; then
+	say "profiling fencecheck on client-go"
+	mapfile -t pkgs <"$out/client-go/packages.txt"
+	"$bin/fencecheck" -cpuprofile "$out/cpu.pprof" -memprofile "$out/mem.pprof" "${pkgs[@]}" >/dev/null 2>&1 || true
+	go tool pprof -top -nodecount=30 "$bin/fencecheck" "$out/cpu.pprof" >"$out/profile-cpu.txt" 2>&1 || say "pprof (cpu) failed"
+	go tool pprof -top -cum -nodecount=40 "$bin/fencecheck" "$out/cpu.pprof" >"$out/profile-cpu-cum.txt" 2>&1 || true
+	go tool pprof -top -sample_index=alloc_space -nodecount=30 "$bin/fencecheck" "$out/mem.pprof" >"$out/profile-alloc.txt" 2>&1 || true
+	go tool pprof -top -sample_index=inuse_space -nodecount=30 "$bin/fencecheck" "$out/mem.pprof" >"$out/profile-inuse.txt" 2>&1 || true
+fi
+
+{
+	echo "Run of $(date -u '+%Y-%m-%d %H:%M UTC') on $(nproc) cores, $(free -g | awk '/^Mem:/ {print $2}') GiB, $(go version)"
+	echo
+	"$bin/perfreport" -dir "$out" "${order[@]}"
+} >"$out/report.md"
+cat "$out/report.md"

@@ -1,0 +1,103 @@
+package docs_test
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/fencecheck/fencecheck/analyzers"
+	"github.com/fencecheck/fencecheck/docs"
+)
+
+// Every analyzer has a page, its Doc is the page's title and summary, and
+// every page names a check of the catalog.
+func TestCheckPages(t *testing.T) {
+	codes := map[string]bool{}
+	for _, c := range analyzers.Catalog {
+		codes[c.Code] = true
+	}
+	for _, a := range analyzers.All {
+		code := strings.TrimSuffix(strings.TrimPrefix(a.URL, docs.BaseURL), ".md")
+		if !codes[code] {
+			t.Errorf("analyzer %s: URL %s names no catalog code", a.Name, a.URL)
+			continue
+		}
+		page, ok := docs.Page(code)
+		if !ok {
+			t.Errorf("analyzer %s (%s) has no docs/checks/%s.md", a.Name, code, code)
+			continue
+		}
+		if !strings.HasPrefix(page, "# "+code+" "+a.Name+": ") {
+			t.Errorf("docs/checks/%s.md must start with %q", code, "# "+code+" "+a.Name+": ")
+		}
+		if want := code + ": " + docs.Title(code) + "\n\n" + docs.Summary(code); !strings.HasPrefix(a.Doc, want) {
+			t.Errorf("analyzer %s Doc does not start with the page's title and summary", a.Name)
+		}
+		for _, section := range []string{"## Bad", "## Good", "## Suppressing"} {
+			if code != "FC0001" && !strings.Contains(page, section) {
+				t.Errorf("docs/checks/%s.md has no %q section", code, section)
+			}
+		}
+	}
+	entries, err := os.ReadDir("checks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		code := strings.TrimSuffix(e.Name(), ".md")
+		if !codes[code] {
+			t.Errorf("docs/checks/%s names no check of the catalog", e.Name())
+		}
+	}
+}
+
+// Every FCxxxx mentioned anywhere in the documentation exists.
+func TestCodesInDocs(t *testing.T) {
+	codes := map[string]bool{}
+	for _, c := range analyzers.Catalog {
+		codes[c.Code] = true
+	}
+	re := regexp.MustCompile(`\bFC\d{4}\b`)
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".md") {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, code := range re.FindAllString(string(b), -1) {
+			if !codes[code] && code != "FC9999" {
+				t.Errorf("%s mentions unknown check %s", path, code)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Relative links between documentation pages resolve.
+func TestLinks(t *testing.T) {
+	re := regexp.MustCompile(`\]\(([^)#:]+\.md)(#[^)]*)?\)`)
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".md") {
+			return err
+		}
+		b, _ := os.ReadFile(path)
+		for _, m := range re.FindAllStringSubmatch(string(b), -1) {
+			target := filepath.Join(filepath.Dir(path), m[1])
+			if _, err := os.Stat(target); err != nil {
+				t.Errorf("%s links to missing %s", path, m[1])
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
