@@ -54,6 +54,9 @@ func (l *lifecycle) consulLost(ci ssa.CallInstruction) {
 			sec = s
 		}
 	}
+	if sec == nil {
+		return // not a critical section: the code expects the acquisition to fail
+	}
 	lost := calls.Result(call, 0)
 	if lost != nil && lcRead(lost, 0) {
 		return

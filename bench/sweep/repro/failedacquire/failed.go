@@ -16,7 +16,7 @@ import (
 // ExpectConflict continues only when Lock returned ErrLockConflict: no lock
 // is held after the if.
 func ExpectConflict(l *api.Lock) error {
-	_, err := l.Lock(nil) // FP: FC5002 "lost channel ... discarded"
+	_, err := l.Lock(nil) // was FP: FC5002 "lost channel ... discarded"
 	if err != api.ErrLockConflict {
 		return fmt.Errorf("want a conflict, got %v", err)
 	}
