@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/bsm/redislock"
+	"github.com/go-co-op/gocron/v2"
 	"github.com/go-redsync/redsync/v4"
 	"github.com/hashicorp/consul/api"
 	"go.etcd.io/etcd/client/v3/concurrency"
@@ -22,7 +23,7 @@ func ttlCheck(ctx context.Context, c *redislock.Client, db *sql.DB) error {
 	if ttl, err := lock.TTL(ctx); err != nil || ttl <= 0 {
 		return err
 	}
-	_, err = db.ExecContext(ctx, `UPDATE jobs SET state = 'run' WHERE id = 1`) // want `UPDATE jobs .* is guarded by a lease check \(TTL at a.go:22\) that does not close the race`
+	_, err = db.ExecContext(ctx, `UPDATE jobs SET state = 'run' WHERE id = 1`) // want `UPDATE jobs .* is guarded by a lease check \(TTL at a.go:23\) that does not close the race`
 	return err
 }
 
@@ -119,4 +120,50 @@ func ownerCheck(ctx context.Context, c *api.Client, db *sql.DB, session string) 
 		return
 	}
 	db.ExecContext(ctx, `UPDATE jobs SET state = 'run'`) // want `UPDATE jobs .*lease check \(Get`
+}
+
+// client-go: IsLeader inside the leading callback.
+func leaderCheck(ctx context.Context, db *sql.DB, le *leaderelection.LeaderElector, cfg leaderelection.LeaderElectionConfig) {
+	cfg.Callbacks = leaderelection.LeaderCallbacks{
+		OnStartedLeading: func(ctx context.Context) {
+			if le.IsLeader() {
+				db.ExecContext(ctx, `UPDATE t SET v = 3`) // want `UPDATE t .*lease check \(IsLeader`
+			}
+		},
+	}
+}
+
+// etcd: the election's leader read back and compared with ourselves.
+func electionLeader(ctx context.Context, e *concurrency.Election, db *sql.DB, me string) {
+	if err := e.Campaign(ctx, me); err != nil {
+		return
+	}
+	resp, err := e.Leader(ctx)
+	if err != nil || string(resp.Kvs[0].Value) != me {
+		return
+	}
+	db.ExecContext(ctx, `UPDATE t SET v = 4`) // want `UPDATE t .*lease check \(Leader`
+}
+
+// etcd: ctx.Err() of the session's context.
+func sessionCtx(ctx context.Context, s *concurrency.Session, m *concurrency.Mutex, db *sql.DB) {
+	if err := m.Lock(ctx); err != nil {
+		return
+	}
+	defer m.Unlock(ctx)
+	if s.Ctx().Err() != nil {
+		return
+	}
+	db.ExecContext(ctx, `UPDATE t SET v = 5`) // want `UPDATE t .*lease check \(Ctx`
+}
+
+// gocron: the elector asked before the write.
+func electorCheck(ctx context.Context, el gocron.Elector, db *sql.DB, locker gocron.Locker) {
+	s, _ := gocron.NewScheduler(gocron.WithDistributedLocker(locker))
+	s.NewJob(gocron.DurationJob(time.Minute), gocron.NewTask(func(ctx context.Context) {
+		if el.IsLeader(ctx) != nil {
+			return
+		}
+		db.ExecContext(ctx, `UPDATE t SET v = 6`) // want `UPDATE t .*lease check \(IsLeader`
+	}))
 }
