@@ -79,9 +79,12 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 	}
 	sink := lookup(callee)
 	if sink == nil {
-		if isGRPCWrite(callee) {
+		switch {
+		case isGRPCWrite(callee):
 			sink = grpcSink
-		} else {
+		case isKubeWrite(callee):
+			return kubeWrite(call, callee, toks)
+		default:
 			return nil
 		}
 	}
@@ -471,6 +474,8 @@ func (e *Effect) Advice() string {
 	switch e.Sink.Family {
 	case "MongoDB":
 		return "use UpdateOne with the token in the filter instead of an insert, or a unique index that encodes it"
+	case "Kubernetes API":
+		return "update an object read from the API server (its resourceVersion makes the write a compare-and-swap), or set DeleteOptions.Preconditions"
 	case "DynamoDB":
 		return "use conditional writes (PutItem/UpdateItem with ConditionExpression); BatchWriteItem cannot carry a condition"
 	}
@@ -584,4 +589,64 @@ func guardedOps(args []ssa.Value) bool {
 		}
 	}
 	return opaque
+}
+
+var kubeSink = &model.Sink{Family: "Kubernetes API", Cond: model.CondCAS, Key: -1}
+
+// isKubeWrite recognises a write of a client-go typed client
+// (k8s.io/client-go/kubernetes/typed/...): Create, Update, UpdateStatus,
+// Patch, Apply, Delete, DeleteCollection.
+func isKubeWrite(fn *types.Func) bool {
+	if fn.Pkg() == nil || !strings.HasPrefix(fn.Pkg().Path(), "k8s.io/client-go/kubernetes/typed/") {
+		return false
+	}
+	switch fn.Name() {
+	case "Update", "UpdateStatus", "Patch", "Apply", "ApplyStatus", "Delete", "DeleteCollection":
+		return true
+	}
+	return false // Create fails when the object exists: conditional by itself
+}
+
+// kubeWrite judges a Kubernetes API write. An Update of an object read
+// from the API server (or with its resourceVersion set) is a
+// compare-and-swap on resourceVersion, which the spec counts as carrying
+// the fence; a Patch, Apply or Delete without preconditions is not.
+func kubeWrite(call ssa.CallInstruction, fn *types.Func, toks *flow.Tokens) *Effect {
+	c := call.Common()
+	e := &Effect{Sink: kubeSink, Call: call, Callee: fn, Receiver: calls.Receiver(c), Verdict: Missing,
+		What: "Kubernetes " + fn.Name()}
+	if strings.HasPrefix(fn.Name(), "Update") && hasResourceVersion(calls.Arg(c, 1)) {
+		return nil
+	}
+	if toks.Any(calls.Args(c)...) {
+		return nil
+	}
+	return e
+}
+
+// hasResourceVersion reports whether a Kubernetes object carries a
+// resourceVersion: it was returned by the API server (a Get, List item,
+// Create or Update result) or its ResourceVersion field is set.
+func hasResourceVersion(obj ssa.Value) bool {
+	alloc, ok := calls.Unwrap(obj).(*ssa.Alloc)
+	if !ok {
+		return true // from the API server, or from somewhere we cannot see: stay silent
+	}
+	// A literal built here: look for lease.ResourceVersion = rv (a field
+	// of the embedded ObjectMeta).
+	for _, r := range *alloc.Referrers() {
+		meta, ok := r.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		for _, r2 := range *meta.Referrers() {
+			if fa, ok := r2.(*ssa.FieldAddr); ok {
+				st, isStruct := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+				if isStruct && st.Field(fa.Field).Name() == "ResourceVersion" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -1,0 +1,31 @@
+// Package kube exercises FC1001 with Kubernetes API writes under
+// leadership: an Update of an object read from the API server is a
+// compare-and-swap on resourceVersion; a fresh object is not.
+package kube
+
+import (
+	"context"
+
+	coordinationv1 "k8s.io/api/coordination/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/tools/leaderelection"
+)
+
+func run(ctx context.Context, cs kubernetes.Interface, cfg leaderelection.LeaderElectionConfig) {
+	cfg.Callbacks = leaderelection.LeaderCallbacks{
+		OnStartedLeading: func(ctx context.Context) {
+			leases := cs.CoordinationV1().Leases("default")
+			cur, err := leases.Get(ctx, "shard-1", metav1.GetOptions{})
+			if err != nil {
+				return
+			}
+			leases.Update(ctx, cur, metav1.UpdateOptions{}) // CAS on cur's resourceVersion
+			fresh := &coordinationv1.Lease{ObjectMeta: metav1.ObjectMeta{Name: "shard-2", Namespace: "default"}}
+			leases.Update(ctx, fresh, metav1.UpdateOptions{})     // want `Kubernetes Update .* under the client-go leader election`
+			leases.Delete(ctx, "shard-3", metav1.DeleteOptions{}) // want `Kubernetes Delete`
+			leases.Create(ctx, fresh, metav1.CreateOptions{})     // fails if it exists
+		},
+	}
+	leaderelection.RunOrDie(ctx, cfg)
+}
