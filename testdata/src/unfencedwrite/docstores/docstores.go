@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"go.etcd.io/etcd/client/v3/concurrency"
@@ -39,4 +40,24 @@ func mongoWrites(ctx context.Context, coll *mongo.Collection, m *concurrency.Mut
 	coll.UpdateOne(ctx, bson.M{"_id": 1, "fence": bson.M{"$lte": tok}}, bson.M{"$set": bson.M{"fence": tok}}) // fenced
 	coll.InsertOne(ctx, bson.M{"state": "x"})                                                             // want `MongoDB InsertOne`
 	coll.FindOne(ctx, bson.M{"_id": 1})                                                                   // a read
+}
+
+// The condition built with the expression package carries the token too.
+func dynamoBuilder(ctx context.Context, c *dynamodb.Client, m *concurrency.Mutex) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	cond := expression.Name("fence").LessThanEqual(expression.Value(m.Header().Revision))
+	expr, err := expression.NewBuilder().WithCondition(cond).Build()
+	if err != nil {
+		return err
+	}
+	_, err = c.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName:                 aws.String("jobs"),
+		ConditionExpression:       expr.Condition(),
+		ExpressionAttributeNames:  expr.Names(),
+		ExpressionAttributeValues: expr.Values(),
+	})
+	return err
 }
