@@ -34,6 +34,15 @@ func outcomeIgnored(e *effect.Effect) (bool, string) {
 		outcome, what = first(call), "Succeeded"
 	case model.CondScript:
 		outcome, what = call, "the script's result"
+	case model.CondFilter:
+		outcome, what = first(call), "MatchedCount"
+	case model.CondInput:
+		// A failed condition comes back as an error
+		// (ConditionalCheckFailedException): dropping it is the problem.
+		if calls.Result(call, call.Call.Signature().Results().Len()-1) == nil {
+			return true, "the error (a ConditionalCheckFailedException means a newer holder has written)"
+		}
+		return false, ""
 	default:
 		return false, ""
 	}
