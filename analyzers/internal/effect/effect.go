@@ -144,6 +144,9 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 			e.What = "mail sent with smtp." + callee.Name()
 		}
 		e.Verdict = Cannot
+		if slices.ContainsFunc(calls.Args(c), func(a ssa.Value) bool { return setsField(a, model.DedupFields...) }) {
+			return nil // a deduplication id the broker enforces
+		}
 		if toks.Any(calls.Args(c)...) {
 			return nil // carries an idempotency key or deduplication id
 		}
@@ -646,6 +649,26 @@ func hasResourceVersion(obj ssa.Value) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// setsField reports whether obj is a struct literal built here whose field
+// with one of the given names is set.
+func setsField(obj ssa.Value, names ...string) bool {
+	alloc, ok := calls.Unwrap(obj).(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	for _, r := range *alloc.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		st, isStruct := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+		if isStruct && slices.Contains(names, st.Field(fa.Field).Name()) {
+			return true
 		}
 	}
 	return false

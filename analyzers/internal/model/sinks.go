@@ -146,6 +146,8 @@ var Sinks = []*Sink{
 		Funcs: methods("go.mongodb.org/mongo-driver/mongo", []string{"Collection"}, "InsertOne", "InsertMany")},
 	{Family: "net/smtp", Cond: CondUnfenceable, Key: -1,
 		Funcs: []Func{{"net/smtp", "", "SendMail"}, {"net/smtp", "Client", "Data"}}},
+	{Family: "SQS", Cond: CondUnfenceable, Query: 1, Key: -1,
+		Funcs: []Func{{"github.com/aws/aws-sdk-go-v2/service/sqs", "Client", "SendMessage"}}},
 	{Family: "Kafka", Cond: CondUnfenceable, Key: -1,
 		Funcs: []Func{{"github.com/segmentio/kafka-go", "Writer", "WriteMessages"}}},
 	{Family: "NATS", Cond: CondUnfenceable, Key: -1,
@@ -159,6 +161,10 @@ var GRPCReadPrefixes = []string{"Get", "List", "Watch", "Describe", "Read", "Fet
 
 // IdempotencyHeaders are request header names that make a write safe to
 // repeat, so a write carrying one is not unfenced.
+// DedupFields are input fields that give a message a deduplication id the
+// broker enforces (SQS FIFO queues).
+var DedupFields = []string{"MessageDeduplicationId"}
+
 var IdempotencyHeaders = []string{"idempotency-key", "x-idempotency-key", "idempotency_key", "nats-msg-id"}
 
 // SinkPackages are the import paths of every effect API in Sinks.

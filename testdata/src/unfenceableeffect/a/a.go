@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"net/smtp"
 
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	"github.com/nats-io/nats.go"
 	"github.com/segmentio/kafka-go"
 	"go.etcd.io/etcd/client/v3/concurrency"
@@ -37,4 +38,15 @@ func kafkaPublish(ctx context.Context, m *concurrency.Mutex, w *kafka.Writer) er
 	}
 	defer m.Unlock(ctx)
 	return w.WriteMessages(ctx, kafka.Message{Value: []byte("paid")}) // want `Kafka WriteMessages .* cannot carry a fencing token`
+}
+
+func sqsSend(ctx context.Context, m *concurrency.Mutex, q *sqs.Client, orderID string) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	body := "paid"
+	q.SendMessage(ctx, &sqs.SendMessageInput{MessageBody: &body}) // want `SQS SendMessage .* cannot carry a fencing token`
+	_, err := q.SendMessage(ctx, &sqs.SendMessageInput{MessageBody: &body, MessageDeduplicationId: &orderID})
+	return err
 }
