@@ -280,7 +280,15 @@ func boolResult(call *ssa.Call, i int) ssa.Value {
 
 // errNilBranch finds `if err != nil` / `if err == nil` on v and returns the
 // block where v is nil, or nil when v is not tested.
-func errNilBranch(v ssa.Value) *ssa.BasicBlock {
+func errNilBranch(v ssa.Value) *ssa.BasicBlock { return nilBranch(v, true) }
+
+// nonNilBranch finds `if v != nil` / `if v == nil` on v and returns the
+// block where v is not nil.
+func nonNilBranch(v ssa.Value) *ssa.BasicBlock { return nilBranch(v, false) }
+
+// nilBranch returns the successor of the branch comparing v with nil that
+// is entered when v is nil (wantNil) or not nil (!wantNil).
+func nilBranch(v ssa.Value, wantNil bool) *ssa.BasicBlock {
 	if v == nil {
 		return nil
 	}
@@ -291,7 +299,7 @@ func errNilBranch(v ssa.Value) *ssa.BasicBlock {
 		}
 		for _, r2 := range *cmp.Referrers() {
 			if iff, ok := r2.(*ssa.If); ok {
-				if cmp.Op == token.EQL {
+				if (cmp.Op == token.EQL) == wantNil {
 					return iff.Block().Succs[0]
 				}
 				return iff.Block().Succs[1]
@@ -609,27 +617,4 @@ func comparedWithSentinel(v ssa.Value) bool {
 		}
 	}
 	return false
-}
-
-// nonNilBranch finds `if v != nil` / `if v == nil` on v and returns the
-// block where v is not nil.
-func nonNilBranch(v ssa.Value) *ssa.BasicBlock {
-	if v == nil {
-		return nil
-	}
-	for _, r := range *v.Referrers() {
-		cmp, ok := r.(*ssa.BinOp)
-		if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) || !isNil(cmp.X, cmp.Y) {
-			continue
-		}
-		for _, r2 := range *cmp.Referrers() {
-			if iff, ok := r2.(*ssa.If); ok {
-				if cmp.Op == token.NEQ {
-					return iff.Block().Succs[0]
-				}
-				return iff.Block().Succs[1]
-			}
-		}
-	}
-	return nil
 }
