@@ -27,6 +27,8 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 		return // same transaction as pg_advisory_xact_lock
 	case sec.Lock.Table != "" && e.Table == sec.Lock.Table:
 		return // the lease row's own bookkeeping (renewal, release)
+	case e.Sink.Family == "Consul KV" && consulLockKey(sec) != "" && consulKey(e) == consulLockKey(sec):
+		return // the lock's own key (an operator poke, waking the monitor): a lock operation
 	case a.txGuarded(e):
 		return // a checked guard-row statement fences the transaction
 	case sec.Lock == model.RedisSetNXLock && e.Key != nil && calls.SameValue(e.Key, sec.Handle):
@@ -190,4 +192,54 @@ func isTx(t types.Type) bool {
 // fenceExpr renders a fence accessor template for a lock handle.
 func fenceExpr(accessor, handle string) string {
 	return strings.ReplaceAll(accessor, "%s", handle)
+}
+
+// consulLockKey returns the constant key of a Consul lock section's
+// c.LockKey("key"), or "".
+func consulLockKey(sec *section.Section) string {
+	if sec.Handle == nil {
+		return ""
+	}
+	ext, ok := calls.Unwrap(sec.Handle).(*ssa.Extract)
+	if !ok {
+		return ""
+	}
+	call, ok := ext.Tuple.(*ssa.Call)
+	if !ok || calls.Callee(&call.Call) == nil || calls.Callee(&call.Call).Name() != "LockKey" {
+		return ""
+	}
+	k, _ := calls.ConstString(calls.Arg(&call.Call, 0))
+	return k
+}
+
+// consulKey returns the constant key a Consul KV write touches: the key
+// argument of Delete/DeleteTree, or the Key field of the KVPair literal
+// given to Put.
+func consulKey(e *effect.Effect) string {
+	arg := calls.Arg(e.Call.Common(), 0)
+	if k, ok := calls.ConstString(arg); ok {
+		return k
+	}
+	alloc, ok := calls.Unwrap(arg).(*ssa.Alloc)
+	if !ok {
+		return ""
+	}
+	for _, r := range *alloc.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		st := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+		if st.Field(fa.Field).Name() != "Key" {
+			continue
+		}
+		for _, r2 := range *fa.Referrers() {
+			if store, ok := r2.(*ssa.Store); ok {
+				if k, ok := calls.ConstString(store.Val); ok {
+					return k
+				}
+			}
+		}
+	}
+	return ""
 }

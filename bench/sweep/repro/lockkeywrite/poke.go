@@ -18,7 +18,7 @@ func Poke(c *api.Client) error {
 		return err
 	}
 	defer l.Unlock()
-	if _, err := c.KV().Delete("service/leader", nil); err != nil { // FP: FC1001 on the lock's own key
+	if _, err := c.KV().Delete("service/leader", nil); err != nil { // was FP: FC1001 on the lock's own key
 		return err
 	}
 	<-lost

@@ -97,3 +97,21 @@ func tryOnce(c *api.Client, l *api.Lock) {
 	}
 	c.KV().Put(&api.KVPair{Key: "jobs/state", Value: []byte("x")}, nil) // want `Consul KV.Put .* under the Consul lock`
 }
+
+// Writing the lock's own key (an operator-style poke) is a lock operation.
+func poke(c *api.Client) error {
+	l, err := c.LockKey("service/poked")
+	if err != nil {
+		return err
+	}
+	lost, err := l.Lock(nil)
+	if err != nil {
+		return err
+	}
+	defer l.Unlock()
+	c.KV().Delete("service/poked", nil)
+	c.KV().Put(&api.KVPair{Key: "service/poked", Value: []byte("wake")}, nil)
+	c.KV().Delete("service/other", nil) // want `Consul KV.Delete`
+	<-lost
+	return nil
+}
