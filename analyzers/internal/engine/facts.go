@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"go/token"
 	"go/types"
 	"path/filepath"
 	"slices"
@@ -388,8 +387,6 @@ func isBool(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Kind() == types.Bool
 }
-
-var _ = token.NoPos
 
 // leaseTableAcquire recognises a hand-rolled SQL lease: a write to a table
 // named like a lock or lease whose condition tests an expiry column

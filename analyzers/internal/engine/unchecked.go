@@ -28,14 +28,14 @@ func outcomeIgnored(e *effect.Effect) (bool, string) {
 		if e.Sink.Family == "gorm" {
 			outcome, what = call, "RowsAffected"
 		} else {
-			outcome, what = first(call), "RowsAffected()"
+			outcome, what = calls.Result(call, 0), "RowsAffected()"
 		}
 	case model.CondTxn:
-		outcome, what = first(call), "Succeeded"
+		outcome, what = calls.Result(call, 0), "Succeeded"
 	case model.CondScript:
 		outcome, what = call, "the script's result"
 	case model.CondFilter:
-		outcome, what = first(call), "MatchedCount"
+		outcome, what = calls.Result(call, 0), "MatchedCount"
 	case model.CondInput:
 		// A failed condition comes back as an error
 		// (ConditionalCheckFailedException): dropping it is the problem.
@@ -50,19 +50,6 @@ func outcomeIgnored(e *effect.Effect) (bool, string) {
 		return true, what // the result was discarded outright
 	}
 	return !looked(outcome, 0), what
-}
-
-// first returns result 0 of a call returning a tuple, or nil if it is unused.
-func first(call *ssa.Call) ssa.Value {
-	if call.Call.Signature().Results().Len() <= 1 {
-		return call
-	}
-	for _, r := range *call.Referrers() {
-		if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
-			return ex
-		}
-	}
-	return nil
 }
 
 // looked reports whether anything reads the outcome beyond its error.
