@@ -4,6 +4,9 @@
 package analyzers
 
 import (
+	"bytes"
+	"os"
+
 	"github.com/fencecheck/fencecheck/analyzers/checkthenact"
 	"github.com/fencecheck/fencecheck/analyzers/ignoredleaseloss"
 	"github.com/fencecheck/fencecheck/analyzers/internal/config"
@@ -71,4 +74,43 @@ func CheckConfig(dir string) error {
 		return err
 	}
 	return nil
+}
+
+// MayExportFacts reports whether a dependency that a driver analyses only
+// for its facts could export any, judged before parsing it: from its
+// directory (for fencecheck.json), its import paths, whether one of its own
+// dependencies exported facts, and its Go files (read only to look for an
+// annotation comment). When it returns false the package can be skipped:
+// the engine would find nothing in it worth telling an importer.
+func MayExportFacts(dir string, imports []string, depFacts bool, files []string) bool {
+	return engine.MayExportFacts(dir, imports, depFacts, func() bool {
+		return mention(files, engine.AnnotationPrefix)
+	})
+}
+
+// MayReport is MayExportFacts for a package whose findings are wanted:
+// the checks could also report a malformed or unused suppression comment,
+// so the files are looked at for those too. When it returns false, none
+// of fencecheck's checks would report anything in the package.
+func MayReport(dir string, imports []string, depFacts bool, files []string) bool {
+	return engine.MayExportFacts(dir, imports, depFacts, func() bool {
+		return mention(files, engine.AnnotationPrefix, "//lint:", "//nolint")
+	})
+}
+
+// mention reports whether a file contains one of the markers, or cannot be
+// read (the type checker will say why).
+func mention(files []string, markers ...string) bool {
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return true
+		}
+		for _, m := range markers {
+			if bytes.Contains(data, []byte(m)) {
+				return true
+			}
+		}
+	}
+	return false
 }

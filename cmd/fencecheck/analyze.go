@@ -9,8 +9,11 @@ import (
 	"slices"
 	"strings"
 
+	"maps"
+
+	"github.com/fencecheck/fencecheck/analyzers"
+	"github.com/fencecheck/fencecheck/cmd/fencecheck/internal/driver"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -48,7 +51,14 @@ type result struct {
 	errors   []string
 }
 
-// analyze loads the packages named by the patterns and runs the checks.
+// headroom is the memory the analysis may use beyond the package graph
+// before the garbage collector works harder: on k8s.io/client-go it held
+// peak memory near 200 MiB at 3% more CPU (docs/performance.md). Setting
+// GOGC or GOMEMLIMIT turns it off.
+const headroom = 192 << 20
+
+// analyze loads the packages named by the patterns and runs the checks,
+// one package at a time from export data (see package driver).
 func (c *command) analyze(checks []check, o options) *result {
 	res := &result{}
 	patterns := o.patterns
@@ -56,49 +66,39 @@ func (c *command) analyze(checks []check, o options) *result {
 		patterns = []string{"."}
 	}
 	var as []*analysis.Analyzer
+	codes := map[*analysis.Analyzer]string{}
+	// fencecheck's checks only select the engine's findings, so the
+	// engine's prefilter decides for them whether a package is worth
+	// parsing; another analyzer (the tests') sees every package.
+	engineOnly := true
 	for _, ch := range checks {
 		as = append(as, ch.analyzer)
-	}
-
-	// Dependencies need syntax only if some analyzer passes facts between
-	// packages; otherwise export data is enough and loading is much cheaper.
-	mode := packages.LoadSyntax | packages.NeedModule | packages.NeedForTest
-	if usesFacts(as) {
-		mode |= packages.NeedDeps
-	}
-	cfg := &packages.Config{Mode: mode, Dir: c.dir, Tests: o.tests}
-	if o.tags != "" {
-		cfg.BuildFlags = []string{"-tags=" + o.tags}
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		res.errors = append(res.errors, err.Error())
-		return res
-	}
-	res.errors = append(res.errors, c.loadErrors(pkgs)...)
-	roots := analysisRoots(pkgs)
-	if len(roots) == 0 {
-		if len(res.errors) == 0 {
-			res.errors = append(res.errors, fmt.Sprintf("%s matched no packages", strings.Join(patterns, " ")))
-		}
-		return res
-	}
-
-	graph, err := checker.Analyze(as, roots, nil)
-	if err != nil {
-		res.errors = append(res.errors, err.Error())
-		return res
-	}
-	res.errors = append(res.errors, actionErrors(graph)...)
-
-	codes := map[*analysis.Analyzer]string{}
-	for _, ch := range checks {
 		codes[ch.analyzer] = ch.code
+		engineOnly = engineOnly && slices.Equal(ch.analyzer.Requires, []*analysis.Analyzer{analyzers.Engine})
 	}
 	seen := map[string]bool{}
-	for _, act := range graph.Roots {
-		for _, d := range act.Diagnostics {
-			f := newFinding(act.Package.Fset, act.Analyzer, codes[act.Analyzer], d)
+	cfg := &driver.Config{
+		Dir:       c.dir,
+		Tests:     o.tests,
+		Patterns:  patterns,
+		Analyzers: as,
+		Roots:     analysisRoots,
+		Needed: func(p *packages.Package, root, depFacts bool) bool {
+			if root && !engineOnly {
+				return true
+			}
+			dir := ""
+			if len(p.CompiledGoFiles) > 0 {
+				dir = filepath.Dir(p.CompiledGoFiles[0])
+			}
+			imports := slices.Collect(maps.Keys(p.Imports))
+			if root {
+				return analyzers.MayReport(dir, imports, depFacts, p.CompiledGoFiles)
+			}
+			return analyzers.MayExportFacts(dir, imports, depFacts, p.CompiledGoFiles)
+		},
+		Report: func(p *packages.Package, fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) {
+			f := newFinding(fset, a, codes[a], d)
 			// A file shared by a package and its test variant, or a
 			// diagnostic reported twice, is printed once.
 			key := fmt.Sprint(f.code, f.pos, f.end, f.message)
@@ -106,25 +106,28 @@ func (c *command) analyze(checks []check, o options) *result {
 				seen[key] = true
 				res.findings = append(res.findings, f)
 			}
-		}
+		},
+	}
+	if o.tags != "" {
+		cfg.BuildFlags = []string{"-tags=" + o.tags}
+	}
+	if os.Getenv("GOMEMLIMIT") == "" && os.Getenv("GOGC") == "" {
+		cfg.Headroom = headroom
+	}
+	run, err := driver.Run(cfg)
+	if err != nil {
+		res.errors = append(res.errors, err.Error())
+		return res
+	}
+	res.errors = append(res.errors, c.loadErrors(run.Packages)...)
+	if len(run.Roots) == 0 && len(res.errors) == 0 {
+		res.errors = append(res.errors, fmt.Sprintf("%s matched no packages", strings.Join(patterns, " ")))
+	}
+	for _, f := range run.Failures {
+		res.errors = append(res.errors, fmt.Sprintf("%s: %s: %v", f.Package.PkgPath, f.Analyzer.Name, f.Err))
 	}
 	sortFindings(res.findings, c.rel)
 	return res
-}
-
-// usesFacts reports whether any analyzer, or anything it requires,
-// exchanges facts between packages.
-func usesFacts(as []*analysis.Analyzer) bool {
-	seen := map[*analysis.Analyzer]bool{}
-	var visit func(a *analysis.Analyzer) bool
-	visit = func(a *analysis.Analyzer) bool {
-		if seen[a] {
-			return false
-		}
-		seen[a] = true
-		return len(a.FactTypes) > 0 || slices.ContainsFunc(a.Requires, visit)
-	}
-	return slices.ContainsFunc(as, visit)
 }
 
 // analysisRoots picks the packages to analyse the way go vet does: with
@@ -180,29 +183,6 @@ func (c *command) loadErrors(pkgs []*packages.Package) []string {
 			}
 		}
 	})
-	slices.Sort(out)
-	return out
-}
-
-// actionErrors lists analyzer failures. A package that did not type-check
-// has already been reported by loadErrors, and an action that failed only
-// because a prerequisite did repeats its prerequisite's error.
-func actionErrors(g *checker.Graph) []string {
-	var out []string
-	seen := map[string]bool{}
-	for act := range g.All() {
-		if act.Err == nil || act.Package.IllTyped {
-			continue
-		}
-		if slices.ContainsFunc(act.Deps, func(d *checker.Action) bool { return d.Err != nil }) {
-			continue
-		}
-		line := fmt.Sprintf("%s: %s: %v", act.Package.PkgPath, act.Analyzer.Name, act.Err)
-		if !seen[line] {
-			seen[line] = true
-			out = append(out, line)
-		}
-	}
 	slices.Sort(out)
 	return out
 }

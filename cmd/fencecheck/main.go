@@ -1,9 +1,10 @@
 // Command fencecheck finds writes made under a distributed lock that do not
 // carry the lock's fencing token.
 //
-// One binary serves two drivers. Run directly, it loads packages with
-// go/packages, runs the checks with go/analysis/checker and prints the
-// findings as text, JSON Lines or SARIF:
+// One binary serves two drivers. Run directly, it analyses one package at a
+// time against its dependencies' export data, as go vet does but in one
+// process (package driver), and prints the findings as text, JSON Lines or
+// SARIF:
 //
 //	fencecheck ./...
 //	fencecheck -f sarif -o fencecheck.sarif ./...

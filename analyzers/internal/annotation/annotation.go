@@ -56,7 +56,8 @@ type Set struct {
 	Problems []Problem
 }
 
-const prefix = "//fencecheck:"
+// Prefix starts every annotation comment.
+const Prefix = "//fencecheck:"
 
 // Parse collects the annotations of files.
 func Parse(files []*ast.File, info *types.Info) *Set {
@@ -102,7 +103,7 @@ func Parse(files []*ast.File, info *types.Info) *Set {
 					}
 					for _, cg := range []*ast.CommentGroup{field.Doc, field.Comment} {
 						for _, c := range comments(cg) {
-							if verb := strings.Fields(strings.TrimPrefix(c.Text, prefix)); len(verb) != 1 || verb[0] != string(Fence) {
+							if verb := strings.Fields(strings.TrimPrefix(c.Text, Prefix)); len(verb) != 1 || verb[0] != string(Fence) {
 								s.Problems = append(s.Problems, Problem{c.Slash, c.End(), fmt.Sprintf("malformed annotation %q on a struct field: only //fencecheck:fence applies to fields", c.Text)})
 								continue
 							}
@@ -127,7 +128,7 @@ func comments(cg *ast.CommentGroup) []*ast.Comment {
 	}
 	var out []*ast.Comment
 	for _, c := range cg.List {
-		if strings.HasPrefix(c.Text, prefix) {
+		if strings.HasPrefix(c.Text, Prefix) {
 			out = append(out, c)
 		}
 	}
@@ -135,7 +136,7 @@ func comments(cg *ast.CommentGroup) []*ast.Comment {
 }
 
 func parseFunc(text string) (*Func, error) {
-	fields := strings.Fields(strings.TrimPrefix(text, prefix))
+	fields := strings.Fields(strings.TrimPrefix(text, Prefix))
 	if len(fields) == 0 {
 		return nil, fmt.Errorf("empty annotation %q; want //fencecheck:lock, release, fence, sink or check", text)
 	}

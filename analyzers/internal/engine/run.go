@@ -11,6 +11,8 @@ import (
 
 	"honnef.co/go/tools/analysis/facts/generated"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/annotation"
+	"github.com/fencecheck/fencecheck/analyzers/internal/config"
 	"github.com/fencecheck/fencecheck/analyzers/internal/directive"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
@@ -53,17 +55,48 @@ func run(pass *analysis.Pass) (res any, err error) {
 // lock nor perform an effect a caller would need to know about, so it
 // needs no SSA.
 func relevant(pass *analysis.Pass, c *custom) bool {
-	if len(c.ann.Funcs) > 0 || len(c.cfg.Locks)+len(c.cfg.Sinks) > 0 {
+	if len(c.ann.Funcs) > 0 || configured(c.cfg) {
 		return true
 	}
 	for _, imp := range pass.Pkg.Imports() {
-		if model.LockPackages[imp.Path()] || model.SinkPackages[imp.Path()] {
+		if importsAPI(imp.Path()) {
 			return true
 		}
 	}
 	// A dependency may hide a lock, a helper or an effect behind a function.
 	return len(pass.AllObjectFacts()) > 0
 }
+
+func configured(cfg *config.Config) bool { return len(cfg.Locks)+len(cfg.Sinks) > 0 }
+
+func importsAPI(path string) bool { return model.LockPackages[path] || model.SinkPackages[path] }
+
+// MayExportFacts tells a driver, before it parses a dependency that is
+// analysed only for its facts, whether the engine could export any for it:
+// it decides as relevant and newCustom do, from the package's directory (for
+// its configuration), its import paths, whether a dependency of it exported
+// facts, and whether its source mentions an annotation. A false answer is
+// exact, so the driver may skip the package.
+func MayExportFacts(dir string, imports []string, depFacts bool, annotated func() bool) bool {
+	if depFacts || slices.ContainsFunc(imports, importsAPI) {
+		return true
+	}
+	path := configFlag
+	if path == "" {
+		path = config.Find(dir)
+	}
+	if path != "" {
+		cfg, err := config.Load(path)
+		if err != nil || configured(cfg) {
+			return true // analysing the package reports the error
+		}
+	}
+	return annotated()
+}
+
+// AnnotationPrefix starts every annotation comment; a file without it has
+// none.
+const AnnotationPrefix = annotation.Prefix
 
 type memoKey struct {
 	fn    *ssa.Function

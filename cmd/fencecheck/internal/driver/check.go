@@ -1,0 +1,227 @@
+package driver
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"io"
+	"os"
+	"runtime/metrics"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// unit is one package parsed and type-checked from source. It lives only
+// while the package is analysed.
+type unit struct {
+	fset  *token.FileSet
+	files []*ast.File
+	pkg   *types.Package
+	info  *types.Info
+	// byPath is every package of the node's import graph by package path:
+	// the import paths of a build resolve to one package each.
+	byPath map[string]*node
+}
+
+// check parses and type-checks the package of n, importing its
+// dependencies from export data as the compiler would. It returns nil when
+// the package has no Go files or does not type-check; errors are added to
+// the package's Errors, the way go/packages reports them, and n is marked
+// broken.
+func (r *run) check(n *node) *unit {
+	p := n.pkg
+	if p.ExportFile == "" && p.PkgPath != "unsafe" {
+		n.broken = true
+	}
+	if len(p.CompiledGoFiles) == 0 {
+		return nil
+	}
+	u := &unit{byPath: map[string]*node{}}
+	u.addPaths(n)
+	imports := r.universeFor(n, u)
+	u.fset = imports.fset
+
+	var errs []packages.Error
+	for _, name := range p.CompiledGoFiles {
+		f, err := parser.ParseFile(u.fset, name, nil, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+		if f != nil {
+			u.files = append(u.files, f)
+		}
+		errs = append(errs, parseErrors(name, err)...)
+	}
+
+	brokenImports := map[string]bool{}
+	for path, dep := range p.Imports {
+		if r.nodes[dep].broken {
+			brokenImports[path] = true
+		}
+	}
+	tc := &types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if path == "unsafe" {
+				return types.Unsafe, nil
+			}
+			dep := p.Imports[path]
+			if dep == nil {
+				return nil, fmt.Errorf("no metadata for %s", path)
+			}
+			if dep.ExportFile == "" {
+				return nil, fmt.Errorf("no export data for %s", dep.PkgPath)
+			}
+			return imports.importFrom(dep.PkgPath)
+		}),
+		Sizes: p.TypesSizes,
+		Error: func(err error) {
+			var te types.Error
+			if !errors.As(err, &te) {
+				errs = append(errs, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.TypeError})
+				return
+			}
+			// An import of a package that does not compile fails; that
+			// package's own errors say why.
+			if path, ok := strings.CutPrefix(te.Msg, "could not import "); ok {
+				if i := strings.IndexByte(path, ' '); i > 0 && brokenImports[path[:i]] {
+					return
+				}
+			}
+			errs = append(errs, packages.Error{Pos: te.Fset.Position(te.Pos).String(), Msg: te.Msg, Kind: packages.TypeError})
+		},
+	}
+	if p.Module != nil && p.Module.GoVersion != "" {
+		tc.GoVersion = "go" + p.Module.GoVersion
+	}
+	u.info = &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		FileVersions: map[*ast.File]string{},
+	}
+	u.pkg = types.NewPackage(p.PkgPath, p.Name)
+	err := types.NewChecker(tc, u.fset, u.pkg, u.info).Files(u.files)
+	if err != nil && len(errs) == 0 && len(brokenImports) == 0 {
+		errs = append(errs, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.TypeError})
+	}
+	if len(errs) > 0 || len(brokenImports) > 0 {
+		// Errors are recorded only here, by the one goroutine that owns
+		// the package, and read after the run.
+		p.Errors = append(p.Errors, errs...)
+		p.IllTyped = true
+		n.broken = true
+		return nil
+	}
+	return u
+}
+
+// addPaths indexes the import graph of n by package path.
+func (u *unit) addPaths(n *node) {
+	if _, ok := u.byPath[n.pkg.PkgPath]; ok {
+		return
+	}
+	u.byPath[n.pkg.PkgPath] = n
+	for _, d := range n.deps {
+		u.addPaths(d)
+	}
+}
+
+// A universe is a set of packages read from export data and the file set
+// that holds their positions. Packages type-checked against one universe
+// share its types, so a package imported by many is read once.
+type universe struct {
+	fset *token.FileSet
+	mu   sync.Mutex // the importer is not safe for concurrent use
+	gc   types.ImporterFrom
+}
+
+func newUniverse(byPath map[string]*node) *universe {
+	fset := token.NewFileSet()
+	lookup := func(path string) (io.ReadCloser, error) {
+		n := byPath[path]
+		if n == nil || n.pkg.ExportFile == "" {
+			return nil, fmt.Errorf("no export data for %s", path)
+		}
+		return os.Open(n.pkg.ExportFile)
+	}
+	return &universe{fset: fset, gc: importer.ForCompiler(fset, "gc", lookup).(types.ImporterFrom)}
+}
+
+func (u *universe) importFrom(path string) (*types.Package, error) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.gc.ImportFrom(path, "", 0)
+}
+
+// sharedBudget bounds how far the live heap may grow beyond what the run
+// holds anyway (the package graph) while one shared universe is in use. A universe only grows: on a large code base it would come to
+// hold the types of every dependency, as x/tools' checker does. Past the
+// budget the next package starts a new one, and the old one is freed when
+// the packages using it are done. On k8s.io/client-go, 64 MiB kept peak
+// memory at half of staticcheck's while reading each big dependency's
+// export data a few times instead of once per importer
+// (docs/performance.md).
+const sharedBudget = 64 << 20
+
+// universeFor returns the universe to type-check n against: the shared
+// one, unless n imports a test variant ("q [p.test]", recompiled for the
+// tests of p), whose export data differs from that of the package with the
+// same path; such a package gets a universe of its own. (A package that
+// is no test variant never imports one.)
+func (r *run) universeFor(n *node, u *unit) *universe {
+	if slices.ContainsFunc(n.deps, isVariant) {
+		return newUniverse(u.byPath)
+	}
+	r.sharedMu.Lock()
+	defer r.sharedMu.Unlock()
+	if r.plain == nil {
+		r.plain = map[string]*node{}
+		for _, m := range r.nodes {
+			if !isVariant(m) {
+				r.plain[m.pkg.PkgPath] = m
+			}
+		}
+	}
+	if r.shared == nil || liveHeap() > r.heapFloor+sharedBudget {
+		r.shared = newUniverse(r.plain)
+	}
+	return r.shared
+}
+
+func isVariant(n *node) bool { return n.pkg.ForTest != "" }
+
+// parseErrors converts a parser error the way go/packages does.
+func parseErrors(name string, err error) []packages.Error {
+	if err == nil {
+		return nil
+	}
+	var list scanner.ErrorList
+	if errors.As(err, &list) {
+		var out []packages.Error
+		for _, e := range list {
+			out = append(out, packages.Error{Pos: e.Pos.String(), Msg: e.Msg, Kind: packages.ParseError})
+		}
+		return out
+	}
+	return []packages.Error{{Pos: name, Msg: err.Error(), Kind: packages.ParseError}}
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// liveHeap is the heap in use after the last garbage collection.
+func liveHeap() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}

@@ -1,0 +1,281 @@
+// Package driver runs go/analysis analyzers the way go vet does, one
+// package at a time, but in one process: each package is parsed and
+// type-checked from source with its imports read from the compiler's
+// export data, its facts are kept in serialized form, and everything else
+// is dropped when the package is done.
+//
+// x/tools' checker instead type-checks every dependency from source and
+// keeps the whole program in memory, which on k8s.io/client-go took six
+// times staticcheck's peak memory (docs/performance.md). Here the peak is a
+// few packages' worth of syntax and types, and the facts.
+//
+// A dependency (a package that was not asked for) is analysed only for its
+// facts, by the analyzers that declare fact types. A package that the
+// Needed hook rules out, root or dependency, is never parsed. A package
+// that does not type-check is reported, not analysed (RunDespiteErrors is
+// not supported).
+package driver
+
+import (
+	"cmp"
+	"go/token"
+	"maps"
+	"reflect"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+)
+
+// Config says what to analyse.
+type Config struct {
+	Dir        string   // working directory of the go command; "" means the process's
+	BuildFlags []string // such as -tags=x
+	Tests      bool     // load test variants too
+	Patterns   []string
+
+	// Analyzers run on the root packages. Dependencies are analysed by the
+	// ones among them, and among their requirements, that declare facts.
+	Analyzers []*analysis.Analyzer
+
+	// Roots picks the packages to analyse from those the patterns
+	// matched; nil means all of them.
+	Roots func([]*packages.Package) []*packages.Package
+
+	// Needed reports whether a package must be analysed: for a root,
+	// whether the analyzers could report anything or export facts; for a
+	// dependency, whether they could export facts. depFacts says whether
+	// any of its dependencies exported one. It is asked before the package
+	// is parsed, and only for packages that compiled (a package that does
+	// not is always type-checked, for its errors). nil means every package
+	// is analysed.
+	Needed func(p *packages.Package, root, depFacts bool) bool
+
+	// Report receives each diagnostic of a root package, one call at a
+	// time. The file set is the package's own and stays valid.
+	Report func(p *packages.Package, fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic)
+
+	// Parallelism bounds how many packages are analysed at once; 0 means
+	// GOMAXPROCS.
+	Parallelism int
+
+	// Headroom, if not zero, sets the garbage collector's soft memory
+	// limit for the analysis to the heap the package graph needs plus
+	// Headroom bytes (and restores it afterwards). The heap then stays
+	// near what is live instead of growing to twice that between
+	// collections; a package that needs more still gets it (the limit is
+	// soft), at the cost of more frequent collections.
+	Headroom uint64
+}
+
+// Result is the outcome of a run.
+type Result struct {
+	// Packages are those the patterns matched, with the errors found while
+	// loading or type-checking them and their dependencies added to their
+	// Errors (reachable through packages.Visit).
+	Packages []*packages.Package
+	// Roots are the packages that were analysed.
+	Roots []*packages.Package
+	// Failures are the analyzer runs that returned an error.
+	Failures []Failure
+}
+
+// Failure is an analyzer that failed on a package.
+type Failure struct {
+	Package  *packages.Package
+	Analyzer *analysis.Analyzer
+	Err      error
+}
+
+// loadMode is metadata only: file lists, the import graph and the export
+// data of every package, which the go command builds (or finds in its
+// cache) for us. No package is parsed by go/packages.
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedDeps | packages.NeedExportFile |
+	packages.NeedTypesSizes | packages.NeedModule | packages.NeedForTest
+
+// Run loads the packages named by cfg.Patterns and analyses them. The
+// error is for a failure of the go command itself; problems of packages
+// are in their Errors.
+func Run(cfg *Config) (*Result, error) {
+	pkgs, err := packages.Load(&packages.Config{
+		Mode:       loadMode,
+		Dir:        cfg.Dir,
+		Tests:      cfg.Tests,
+		BuildFlags: cfg.BuildFlags,
+	}, cfg.Patterns...)
+	if err != nil {
+		return nil, err
+	}
+	roots := pkgs
+	if cfg.Roots != nil {
+		roots = cfg.Roots(pkgs)
+	}
+	r := newRun(cfg, roots)
+	runtime.GC()
+	r.heapFloor = liveHeap()
+	if cfg.Headroom > 0 {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(r.heapFloor + cfg.Headroom)))
+	}
+	r.analyzeAll()
+	slices.SortFunc(r.failures, func(a, b Failure) int {
+		return cmp.Or(cmp.Compare(a.Package.ID, b.Package.ID), cmp.Compare(a.Analyzer.Name, b.Analyzer.Name))
+	})
+	return &Result{Packages: pkgs, Roots: roots, Failures: r.failures}, nil
+}
+
+// run is the state of one Run.
+type run struct {
+	cfg       *Config
+	rootSet   map[*packages.Package]bool
+	forRoots  []*analysis.Analyzer // cfg.Analyzers and their requirements, in dependency order
+	forDeps   []*analysis.Analyzer // those of forRoots that declare facts, and their requirements
+	factTypes map[*analysis.Analyzer]map[reflect.Type]bool
+	nodes     map[*packages.Package]*node
+
+	sharedMu sync.Mutex
+	shared   *universe        // for packages that import no test variant
+	plain    map[string]*node // the packages that are no test variant, by path
+
+	heapFloor uint64 // the live heap before any package is analysed
+
+	mu       sync.Mutex // guards failures and calls of cfg.Report
+	failures []Failure
+}
+
+// node is one package of the import graph.
+type node struct {
+	pkg  *packages.Package
+	deps []*node
+	done chan struct{} // closed when the package's facts are final
+
+	// Set before done is closed, read-only afterwards.
+	facts    *factSet // nil: no facts
+	depFacts bool     // this package or a dependency has facts
+	broken   bool     // the package has errors: importers cannot use its export data
+}
+
+func newRun(cfg *Config, roots []*packages.Package) *run {
+	r := &run{
+		cfg:       cfg,
+		rootSet:   map[*packages.Package]bool{},
+		nodes:     map[*packages.Package]*node{},
+		factTypes: map[*analysis.Analyzer]map[reflect.Type]bool{},
+	}
+	for _, p := range roots {
+		r.rootSet[p] = true
+	}
+	r.forRoots = closure(cfg.Analyzers)
+	var withFacts []*analysis.Analyzer
+	for _, a := range r.forRoots {
+		if len(a.FactTypes) > 0 {
+			withFacts = append(withFacts, a)
+		}
+		types := map[reflect.Type]bool{}
+		for _, f := range a.FactTypes {
+			types[reflect.TypeOf(f)] = true
+		}
+		r.factTypes[a] = types
+	}
+	r.forDeps = closure(withFacts)
+
+	var add func(p *packages.Package) *node
+	add = func(p *packages.Package) *node {
+		if n := r.nodes[p]; n != nil {
+			return n
+		}
+		n := &node{pkg: p, done: make(chan struct{})}
+		r.nodes[p] = n
+		for _, path := range slices.Sorted(maps.Keys(p.Imports)) {
+			n.deps = append(n.deps, add(p.Imports[path]))
+		}
+		return n
+	}
+	for _, p := range roots {
+		add(p)
+	}
+	return r
+}
+
+// analyzeAll processes every node once its dependencies are done, at most
+// Parallelism at a time.
+func (r *run) analyzeAll() {
+	limit := cmp.Or(r.cfg.Parallelism, runtime.GOMAXPROCS(0))
+	sem := make(chan struct{}, limit)
+	var wg sync.WaitGroup
+	for _, n := range r.nodes {
+		wg.Go(func() {
+			for _, d := range n.deps {
+				<-d.done
+			}
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			r.process(n)
+			close(n.done)
+		})
+	}
+	wg.Wait()
+}
+
+// process analyses one package if it is a root or may have facts.
+func (r *run) process(n *node) {
+	p := n.pkg
+	for _, d := range n.deps {
+		n.depFacts = n.depFacts || d.depFacts
+		n.broken = n.broken || d.broken
+	}
+	root := r.rootSet[p]
+	noExport := p.ExportFile == "" && p.PkgPath != "unsafe"
+	switch {
+	case noExport && len(p.Errors) > 0:
+		// It does not compile. Type-check it anyway, for precise errors.
+	case !root && len(r.forDeps) == 0:
+		return
+	case r.cfg.Needed != nil && !r.cfg.Needed(p, root, n.depFacts):
+		return
+	}
+	u := r.check(n)
+	if u == nil {
+		return // no Go files, or its errors have been recorded
+	}
+	analyzers := r.forDeps
+	if root {
+		analyzers = r.forRoots
+	}
+	facts := r.runAnalyzers(n, u, analyzers, root)
+	if facts.len() > 0 {
+		n.facts = facts
+		n.depFacts = true
+	}
+}
+
+// closure returns the analyzers and everything they require, each after
+// its requirements.
+func closure(as []*analysis.Analyzer) []*analysis.Analyzer {
+	var out []*analysis.Analyzer
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		for _, req := range a.Requires {
+			visit(req)
+		}
+		out = append(out, a)
+	}
+	for _, a := range as {
+		visit(a)
+	}
+	return out
+}
+
+func (r *run) fail(p *packages.Package, a *analysis.Analyzer, err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.failures = append(r.failures, Failure{Package: p, Analyzer: a, Err: err})
+}

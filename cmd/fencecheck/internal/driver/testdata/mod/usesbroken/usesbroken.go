@@ -1,0 +1,5 @@
+package usesbroken
+
+import "example.com/mod/broken"
+
+func G() int { return broken.F() }
