@@ -41,7 +41,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 	cust := newCustom(pass, cfg)
 	findings := cust.problems()
 	if relevant(pass, cust) {
-		a := &analysis_{custom: cust, pass: pass, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, guards: map[guardKey]*ssa.Call{}}
+		a := &analysis_{custom: cust, pass: pass, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, guards: map[guardKey]*ssa.Call{}, impls: map[implKey][]*ssa.Function{}}
 		findings = append(findings, a.analyze()...)
 	}
 	if model.IsLibraryPackage(pass.Pkg.Path()) {
@@ -111,7 +111,8 @@ type analysis_ struct {
 	helpers  map[*types.Func]*HelperFact
 	wrappers map[*types.Func]*model.Lock // acquire wrappers, local and imported
 	custom   *custom
-	guards   map[guardKey]*ssa.Call // memo of guardingCheck
+	guards   map[guardKey]*ssa.Call      // memo of guardingCheck
+	impls    map[implKey][]*ssa.Function // memo of implementations
 	findings []Finding
 	calls    map[token.Pos]*ast.CallExpr // by Lparen, built on first use
 }

@@ -113,7 +113,15 @@ func (a *analysis_) implementations(c *ssa.CallCommon) []*ssa.Function {
 	if !ok {
 		return nil
 	}
+	// Memoised: a package with many types and many interface calls (river's
+	// generated queries) otherwise spends most of its time in
+	// types.Implements.
+	key := implKey{iface, c.Method}
+	if out, ok := a.impls[key]; ok {
+		return out
+	}
 	var out []*ssa.Function
+	defer func() { a.impls[key] = out }()
 	for _, m := range a.pkg.Members {
 		tn, ok := m.(*ssa.Type)
 		if !ok {
@@ -130,6 +138,11 @@ func (a *analysis_) implementations(c *ssa.CallCommon) []*ssa.Function {
 		}
 	}
 	return out
+}
+
+type implKey struct {
+	iface  *types.Interface
+	method *types.Func
 }
 
 // boundSeeds returns the free variables of a closure that are bound to

@@ -28,7 +28,7 @@ var tools = []struct{ name, desc string }{
 	{"vettool", "go vet -vettool=fencecheck"},
 	{"vet", "go vet (default analyzers)"},
 	{"staticcheck", "staticcheck v0.8.2 -checks all"},
-	{"floor", "floor: no-op analyzer, deps from source (as fencecheck loads)"},
+	{"floor", "floor: no-op analyzer, deps from source (x/tools checker, facts)"},
 	{"floorssa", "floor + buildssa (SSA floor)"},
 	{"floorexport", "floor, deps from export data (no facts)"},
 }

@@ -29,6 +29,8 @@ type unit struct {
 	// byPath is every package of the node's import graph by package path:
 	// the import paths of a build resolve to one package each.
 	byPath map[string]*node
+	// direct are the direct imports, by package path.
+	direct map[string]*node
 }
 
 // check parses and type-checks the package of n, importing its
@@ -44,8 +46,11 @@ func (r *run) check(n *node) *unit {
 	if len(p.CompiledGoFiles) == 0 {
 		return nil
 	}
-	u := &unit{byPath: map[string]*node{}}
+	u := &unit{byPath: map[string]*node{}, direct: map[string]*node{}}
 	u.addPaths(n)
+	for _, d := range n.deps {
+		u.direct[d.pkg.PkgPath] = d
+	}
 	imports := r.universeFor(n, u)
 	u.fset = imports.fset
 

@@ -28,7 +28,11 @@ func (*marked) AFact() {}
 
 // newMarker returns an analyzer that marks functions and reports calls of
 // marked functions of other packages; seen records the packages it ran on.
-func newMarker(seen *sync.Map) *analysis.Analyzer {
+func newMarker(seen *sync.Map) *analysis.Analyzer { return newMarkerCensus(seen, false) }
+
+// newMarkerCensus is newMarker that, with census, also reports the facts it
+// can see (AllObjectFacts) at the package clause.
+func newMarkerCensus(seen *sync.Map, census bool) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:      "marker",
 		Doc:       "reports calls of marked functions",
@@ -66,6 +70,15 @@ func newMarker(seen *sync.Map) *analysis.Analyzer {
 						return true
 					})
 				}
+			}
+			if census {
+				var names []string
+				for _, f := range pass.AllObjectFacts() {
+					names = append(names, f.Object.Pkg().Name()+"."+f.Object.Name())
+				}
+				slices.Sort(names)
+				pass.Report(analysis.Diagnostic{Pos: pass.Files[0].Package, Category: "M2",
+					Message: "facts: " + strings.Join(names, " ")})
 			}
 			return nil, nil
 		},
@@ -271,5 +284,17 @@ func TestReadFile(t *testing.T) {
 	findings(t, &Config{Patterns: []string{"./a"}, Analyzers: []*analysis.Analyzer{reader}})
 	if len(errs) > 0 {
 		t.Error(strings.Join(errs, "\n"))
+	}
+}
+
+// TestFactVisibility checks that a package sees the facts go vet would
+// hand it: all facts of its direct imports, and from further down only
+// those about types, fields and methods. c imports b, which imports a.
+func TestFactVisibility(t *testing.T) {
+	marker := newMarkerCensus(nil, true)
+	got, _ := findings(t, &Config{Patterns: []string{"./c"}, Analyzers: []*analysis.Analyzer{marker}})
+	want := "c.go:2: facts: a.M b.Method b.Wrap c.Use" // b.local is not in b's export data
+	if !slices.Contains(got, want) {
+		t.Errorf("findings:\n%s\nwant among them %q (a.Marked is a function of an indirect import)", strings.Join(got, "\n"), want)
 	}
 }

@@ -119,7 +119,7 @@ func (f *facts) importObject(obj types.Object, fact analysis.Fact) bool {
 		}
 		return false
 	}
-	if obj.Pkg() == nil {
+	if obj.Pkg() == nil || !f.visibleObject(obj) {
 		return false
 	}
 	n := f.u.byPath[obj.Pkg().Path()]
@@ -154,7 +154,7 @@ func (f *facts) importPackage(pkg *types.Package, fact analysis.Fact) bool {
 		}
 		return false
 	}
-	n := f.u.byPath[pkg.Path()]
+	n := f.u.direct[pkg.Path()]
 	if n == nil || n.facts == nil {
 		return false
 	}
@@ -185,8 +185,8 @@ func (f *facts) allObjects() []analysis.ObjectFact {
 				continue
 			}
 			obj, err := objectpath.Object(pkg, k.path)
-			if err != nil {
-				continue // not in the export data this package saw
+			if err != nil || !f.visibleObject(obj) {
+				continue // not in the export data this package saw, or not passed on
 			}
 			fact := reflect.New(k.typ.Elem()).Interface().(analysis.Fact)
 			if decodeFact(b, fact) {
@@ -213,7 +213,7 @@ func (f *facts) allPackages() []analysis.PackageFact {
 		}
 	}
 	for path, pkg := range f.visible() {
-		n := f.u.byPath[path]
+		n := f.u.direct[path]
 		if n == nil || n.facts == nil {
 			continue
 		}
@@ -230,6 +230,20 @@ func (f *facts) allPackages() []analysis.PackageFact {
 			cmp.Compare(reflect.TypeOf(a.Fact).String(), reflect.TypeOf(b.Fact).String()))
 	})
 	return out
+}
+
+// visibleObject reports whether go vet would hand a fact about obj, an
+// object of another package, to this package. unitchecker passes on the
+// facts of direct imports, and from further down only those about types,
+// fields and methods: a package re-exports no fact about another package's
+// functions, variables or constants (x/tools internal/facts, Set.Encode).
+// Package facts come from direct imports only.
+func (f *facts) visibleObject(obj types.Object) bool {
+	if f.u.direct[obj.Pkg().Path()] != nil {
+		return true
+	}
+	_, isType := obj.(*types.TypeName)
+	return isType || obj.Parent() != obj.Pkg().Scope()
 }
 
 // visible returns the imported packages whose types this package saw:
