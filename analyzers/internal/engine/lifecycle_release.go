@@ -791,6 +791,20 @@ func (l *lifecycle) constantMatchValue(fn *ssa.Function, ci ssa.CallInstruction)
 	l.constantOwner(fn, ci, calls.Arg(c, 1), owner, "DelExArgs with IFEQ")
 }
 
+// lcOverwrites reports whether fn writes key with a plain SET, which takes
+// no lock.
+func lcOverwrites(fn *ssa.Function, key ssa.Value) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if ok && model.RedisPlainSet.Matches(calls.Callee(ci.Common())) && lcSameKey(calls.Arg(ci.Common(), 1), key) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (l *lifecycle) constantOwner(fn *ssa.Function, ci ssa.CallInstruction, key ssa.Value, owner *ssa.Const, what string) {
 	var related []analysis.RelatedInformation
 	of := ""
@@ -800,10 +814,11 @@ func (l *lifecycle) constantOwner(fn *ssa.Function, ci ssa.CallInstruction, key 
 	if acq := l.setnxFor(key, fn); acq != nil {
 		related = append(related, lcAcquired(acq.call.Pos(), model.RedisSetNXLock.Lib))
 		of = fmt.Sprintf(" of the %s acquired at %s", model.RedisSetNXLock.Lib, l.where(acq.call.Pos()))
-	} else if strings.HasPrefix(what, "DelExArgs") && !lcLockLike(key) {
+	} else if strings.HasPrefix(what, "DelExArgs") && (!lcLockLike(key) || lcOverwrites(fn, key)) {
 		// A conditional delete of a key nobody locks here and that is not
-		// named like a lock (go-redis' own DELEX tests); a compare-and-
-		// delete script, by contrast, is the lock-release idiom itself.
+		// named like a lock, or that this function writes with a plain SET
+		// (go-redis' own DELEX tests); a compare-and-delete script, by
+		// contrast, is the lock-release idiom itself.
 		return
 	}
 	pos, end := l.span(ci)

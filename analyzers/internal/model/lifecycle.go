@@ -42,6 +42,10 @@ type ScriptRun struct {
 	Script, Keys, Args int
 }
 
+// RedisPlainSet is a SET without NX: it overwrites whatever the key holds,
+// so it takes no lock, and a key written with it is no lock of that code.
+var RedisPlainSet = Func{goredis, "*", "Set"}
+
 // RedisDelIfEqual is go-redis' native compare-and-delete (Redis 8.4):
 // DelExArgs(ctx, key, DelExArgs{Mode: "IFEQ", MatchValue: owner}).
 var RedisDelIfEqual = Func{goredis, "*", "DelExArgs"}

@@ -130,6 +130,13 @@ func delexCache(ctx context.Context, rdb *redis.Client, key string) {
 	rdb.DelExArgs(ctx, "cache:"+key, redis.DelExArgs{Mode: "IFEQ", MatchValue: "stale"})
 }
 
+// A key named like a lock but written with a plain SET (no NX) here was
+// never locked (go-redis' own DELEX test).
+func delexAfterPlainSet(ctx context.Context, rdb *redis.Client) {
+	rdb.Set(ctx, "lock", "token-123", 0)
+	rdb.DelExArgs(ctx, "lock", redis.DelExArgs{Mode: "IFEQ", MatchValue: "token-123"})
+}
+
 // The safe release: compare-and-delete with this holder's value.
 func safeScript(ctx context.Context, rdb *redis.Client, owner string) {
 	if !rdb.SetNX(ctx, "lock:billing", owner, time.Minute).Val() {
