@@ -84,7 +84,9 @@ for b in "${batches[@]}"; do
 		prefix="${p%/...}"
 		listed="$(go list -e -f '{{with .Module}}{{.Path}} {{$.ImportPath}}{{end}}' "$p" 2>"$d/golist.err")" ||
 			die "batch $name: go list $p failed: $(cat "$d/golist.err")"
-		awk -v pre="$prefix" '$1 == pre || index($1, pre "/") == 1 { print $2 }' <<<"$listed" >>"$d/packages.txt"
+		# redsync's valkey-go packages: the module proxy does not serve their dependency.
+		awk -v pre="$prefix" '$1 == pre || index($1, pre "/") == 1 { print $2 }' <<<"$listed" |
+			grep -v -e '/valkeygo$' -e '/examples/valkego$' >>"$d/packages.txt" || true
 	done
 	n=$(wc -l <"$d/packages.txt")
 	[[ $n -gt 0 ]] || die "batch $name: the patterns matched no packages ($patterns)"

@@ -1,8 +1,10 @@
 // Package delexconst: a Redis compare-and-delete (DELEX IFEQ) with a
-// constant value is reported as an unsafe lock release (FC5001) when the key
-// is named like a lock, even though the key was written with a plain SET
+// constant value was reported as an unsafe lock release (FC5001) when the
+// key is named like a lock, even though the key was written with a plain SET
 // (no NX, no expiry): no lock was ever taken on it. This is go-redis' own
-// test of the DELEX command (commands_test.go:2092 and :2112).
+// test of the DELEX command (commands_test.go:2092 and :2112). Fixed in
+// commit c685315: a key the same function overwrites with a plain SET is no
+// lock.
 package delexconst
 
 import (
@@ -11,12 +13,12 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// CompareAndDelete: reported.
+// CompareAndDelete: no longer reported.
 func CompareAndDelete(ctx context.Context, rdb *redis.Client) error {
 	if err := rdb.Set(ctx, "lock", "token-123", 0).Err(); err != nil {
 		return err
 	}
-	return rdb.DelExArgs(ctx, "lock", redis.DelExArgs{ // FP: FC5001
+	return rdb.DelExArgs(ctx, "lock", redis.DelExArgs{ // was FP: FC5001
 		Mode:       "IFEQ",
 		MatchValue: "token-123",
 	}).Err()

@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/wait"
 	coordv1beta1 "k8s.io/client-go/kubernetes/typed/coordination/v1beta1"
+	"k8s.io/client-go/tools/leaderelection"
 )
 
 func Renew(ctx context.Context, c coordv1beta1.CoordinationV1beta1Interface, ns, name string) error {
@@ -38,3 +39,7 @@ func WaitRenewed(ctx context.Context, c coordv1beta1.CoordinationV1beta1Interfac
 		return true, nil
 	})
 }
+
+// The package also uses a lock API (as a controller that polls while it
+// leads would), so the engine analyses it without help from facts.
+var _ leaderelection.LeaderCallbacks

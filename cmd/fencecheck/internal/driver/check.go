@@ -1,21 +1,20 @@
 package driver
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"go/ast"
-	"go/importer"
 	"go/parser"
 	"go/scanner"
 	"go/token"
 	"go/types"
-	"io"
-	"os"
 	"runtime/metrics"
 	"slices"
 	"strings"
 	"sync"
 
+	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -34,16 +33,19 @@ type unit struct {
 }
 
 // check parses and type-checks the package of n, importing its
-// dependencies from export data as the compiler would. It returns nil when
-// the package has no Go files or does not type-check; errors are added to
-// the package's Errors, the way go/packages reports them, and n is marked
-// broken.
-func (r *run) check(n *node) *unit {
+// dependencies from the export data the run wrote for them; bodies says
+// whether function bodies are checked too (a package that is neither
+// analysed nor asked for is needed only for its declarations). It returns
+// nil when the package has no Go files or does not type-check; errors are
+// added to the package's Errors, the way go/packages reports them, and n is
+// marked broken.
+func (r *run) check(n *node, bodies bool) *unit {
 	p := n.pkg
-	if p.ExportFile == "" && p.PkgPath != "unsafe" {
-		n.broken = true
+	if len(p.Errors) > 0 {
+		n.broken = true // go list could not make sense of it
 	}
 	if len(p.CompiledGoFiles) == 0 {
+		n.broken = true
 		return nil
 	}
 	u := &unit{byPath: map[string]*node{}, direct: map[string]*node{}}
@@ -51,7 +53,7 @@ func (r *run) check(n *node) *unit {
 	for _, d := range n.deps {
 		u.direct[d.pkg.PkgPath] = d
 	}
-	imports := r.universeFor(n, u)
+	imports := r.universeFor(n)
 	u.fset = imports.fset
 
 	var errs []packages.Error
@@ -78,12 +80,10 @@ func (r *run) check(n *node) *unit {
 			if dep == nil {
 				return nil, fmt.Errorf("no metadata for %s", path)
 			}
-			if dep.ExportFile == "" {
-				return nil, fmt.Errorf("no export data for %s", dep.PkgPath)
-			}
-			return imports.importFrom(dep.PkgPath)
+			return imports.importFrom(r.nodes[dep])
 		}),
-		Sizes: p.TypesSizes,
+		Sizes:            p.TypesSizes,
+		IgnoreFuncBodies: !bodies,
 		Error: func(err error) {
 			var te types.Error
 			if !errors.As(err, &te) {
@@ -144,31 +144,44 @@ func (u *unit) addPaths(n *node) {
 // that holds their positions. Packages type-checked against one universe
 // share its types, so a package imported by many is read once.
 type universe struct {
-	fset *token.FileSet
-	mu   sync.Mutex // the importer is not safe for concurrent use
-	gc   types.ImporterFrom
+	fset    *token.FileSet
+	mu      sync.Mutex // guards imports: reading export data adds to it
+	imports map[string]*types.Package
 }
 
-func newUniverse(byPath map[string]*node) *universe {
-	fset := token.NewFileSet()
-	lookup := func(path string) (io.ReadCloser, error) {
-		n := byPath[path]
-		if n == nil || n.pkg.ExportFile == "" {
-			return nil, fmt.Errorf("no export data for %s", path)
-		}
-		return os.Open(n.pkg.ExportFile)
-	}
-	return &universe{fset: fset, gc: importer.ForCompiler(fset, "gc", lookup).(types.ImporterFrom)}
+func newUniverse() *universe {
+	return &universe{fset: token.NewFileSet(), imports: map[string]*types.Package{}}
 }
 
-func (u *universe) importFrom(path string) (*types.Package, error) {
+// importFrom returns the package of n, reading its export data unless the
+// universe already has it.
+func (u *universe) importFrom(n *node) (*types.Package, error) {
+	path := n.pkg.PkgPath
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	return u.gc.ImportFrom(path, "", 0)
+	if pkg := u.imports[path]; pkg != nil && pkg.Complete() {
+		return pkg, nil
+	}
+	data := n.exportData()
+	if data == nil {
+		return nil, fmt.Errorf("no export data for %s", path)
+	}
+	return gcexportdata.Read(bytes.NewReader(data), u.fset, u.imports, path)
+}
+
+// writeExport encodes the declarations of a type-checked package for its
+// importers, in x/tools' indexed export format.
+func writeExport(u *unit) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := gcexportdata.Write(&buf, u.fset, u.pkg); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // sharedBudget bounds how far the live heap may grow beyond what the run
-// holds anyway (the package graph) while one shared universe is in use. A universe only grows: on a large code base it would come to
+// holds anyway (the package graph) while one shared universe is in use. A
+// universe only grows: on a large code base it would come to
 // hold the types of every dependency, as x/tools' checker does. Past the
 // budget the next package starts a new one, and the old one is freed when
 // the packages using it are done. On k8s.io/client-go, 64 MiB kept peak
@@ -179,25 +192,17 @@ const sharedBudget = 64 << 20
 
 // universeFor returns the universe to type-check n against: the shared
 // one, unless n imports a test variant ("q [p.test]", recompiled for the
-// tests of p), whose export data differs from that of the package with the
-// same path; such a package gets a universe of its own. (A package that
+// tests of p), whose declarations differ from those of the package with
+// the same path; such a package gets a universe of its own. (A package that
 // is no test variant never imports one.)
-func (r *run) universeFor(n *node, u *unit) *universe {
+func (r *run) universeFor(n *node) *universe {
 	if slices.ContainsFunc(n.deps, isVariant) {
-		return newUniverse(u.byPath)
+		return newUniverse()
 	}
 	r.sharedMu.Lock()
 	defer r.sharedMu.Unlock()
-	if r.plain == nil {
-		r.plain = map[string]*node{}
-		for _, m := range r.nodes {
-			if !isVariant(m) {
-				r.plain[m.pkg.PkgPath] = m
-			}
-		}
-	}
 	if r.shared == nil || liveHeap() > r.heapFloor+sharedBudget {
-		r.shared = newUniverse(r.plain)
+		r.shared = newUniverse()
 	}
 	return r.shared
 }

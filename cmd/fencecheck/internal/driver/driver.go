@@ -1,8 +1,10 @@
 // Package driver runs go/analysis analyzers the way go vet does, one
 // package at a time, but in one process: each package is parsed and
-// type-checked from source with its imports read from the compiler's
-// export data, its facts are kept in serialized form, and everything else
-// is dropped when the package is done.
+// type-checked from source with its imports read from export data, its
+// facts are kept in serialized form, and everything else is dropped when
+// the package is done. The export data is the run's own, written from
+// source (x/tools' indexed format) as each package is checked, so nothing
+// needs compiling: a cold build cache costs no more than a warm one.
 //
 // x/tools' checker instead type-checks every dependency from source and
 // keeps the whole program in memory, which on k8s.io/client-go took six
@@ -25,6 +27,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
@@ -49,9 +52,9 @@ type Config struct {
 	// whether the analyzers could report anything or export facts; for a
 	// dependency, whether they could export facts. depFacts says whether
 	// any of its dependencies exported one. It is asked before the package
-	// is parsed, and only for packages that compiled (a package that does
-	// not is always type-checked, for its errors). nil means every package
-	// is analysed.
+	// is parsed. A package it rules out is still type-checked if an
+	// importer needs its declarations (a root in full, for its errors),
+	// but not analysed. nil means every package is analysed.
 	Needed func(p *packages.Package, root, depFacts bool) bool
 
 	// Report receives each diagnostic of a root package, one call at a
@@ -91,11 +94,12 @@ type Failure struct {
 	Err      error
 }
 
-// loadMode is metadata only: file lists, the import graph and the export
-// data of every package, which the go command builds (or finds in its
-// cache) for us. No package is parsed by go/packages.
+// loadMode is metadata only: file lists (cgo already processed) and the
+// import graph. No package is parsed by go/packages, and nothing is
+// compiled: the run writes the export data of each package itself, from
+// source, so a cold build cache costs nothing.
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
-	packages.NeedImports | packages.NeedDeps | packages.NeedExportFile |
+	packages.NeedImports | packages.NeedDeps |
 	packages.NeedTypesSizes | packages.NeedModule | packages.NeedForTest
 
 // Run loads the packages named by cfg.Patterns and analyses them. The
@@ -139,8 +143,7 @@ type run struct {
 	nodes     map[*packages.Package]*node
 
 	sharedMu sync.Mutex
-	shared   *universe        // for packages that import no test variant
-	plain    map[string]*node // the packages that are no test variant, by path
+	shared   *universe // for packages that import no test variant
 
 	heapFloor uint64 // the live heap before any package is analysed
 	limit     bool   // cfg.Headroom is in force
@@ -159,6 +162,27 @@ type node struct {
 	facts    *factSet // nil: no facts
 	depFacts bool     // this package or a dependency has facts
 	broken   bool     // the package has errors: importers cannot use its export data
+
+	importers int          // packages that import this one
+	pending   atomic.Int32 // importers not yet type-checked
+	export    atomic.Pointer[[]byte]
+}
+
+// exportData returns the package's export data; nil if it has none (it
+// does not type-check) or no importer needs it any more.
+func (n *node) exportData() []byte {
+	if p := n.export.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+// imported records that one importer of n has been type-checked; the last
+// one frees n's export data.
+func (n *node) imported() {
+	if n.pending.Add(-1) == 0 {
+		n.export.Store(nil)
+	}
 }
 
 func newRun(cfg *Config, roots []*packages.Package) *run {
@@ -200,6 +224,14 @@ func newRun(cfg *Config, roots []*packages.Package) *run {
 	for _, p := range roots {
 		add(p)
 	}
+	for _, n := range r.nodes {
+		for _, d := range n.deps {
+			d.importers++
+		}
+	}
+	for _, n := range r.nodes {
+		n.pending.Store(int32(n.importers))
+	}
 	return r
 }
 
@@ -224,26 +256,47 @@ func (r *run) analyzeAll() {
 	wg.Wait()
 }
 
-// process analyses one package if it is a root or may have facts.
+// process type-checks a package if an importer needs its declarations or
+// it is to be analysed, writes its export data for its importers, and runs
+// the analyzers on it: on a root, those of cfg.Analyzers; on a dependency
+// that may export facts, those that declare facts.
 func (r *run) process(n *node) {
 	p := n.pkg
 	for _, d := range n.deps {
 		n.depFacts = n.depFacts || d.depFacts
 		n.broken = n.broken || d.broken
 	}
+	if p.PkgPath == "unsafe" {
+		return // the importer supplies types.Unsafe
+	}
 	root := r.rootSet[p]
-	noExport := p.ExportFile == "" && p.PkgPath != "unsafe"
-	switch {
-	case noExport && len(p.Errors) > 0:
-		// It does not compile. Type-check it anyway, for precise errors.
-	case !root && len(r.forDeps) == 0:
-		return
-	case r.cfg.Needed != nil && !r.cfg.Needed(p, root, n.depFacts):
+	var analyse bool
+	if root || len(r.forDeps) > 0 {
+		analyse = r.cfg.Needed == nil || r.cfg.Needed(p, root, n.depFacts)
+	}
+	if !root && !analyse && n.importers == 0 {
 		return
 	}
-	u := r.check(n)
+	// A root is checked in full whatever the analysis needs, so that its
+	// errors are reported; a dependency only for what is analysed.
+	u := r.check(n, root || analyse)
+	for _, d := range n.deps {
+		d.imported()
+	}
 	if u == nil {
 		return // no Go files, or its errors have been recorded
+	}
+	if n.importers > 0 {
+		data, err := writeExport(u)
+		if err != nil {
+			p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: "writing export data: " + err.Error(), Kind: packages.UnknownError})
+			n.broken = true
+			return
+		}
+		n.export.Store(&data)
+	}
+	if !analyse {
+		return
 	}
 	analyzers := r.forDeps
 	if root {

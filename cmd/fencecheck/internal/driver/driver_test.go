@@ -20,7 +20,7 @@ import (
 
 const testModule = "testdata/mod"
 
-// marked is the fact that a function is marked: annotated with //mark, or
+// marked is the fact that a function is marked: annotated with //driver:mark, or
 // calling a marked function.
 type marked struct{ Via string }
 
@@ -49,7 +49,7 @@ func newMarkerCensus(seen *sync.Map, census bool) *analysis.Analyzer {
 						continue
 					}
 					fn := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-					if fd.Doc != nil && slices.ContainsFunc(fd.Doc.List, func(c *ast.Comment) bool { return c.Text == "//mark" }) {
+					if fd.Doc != nil && slices.ContainsFunc(fd.Doc.List, func(c *ast.Comment) bool { return c.Text == "//driver:mark" }) {
 						pass.ExportObjectFact(fn, &marked{Via: "annotation"})
 					}
 					ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -289,7 +289,8 @@ func TestReadFile(t *testing.T) {
 
 // TestFactVisibility checks that a package sees the facts go vet would
 // hand it: all facts of its direct imports, and from further down only
-// those about types, fields and methods. c imports b, which imports a.
+// those about types, fields and methods. c imports b, which imports a and
+// has a.T in its API.
 func TestFactVisibility(t *testing.T) {
 	marker := newMarkerCensus(nil, true)
 	got, _ := findings(t, &Config{Patterns: []string{"./c"}, Analyzers: []*analysis.Analyzer{marker}})

@@ -237,7 +237,10 @@ func (f *facts) allPackages() []analysis.PackageFact {
 // facts of direct imports, and from further down only those about types,
 // fields and methods: a package re-exports no fact about another package's
 // functions, variables or constants (x/tools internal/facts, Set.Encode).
-// Package facts come from direct imports only.
+// Package facts come from direct imports only. (And a fact can only be
+// found for an object the export data of the imports mentions: go vet's
+// compiler export data also mentions what inlinable bodies use, the run's
+// own does not, which matters only to AllObjectFacts.)
 func (f *facts) visibleObject(obj types.Object) bool {
 	if f.u.direct[obj.Pkg().Path()] != nil {
 		return true

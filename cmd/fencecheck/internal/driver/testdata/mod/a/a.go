@@ -1,7 +1,7 @@
 // Package a declares a marked function.
 package a
 
-//mark
+//driver:mark
 func Marked() {}
 
 func Plain() {}
@@ -9,5 +9,5 @@ func Plain() {}
 // T has a marked method.
 type T struct{}
 
-//mark
+//driver:mark
 func (T) M() {}

@@ -13,3 +13,7 @@ func local() {
 	f := func() { a.Marked() } // a literal: no object path, no exported fact
 	f()
 }
+
+// Value puts a.T in b's API, so that importers of b see a.T (and facts
+// about its methods) without importing a.
+func Value() a.T { return a.T{} }
