@@ -9,6 +9,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/checkthenact"
 	"github.com/fencecheck/fencecheck/analyzers/ignoredleaseloss"
+	"github.com/fencecheck/fencecheck/analyzers/internal/checker"
 	"github.com/fencecheck/fencecheck/analyzers/internal/config"
 	"github.com/fencecheck/fencecheck/analyzers/internal/engine"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
@@ -56,6 +57,23 @@ func CheckByCode(code string) (Check, bool) { return model.CheckByCode(code) }
 // analyzer flags (go vet through unitchecker) list it so its flags, such as
 // -fenceengine.config, can be set; it reports nothing itself.
 var Engine = engine.Analyzer
+
+// WithConfig returns a suite of its own (every check, in code order, on an
+// engine of its own) that reads the configuration file at path instead of
+// fencecheck.json at each module root; the file is validated first. It is
+// for drivers that configure analyzers per instance, such as the
+// golangci-lint plugin; the shared analyzers in All are not touched.
+func WithConfig(path string) ([]*analysis.Analyzer, error) {
+	if _, err := config.Load(path); err != nil {
+		return nil, err
+	}
+	eng := engine.NewAnalyzer(path)
+	var out []*analysis.Analyzer
+	for _, c := range model.Catalog {
+		out = append(out, checker.NewFor(c.Code, eng))
+	}
+	return out, nil
+}
 
 // SetConfig validates the configuration file at path and makes the engine
 // read it instead of looking for fencecheck.json at each module root.

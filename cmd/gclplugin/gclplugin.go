@@ -43,10 +43,10 @@ type Settings struct {
 
 	// Config is the path of a fencecheck configuration file (fencecheck.json
 	// format). A relative path is resolved against golangci-lint's working
-	// directory; the file must exist. The plugin validates and records it
-	// (Plugin.ConfigFile); the analyzers do not receive it yet, since their
-	// only configuration channel is a global flag the plugin must not set.
-	// Without it the engine reads fencecheck.json at each module root.
+	// directory; the file must exist and be valid. The plugin's analyzers
+	// then run on an engine of their own that reads it
+	// (analyzers.WithConfig); the shared analyzers are not changed. Without
+	// it the engine reads fencecheck.json at each module root.
 	Config string `json:"config,omitempty"`
 }
 
@@ -75,14 +75,18 @@ func New(conf any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("fencecheck settings: %w (accepted keys: %s)", err, strings.Join(settingKeys, ", "))
 	}
+	suite := analyzers.All
 	if s.Config != "" {
 		abs, err := checkConfigFile(s.Config)
 		if err != nil {
 			return nil, err
 		}
 		s.Config = abs
+		if suite, err = analyzers.WithConfig(abs); err != nil {
+			return nil, fmt.Errorf("fencecheck settings: config: %w", err)
+		}
 	}
-	selected, err := selectAnalyzers(analyzers.All, s.Checks)
+	selected, err := selectAnalyzers(suite, s.Checks)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers"
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 // settings builds the raw settings the way golangci-lint hands them over:
@@ -230,6 +231,31 @@ func TestConfigFile(t *testing.T) {
 	}
 }
 
+// The config setting reaches the analysis: custom/cfgpath's lock is
+// described only in a file no module-root lookup finds, so its want
+// comments hold only if the plugin's analyzers read that file. A malformed
+// file stops the plugin before anything is analysed.
+func TestConfigReachesAnalysis(t *testing.T) {
+	testdata, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(testdata, "src", "custom", "cfgpath", "plugin-config.json")
+	as, _ := build(t, settings("checks", []string{"FC1001"}, "config", cfg))
+	if len(as) != 1 || as[0].Name != "unfencedwrite" || as[0] == analyzers.All[1] {
+		t.Fatalf("analyzers %v, want a copy of unfencedwrite", names(as))
+	}
+	analysistest.Run(t, testdata, as[0], "custom/cfgpath")
+
+	bad := filepath.Join(t.TempDir(), "fencecheck.json")
+	if err := os.WriteFile(bad, []byte(`{"locks": "no"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(settings("config", bad)); err == nil || !strings.Contains(err.Error(), "fencecheck settings: config:") {
+		t.Errorf("a malformed config file: error %v", err)
+	}
+}
+
 // snapshot renders everything golangci-lint could observe of an analyzer
 // and its prerequisites, so a test can tell whether the plugin changed it.
 func snapshot(as []*analysis.Analyzer) string {
@@ -263,7 +289,7 @@ func TestNoSharedStateChanges(t *testing.T) {
 	one, _ := build(t, settings("checks", []string{"FC1001"}))
 	everything, _ := build(t, nil)
 	cfg := filepath.Join(t.TempDir(), "c.json")
-	if err := os.WriteFile(cfg, nil, 0o644); err != nil {
+	if err := os.WriteFile(cfg, []byte("{}"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	withConfig, _ := build(t, settings("checks", []string{"-FC1001"}, "config", cfg))

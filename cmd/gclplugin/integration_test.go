@@ -111,8 +111,9 @@ func TestGolangciLint(t *testing.T) {
 	sw.time("local golangci-lint git repo", func() { repo = localRepo(t, ctx) })
 	sw.time("golangci-lint custom", func() { custom = buildCustom(t, ctx, gcl, repo, root) })
 
-	want := markedFindings(t, fixture)
-	if len(want) == 0 {
+	want := markedFindings(t, fixture, "// FINDING")
+	withConfig := markedFindings(t, fixture, "// FINDING WITH CONFIG")
+	if len(want) == 0 || len(withConfig) == 0 {
 		t.Fatal("the fixture marks no finding")
 	}
 
@@ -159,6 +160,15 @@ func TestGolangciLint(t *testing.T) {
 		r := lint("fc1001.yml")
 		r.wantExit(t, 1)
 		r.wantFindings(t, want, len(want))
+	})
+	// The config setting reaches the analysis: coord's lock is described
+	// only in the file it names.
+	t.Run("config", func(t *testing.T) {
+		r := lint("config.yml")
+		r.wantExit(t, 1)
+		all := append(slices.Clone(want), withConfig...)
+		slices.Sort(all)
+		r.wantFindings(t, all, len(all))
 	})
 	t.Run("without-fc1001", func(t *testing.T) {
 		r := lint("without-fc1001.yml")
@@ -436,9 +446,9 @@ func runLint(t *testing.T, ctx context.Context, bin, fixture, config string) lin
 	return r
 }
 
-// markedFindings returns the positions of the lines of the fixture marked
-// "// FINDING", as "dir/file.go:line", sorted.
-func markedFindings(t *testing.T, fixture string) []string {
+// markedFindings returns the positions of the lines of the fixture that end
+// in marker, as "dir/file.go:line", sorted.
+func markedFindings(t *testing.T, fixture, marker string) []string {
 	var out []string
 	err := filepath.WalkDir(fixture, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
@@ -452,7 +462,7 @@ func markedFindings(t *testing.T, fixture string) []string {
 		rel, _ := filepath.Rel(fixture, path)
 		sc := bufio.NewScanner(f)
 		for line := 1; sc.Scan(); line++ {
-			if strings.HasSuffix(strings.TrimSpace(sc.Text()), "// FINDING") {
+			if strings.HasSuffix(strings.TrimSpace(sc.Text()), marker) {
 				out = append(out, fmt.Sprintf("%s:%d", filepath.ToSlash(rel), line))
 			}
 		}

@@ -15,7 +15,11 @@ import (
 )
 
 // New returns the Analyzer for the check with the given code.
-func New(code string) *analysis.Analyzer {
+func New(code string) *analysis.Analyzer { return NewFor(code, engine.Analyzer) }
+
+// NewFor returns the Analyzer for the check with the given code that takes
+// its findings from eng, an engine made by engine.NewAnalyzer.
+func NewFor(code string, eng *analysis.Analyzer) *analysis.Analyzer {
 	c, ok := model.CheckByCode(code)
 	if !ok {
 		panic(fmt.Sprintf("fencecheck: unknown check code %s", code)) // programming error at init
@@ -24,9 +28,9 @@ func New(code string) *analysis.Analyzer {
 		Name:     c.Name,
 		Doc:      docs.AnalyzerDoc(c.Code),
 		URL:      docs.URL(c.Code),
-		Requires: []*analysis.Analyzer{engine.Analyzer},
+		Requires: []*analysis.Analyzer{eng},
 		Run: func(pass *analysis.Pass) (any, error) {
-			res := pass.ResultOf[engine.Analyzer].(*engine.Result)
+			res := pass.ResultOf[eng].(*engine.Result)
 			for _, f := range res.Findings {
 				if f.Code != code {
 					continue

@@ -40,15 +40,15 @@ type custom struct {
 
 // loadConfig finds and reads the configuration for a pass: the -config
 // flag if set, else fencecheck.json at the module root.
-func loadConfig(pass *analysis.Pass) (*config.Config, error) {
-	path := configFlag
+func loadConfig(pass *analysis.Pass, configPath string) (*config.Config, error) {
+	path := configPath
 	if path == "" && len(pass.Files) > 0 {
 		path = config.Find(filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name()))
 	}
 	if path == "" {
 		return &config.Config{}, nil
 	}
-	if !filepath.IsAbs(path) && configFlag == path {
+	if !filepath.IsAbs(path) && configPath == path {
 		if _, err := os.Stat(path); err != nil {
 			return nil, fmt.Errorf("-config %s: %v (go vet runs fencecheck in each package's directory: give an absolute path)", path, err)
 		}

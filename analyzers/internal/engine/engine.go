@@ -14,20 +14,28 @@ import (
 )
 
 // Analyzer is the engine. It reports nothing itself; its Result is consumed
-// by the check analyzers.
-var Analyzer = newAnalyzer()
+// by the check analyzers. Its -config flag names the configuration file.
+var Analyzer = newAnalyzer(func() string { return configFlag })
+
+// NewAnalyzer returns an engine of its own that reads the configuration
+// file at path (or, if path is "", fencecheck.json at each module root),
+// for a driver that configures analyzers per instance instead of through
+// the shared Analyzer's flag: golangci-lint's plugin settings.
+func NewAnalyzer(path string) *analysis.Analyzer {
+	return newAnalyzer(func() string { return path })
+}
 
 // configFlag is the -config flag: the configuration file to use instead of
 // fencecheck.json at the module root. Analyzer flags are the configuration
 // channel every driver supports (go vet, nogo, golangci-lint).
 var configFlag string
 
-func newAnalyzer() *analysis.Analyzer {
+func newAnalyzer(configPath func() string) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:       "fenceengine",
 		Doc:        "fencecheck's shared analysis engine: critical sections, fence flow and effects (reports nothing by itself)",
 		URL:        "https://github.com/fencecheck/fencecheck/blob/main/docs/design.md",
-		Run:        run,
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, configPath()) },
 		ResultType: reflect.TypeFor[*Result](),
 		Requires:   []*analysis.Analyzer{generated.Analyzer},
 		FactTypes:  []analysis.Fact{new(EffectsFact), new(HelperFact), new(AcquireFact), new(FenceFact), new(CheckFact)},

@@ -26,7 +26,7 @@ import (
 // maxDepth bounds how deep calls inside a critical section are followed.
 const maxDepth = 6
 
-func run(pass *analysis.Pass) (res any, err error) {
+func run(pass *analysis.Pass, configPath string) (res any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("fencecheck internal error in package %s: %v\n%s\nplease report this at https://github.com/fencecheck/fencecheck/issues with the code that triggers it",
@@ -34,7 +34,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 		}
 	}()
 	dirs := directive.Parse(pass.Fset, pass.Files)
-	cfg, err := loadConfig(pass)
+	cfg, err := loadConfig(pass, configPath)
 	if err != nil {
 		return nil, err
 	}
