@@ -85,6 +85,7 @@ const (
 	wcStore                        // read from a lock store (lock table, lock key, lease record)
 	wcStruct                       // a field of a struct with lease vocabulary
 	wcValidName                    // passed through a deadline-like name (expires_at, renewTime)
+	wcOwnTTL                       // a TTL of this process's own lock, not one read from another holder's record
 )
 
 type wcOrigin struct {
@@ -124,6 +125,35 @@ func wcForeignAt(pos token.Pos, what string) wcLabel {
 }
 
 func wcTTLAt(pos token.Pos, what string) wcLabel {
+	return wcLabel{bits: wcTTL | wcOwnTTL, ttl: wcOrigin{pos, what}}
+}
+
+func wcMatchesField(m map[model.Field]bool, owner *types.Named, f *types.Var) bool {
+	for k := range m {
+		if k.Matches(owner, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// wcRecordTTLField reports whether v is one of model.RecordTTLFields (by
+// package and name: a field does not know its struct).
+func wcRecordTTLField(v *types.Var) bool {
+	if !v.IsField() || v.Pkg() == nil {
+		return false
+	}
+	for k := range model.RecordTTLFields {
+		if k.Pkg == v.Pkg().Path() && k.Name == v.Name() {
+			return true
+		}
+	}
+	return false
+}
+
+// wcRecordTTLAt labels the lease duration of an observed record
+// (model.RecordTTLFields).
+func wcRecordTTLAt(pos token.Pos, what string) wcLabel {
 	return wcLabel{bits: wcTTL, ttl: wcOrigin{pos, what}}
 }
 
@@ -520,7 +550,11 @@ func (w *wc) object(obj types.Object) wcLabel {
 	switch obj.(type) {
 	case *types.Var, *types.Const:
 		if wcDurationish(obj.Type()) && wcLockTTLName(obj.Name()) {
-			l = l.union(wcTTLAt(obj.Pos(), obj.Name()+", a lock TTL by its name"))
+			if v, ok := obj.(*types.Var); ok && wcRecordTTLField(v) {
+				l = l.union(wcRecordTTLAt(obj.Pos(), obj.Name()+", a lease record's duration"))
+			} else {
+				l = l.union(wcTTLAt(obj.Pos(), obj.Name()+", a lock TTL by its name"))
+			}
 		}
 		if l.has(wcForeign) && wcHasWord(obj.Name(), model.ValidityWords) {
 			l.bits |= wcValidName
@@ -556,7 +590,11 @@ func (w *wc) selector(x *ast.SelectorExpr) wcLabel {
 		stored = true
 	}
 	if what := fm(model.LockTTLFields); what != "" {
-		l = l.union(wcTTLAt(x.Pos(), what))
+		if wcMatchesField(model.RecordTTLFields, owner, f) {
+			l = l.union(wcRecordTTLAt(x.Pos(), what))
+		} else {
+			l = l.union(wcTTLAt(x.Pos(), what))
+		}
 	}
 	if what := fm(model.StoredFields); what != "" {
 		l = l.union(wcForeignAt(x.Pos(), what))

@@ -64,6 +64,12 @@ func (w *wc) candidate(n ast.Node, _ *types.Func) {
 		return
 	case c.lab.has(wcForeign):
 		c.kind = wcStored
+	case c.lab.has(wcTTL) && !c.lab.has(wcOwnTTL):
+		// This host's clock against another holder's declared lease
+		// duration: an observer measuring, on its own clock, how long to
+		// wait before it may take over (client-go's elector does so; see
+		// docs/checks/FC4001.md). Not a claim to hold the lock.
+		return
 	case c.lab.has(wcTTL):
 		c.kind = wcValidity
 	default:

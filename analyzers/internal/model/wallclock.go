@@ -118,6 +118,16 @@ var LeaseRecordFields = map[Field]string{
 	{wcCoordination, "LeaseSpec", "AcquireTime"}:            "the Lease's spec.acquireTime (written with the holder's clock)",
 }
 
+// RecordTTLFields are the lease durations a holder declares in the lease
+// record it writes. Read back by another process they measure that
+// holder's lease, not the reader's: an observer that adds one to its own
+// reading of the time it saw the record change is measuring how long to
+// wait before taking over, which FC4001's documentation recommends.
+var RecordTTLFields = map[Field]bool{
+	{wcResourceLock, "LeaderElectionRecord", "LeaseDurationSeconds"}: true,
+	{wcCoordination, "LeaseSpec", "LeaseDurationSeconds"}:            true,
+}
+
 // LockTTLFields are lock and lease durations.
 var LockTTLFields = map[Field]string{
 	{"k8s.io/client-go/tools/leaderelection", "LeaderElectionConfig", "LeaseDuration"}: "the leader election LeaseDuration",

@@ -2,8 +2,9 @@
 // the observer's own clock since it last saw the record change
 // (observedTime = clock.Now() when the record changed, plus
 // LeaseDurationSeconds), which docs/checks/FC4001.md recommends; the same
-// shape is reported as remaining validity used as proof of authority
-// (FC4001), as in client-go's leaderelection.go:396 and :553.
+// shape was reported as remaining validity used as proof of authority
+// (FC4001), as in client-go's leaderelection.go:396 and :553. Fixed: a
+// duration declared in the observed record is the observer's wait.
 package observedlease
 
 import (
@@ -38,5 +39,5 @@ func (e *Elector) Observe(rec rl.LeaderElectionRecord, raw []byte) {
 func (e *Elector) IsLeaseValid(now time.Time) bool {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
-	return e.observedTime.Add(time.Second * time.Duration(e.observed.LeaseDurationSeconds)).After(now) // FP: FC4001
+	return e.observedTime.Add(time.Second * time.Duration(e.observed.LeaseDurationSeconds)).After(now) // was FP: FC4001
 }

@@ -114,3 +114,20 @@ func (e *elector) tryAcquireOld(ctx context.Context, id string) error {
 	rec.HolderIdentity = id
 	return e.lock.Update(ctx, *rec)
 }
+
+// observer measures the holder's lease on its own clock, from when it saw
+// the record change, as client-go's elector does (FC4001's documentation
+// recommends it): not reported.
+type observer struct {
+	rec    rl.LeaderElectionRecord
+	seenAt time.Time
+}
+
+func (o *observer) see(rec rl.LeaderElectionRecord) {
+	o.rec = rec
+	o.seenAt = time.Now()
+}
+
+func (o *observer) expired(now time.Time) bool {
+	return !o.seenAt.Add(time.Duration(o.rec.LeaseDurationSeconds) * time.Second).After(now)
+}
