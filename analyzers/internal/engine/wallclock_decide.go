@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
@@ -99,11 +100,53 @@ func (w *wc) reportComparisons() {
 			continue
 		}
 		eff, returned := w.decision(v, c.kind)
-		if eff == nil && !returned {
-			continue // logging, metrics, a local timeout: no authority decided
+		if eff == nil && (!returned || wcPollCondition(fn)) {
+			// Logging, metrics, a local timeout, the condition of a poll:
+			// no authority decided.
+			continue
 		}
 		w.reportComparison(c, fn, v, eff)
 	}
+}
+
+// wcPollCondition reports whether fn is a function literal handed to a
+// function that polls it (model.PollConditionTakers): its result ends a
+// wait and is no verdict on a lease.
+func wcPollCondition(fn *ssa.Function) bool {
+	parent := fn.Parent()
+	if parent == nil {
+		return false
+	}
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			takes := false
+			for _, arg := range ci.Common().Args {
+				if ct, ok := arg.(*ssa.ChangeType); ok { // to the named func type
+					arg = ct.X
+				}
+				if mc, ok := arg.(*ssa.MakeClosure); ok {
+					arg = mc.Fn
+				}
+				takes = takes || arg == fn
+			}
+			if !takes {
+				continue
+			}
+			callee := calls.Callee(ci.Common())
+			if callee == nil || callee.Pkg() == nil {
+				continue
+			}
+			names, ok := model.PollConditionTakers[callee.Pkg().Path()]
+			if ok && (names == nil || slices.Contains(names, callee.Name())) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // vocabulary decides whether a comparison of a stored timestamp with the

@@ -118,6 +118,16 @@ var LeaseRecordFields = map[Field]string{
 	{wcCoordination, "LeaseSpec", "AcquireTime"}:            "the Lease's spec.acquireTime (written with the holder's clock)",
 }
 
+// PollConditionTakers run a function until it reports true: the result of
+// a condition function only ends the wait (a poll, a test's Eventually), it
+// grants no authority. Keyed by package; nil names mean every function.
+var PollConditionTakers = map[string][]string{
+	"k8s.io/apimachinery/pkg/util/wait":   nil,
+	"github.com/onsi/gomega":              {"Eventually", "EventuallyWithOffset", "Consistently", "ConsistentlyWithOffset"},
+	"github.com/stretchr/testify/assert":  {"Eventually", "EventuallyWithT", "Never", "Condition"},
+	"github.com/stretchr/testify/require": {"Eventually", "EventuallyWithT", "Never", "Condition"},
+}
+
 // RecordTTLFields are the lease durations a holder declares in the lease
 // record it writes. Read back by another process they measure that
 // holder's lease, not the reader's: an observer that adds one to its own

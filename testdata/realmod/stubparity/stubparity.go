@@ -57,6 +57,7 @@ import (
 	"gorm.io/gorm/clause"
 	coordinationv1 "k8s.io/api/coordination/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/tools/leaderelection"
 	"k8s.io/client-go/tools/leaderelection/resourcelock"
@@ -692,6 +693,8 @@ func Leader(ctx context.Context, cs kubernetes.Interface) error {
 	_ = metav1.NewTime(time.Now()).Time
 	_ = metav1.NewMicroTime(time.Now())
 	_ = resourcelock.LeasesResourceLock
+	var cond wait.ConditionWithContextFunc = func(context.Context) (bool, error) { return true, nil }
+	_ = wait.PollUntilContextTimeout(ctx, time.Second, time.Minute, true, cond)
 	return nil
 }
 

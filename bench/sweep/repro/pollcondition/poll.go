@@ -1,7 +1,8 @@
 // Package pollcondition: the condition function of a wait.Poll loop that
 // waits until a LeaseCandidate's RenewTime has moved past a given time is
-// reported as a lease verdict decided by wall-clock arithmetic (FC4001).
-// Its result only ends the poll; it decides no authority.
+// was reported as a lease verdict decided by wall-clock arithmetic (FC4001).
+// Its result only ends the poll; it decides no authority. Fixed: a function
+// literal handed to a poller is no verdict function.
 package pollcondition
 
 import (
@@ -33,7 +34,7 @@ func WaitRenewed(ctx context.Context, c coordv1beta1.CoordinationV1beta1Interfac
 		if lc.Spec.RenewTime == nil {
 			return false, nil
 		}
-		if after != nil && after.After(lc.Spec.RenewTime.Time) { // FP: FC4001
+		if after != nil && after.After(lc.Spec.RenewTime.Time) { // was FP: FC4001
 			return false, nil
 		}
 		return true, nil

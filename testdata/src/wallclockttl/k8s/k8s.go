@@ -9,7 +9,9 @@ import (
 	"sort"
 	"time"
 
+	coordinationv1 "k8s.io/api/coordination/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/wait"
 	coordinationv1client "k8s.io/client-go/kubernetes/typed/coordination/v1"
 	rl "k8s.io/client-go/tools/leaderelection/resourcelock"
 )
@@ -130,4 +132,24 @@ func (o *observer) see(rec rl.LeaderElectionRecord) {
 
 func (o *observer) expired(now time.Time) bool {
 	return !o.seenAt.Add(time.Duration(o.rec.LeaseDurationSeconds) * time.Second).After(now)
+}
+
+// waitExpired polls until the holder's renewal is ten seconds old: the
+// condition's result only ends the poll, it takes no lease: not reported.
+func waitExpired(ctx context.Context, leases coordinationv1client.LeaseInterface, name string) error {
+	return wait.PollUntilContextTimeout(ctx, time.Second, time.Minute, true, func(ctx context.Context) (bool, error) {
+		lease, err := leases.Get(ctx, name, metav1.GetOptions{})
+		if err != nil {
+			return false, err
+		}
+		if lease.Spec.RenewTime == nil || time.Now().After(lease.Spec.RenewTime.Add(10*time.Second)) {
+			return true, nil
+		}
+		return false, nil
+	})
+}
+
+// expiredNow is the same check handed back as a verdict: reported.
+func expiredNow(lease *coordinationv1.Lease) bool {
+	return time.Now().After(lease.Spec.RenewTime.Add(10 * time.Second)) // want `decides lease expiry .* expiredNow returns the result as its verdict on the lease`
 }
