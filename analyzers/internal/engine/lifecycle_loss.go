@@ -284,7 +284,8 @@ func (l *lifecycle) leaderContext(sec *section.Section) {
 	}
 	related := []analysis.RelatedInformation{lcAcquired(sec.Pos, sec.Lock.Lib)}
 	name := ctx.Name()
-	if obj := ctx.Object(); obj != nil {
+	// Parameter.Object returns a typed nil for a parameter without one.
+	if obj, ok := ctx.Object().(*types.Var); ok && obj != nil {
 		name = obj.Name()
 	}
 	var how string
@@ -298,7 +299,7 @@ func (l *lifecycle) leaderContext(sec *section.Section) {
 	}
 	if how != "" {
 		pos := ctx.Pos()
-		if obj := ctx.Object(); obj != nil && obj.Pos().IsValid() {
+		if obj, ok := ctx.Object().(*types.Var); ok && obj != nil && obj.Pos().IsValid() {
 			pos = obj.Pos()
 		}
 		if !pos.IsValid() {

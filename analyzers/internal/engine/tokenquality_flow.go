@@ -34,7 +34,6 @@ type tqOrigin struct {
 // tq is the state of FC3001/FC3002 for one package.
 type tq struct {
 	u              *Unit
-	funcs          []*ssa.Function
 	counters       map[types.Object]*tqCounter
 	counterOrigins map[types.Object]*tqOrigin
 	fields         map[*types.Var]*tqOrigin // fields of this package's types holding a source value
