@@ -13,9 +13,10 @@
 //
 // A dependency (a package that was not asked for) is analysed only for its
 // facts, by the analyzers that declare fact types. A package that the
-// Needed hook rules out, root or dependency, is never parsed. A package
-// that does not type-check is reported, not analysed (RunDespiteErrors is
-// not supported).
+// Needed hook rules out is not analysed: a dependency is then checked only
+// for the declarations its importers need (without function bodies), a
+// root in full, for its errors. A package that does not type-check is
+// reported, not analysed (RunDespiteErrors is not supported).
 package driver
 
 import (
@@ -71,7 +72,7 @@ type Config struct {
 	// near what is live instead of growing to twice that between
 	// collections. When a big package makes the live heap approach the
 	// limit, the limit is raised to half again the live heap, so that the
-	// collector never runs back to back (see limit).
+	// collector never runs back to back (see adjustLimit).
 	Headroom uint64
 }
 
