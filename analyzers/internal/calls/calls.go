@@ -8,6 +8,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"iter"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -292,4 +294,42 @@ func Result(call *ssa.Call, i int) ssa.Value {
 		}
 	}
 	return nil
+}
+
+// In yields the call, go and defer instructions of fn, in block order.
+func In(fn *ssa.Function) iter.Seq[ssa.CallInstruction] {
+	return func(yield func(ssa.CallInstruction) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if ci, ok := instr.(ssa.CallInstruction); ok && !yield(ci) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// Taking yields the calls in the enclosing function of lit, a function
+// literal, that take lit as an argument (directly, as a closure, or
+// converted to a named func type or an interface): the functions it is
+// handed to.
+func Taking(lit *ssa.Function) iter.Seq[ssa.CallInstruction] {
+	return func(yield func(ssa.CallInstruction) bool) {
+		if lit.Parent() == nil {
+			return
+		}
+		for ci := range In(lit.Parent()) {
+			if slices.ContainsFunc(ci.Common().Args, func(arg ssa.Value) bool {
+				switch x := Unwrap(arg).(type) {
+				case *ssa.Function:
+					return x == lit
+				case *ssa.MakeClosure:
+					return x.Fn == lit
+				}
+				return false
+			}) && !yield(ci) {
+				return
+			}
+		}
+	}
 }

@@ -208,30 +208,27 @@ func (a *analysis_) helperIn(sec *section.Section, fn *ssa.Function) *HelperFact
 	if fn.Signature.Recv() != nil {
 		recv = 1
 	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			ci, ok := instr.(ssa.CallInstruction)
-			if !ok || !sec.Contains(instr) {
-				continue
-			}
-			p, ok := ci.Common().Value.(*ssa.Parameter)
-			if !ok || ci.Common().StaticCallee() != nil {
-				continue
-			}
-			idx := slices.Index(fn.Params, p)
-			if idx < 0 {
-				continue
-			}
-			h := &HelperFact{Lib: sec.Lock.Lib, Param: idx - recv, FenceArg: -1, Fence: a.fenceText(sec)}
-			toks := a.tokens(fn, nil)
-			for i, arg := range ci.Common().Args {
-				if toks.Has(arg) {
-					h.FenceArg = i
-					break
-				}
-			}
-			return h
+	for ci := range calls.In(fn) {
+		if !sec.Contains(ci) {
+			continue
 		}
+		p, ok := ci.Common().Value.(*ssa.Parameter)
+		if !ok || ci.Common().StaticCallee() != nil {
+			continue
+		}
+		idx := slices.Index(fn.Params, p)
+		if idx < 0 {
+			continue
+		}
+		h := &HelperFact{Lib: sec.Lock.Lib, Param: idx - recv, FenceArg: -1, Fence: a.fenceText(sec)}
+		toks := a.tokens(fn, nil)
+		for i, arg := range ci.Common().Args {
+			if toks.Has(arg) {
+				h.FenceArg = i
+				break
+			}
+		}
+		return h
 	}
 	return nil
 }
@@ -240,35 +237,29 @@ func (a *analysis_) helperIn(sec *section.Section, fn *ssa.Function) *HelperFact
 // critical section of its own.
 func (a *analysis_) helperSections(fn *ssa.Function) []*section.Section {
 	var out []*section.Section
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			ci, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			h := a.helperOf(ci.Common())
-			if h == nil {
-				continue
-			}
-			arg := calls.Arg(ci.Common(), h.Param)
-			var lit *ssa.Function
-			switch x := arg.(type) {
-			case *ssa.MakeClosure:
-				lit, _ = x.Fn.(*ssa.Function)
-			case *ssa.Function:
-				lit = x
-			}
-			if lit == nil || !a.local(lit) {
-				continue
-			}
-			lock := &model.Lock{Lib: h.Lib, Fence: model.Fence{None: h.Fence}}
-			sec := section.Callback(lock, lit, ci.Pos())
-			if h.FenceArg >= 0 && h.FenceArg < len(lit.Params) {
-				sec.Seeds = []ssa.Value{lit.Params[h.FenceArg]}
-				lock.Fence = model.Fence{None: "the fencing token is passed to this callback as " + lit.Params[h.FenceArg].Name() + ": " + "use it in the write"}
-			}
-			out = append(out, sec)
+	for ci := range calls.In(fn) {
+		h := a.helperOf(ci.Common())
+		if h == nil {
+			continue
 		}
+		arg := calls.Arg(ci.Common(), h.Param)
+		var lit *ssa.Function
+		switch x := arg.(type) {
+		case *ssa.MakeClosure:
+			lit, _ = x.Fn.(*ssa.Function)
+		case *ssa.Function:
+			lit = x
+		}
+		if lit == nil || !a.local(lit) {
+			continue
+		}
+		lock := &model.Lock{Lib: h.Lib, Fence: model.Fence{None: h.Fence}}
+		sec := section.Callback(lock, lit, ci.Pos())
+		if h.FenceArg >= 0 && h.FenceArg < len(lit.Params) {
+			sec.Seeds = []ssa.Value{lit.Params[h.FenceArg]}
+			lock.Fence = model.Fence{None: "the fencing token is passed to this callback as " + lit.Params[h.FenceArg].Name() + ": " + "use it in the write"}
+		}
+		out = append(out, sec)
 	}
 	return out
 }
@@ -394,26 +385,20 @@ func isBool(t types.Type) bool {
 // expires_at < now(), or the ON CONFLICT ... DO UPDATE ... WHERE form). It
 // returns the table, or "".
 func leaseTableAcquire(fn *ssa.Function) string {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			ci, ok := instr.(ssa.CallInstruction)
+	for ci := range calls.In(fn) {
+		for _, arg := range calls.Args(ci.Common()) {
+			text, ok := calls.ConstString(arg)
 			if !ok {
 				continue
 			}
-			for _, arg := range calls.Args(ci.Common()) {
-				text, ok := calls.ConstString(arg)
-				if !ok {
-					continue
-				}
-				st := sqlfence.Parse(text)
-				if st.Kind != sqlfence.Write || st.Verb == "DELETE" || !model.IsLockKeyText(st.Table) {
-					continue
-				}
-				lower := strings.ToLower(text)
-				_, where, _ := strings.Cut(lower, "where")
-				if strings.Contains(where, "expire") || strings.Contains(where, "until") || strings.Contains(where, "deadline") {
-					return st.Table
-				}
+			st := sqlfence.Parse(text)
+			if st.Kind != sqlfence.Write || st.Verb == "DELETE" || !model.IsLockKeyText(st.Table) {
+				continue
+			}
+			lower := strings.ToLower(text)
+			_, where, _ := strings.Cut(lower, "where")
+			if strings.Contains(where, "expire") || strings.Contains(where, "until") || strings.Contains(where, "deadline") {
+				return st.Table
 			}
 		}
 	}

@@ -165,16 +165,13 @@ func (a *analysis_) txGuarded(e *effect.Effect) bool {
 	}
 	fn := e.Call.Parent()
 	toks := a.tokens(fn, nil)
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			ci, ok := instr.(ssa.CallInstruction)
-			if !ok || ci == e.Call || !calls.SameValue(calls.Receiver(ci.Common()), e.Receiver) {
-				continue
-			}
-			if g := effect.Classify(ci, toks); g != nil && g.Verdict == effect.Carried {
-				if ignored, _ := outcomeIgnored(g); !ignored {
-					return true
-				}
+	for ci := range calls.In(fn) {
+		if ci == e.Call || !calls.SameValue(calls.Receiver(ci.Common()), e.Receiver) {
+			continue
+		}
+		if g := effect.Classify(ci, toks); g != nil && g.Verdict == effect.Carried {
+			if ignored, _ := outcomeIgnored(g); !ignored {
+				return true
 			}
 		}
 	}

@@ -63,12 +63,8 @@ func (l *lifecycle) report(f Finding) {
 // package's source functions.
 func (l *lifecycle) eachCall(visit func(fn *ssa.Function, ci ssa.CallInstruction)) {
 	for _, fn := range l.u.Funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if ci, ok := instr.(ssa.CallInstruction); ok {
-					visit(fn, ci)
-				}
-			}
+		for ci := range calls.In(fn) {
+			visit(fn, ci)
 		}
 	}
 }

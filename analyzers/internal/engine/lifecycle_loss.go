@@ -162,20 +162,17 @@ func (l *lifecycle) worksIn(sec *section.Section) bool {
 	if sec == nil {
 		return true
 	}
-	for _, b := range sec.Fn.Blocks {
-		for _, instr := range b.Instrs {
-			ci, ok := instr.(ssa.CallInstruction)
-			if !ok || ci == sec.Call || !sec.Contains(instr) {
-				continue
-			}
-			if _, builtin := ci.Common().Value.(*ssa.Builtin); builtin {
-				continue
-			}
-			if fn := calls.Callee(ci.Common()); fn != nil && (lcMatchesAny(sec.Lock.Release, fn) || model.IsLockAPI(fn) || bookkeeping(fn)) {
-				continue
-			}
-			return true
+	for ci := range calls.In(sec.Fn) {
+		if ci == sec.Call || !sec.Contains(ci) {
+			continue
 		}
+		if _, builtin := ci.Common().Value.(*ssa.Builtin); builtin {
+			continue
+		}
+		if fn := calls.Callee(ci.Common()); fn != nil && (lcMatchesAny(sec.Lock.Release, fn) || model.IsLockAPI(fn) || bookkeeping(fn)) {
+			continue
+		}
+		return true
 	}
 	return false
 }
@@ -313,41 +310,35 @@ func (l *lifecycle) leaderContext(sec *section.Section) {
 	seen := map[*ssa.Call]bool{}
 	var visit func(fn *ssa.Function)
 	visit = func(fn *ssa.Function) {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				ci, ok := instr.(ssa.CallInstruction)
-				if !ok {
+		for ci := range calls.In(fn) {
+			if _, deferred := ci.(*ssa.Defer); deferred {
+				continue // cleanup after the loss needs a fresh context
+			}
+			callee := calls.Callee(ci.Common())
+			if callee != nil && (lcMatchesAny(model.DetachedContexts, callee) || lcMatchesAny(model.DerivedContexts, callee)) {
+				continue
+			}
+			for _, arg := range ci.Common().Args {
+				if !lcIsContext(arg.Type()) {
 					continue
 				}
-				if _, deferred := ci.(*ssa.Defer); deferred {
-					continue // cleanup after the loss needs a fresh context
-				}
-				callee := calls.Callee(ci.Common())
-				if callee != nil && (lcMatchesAny(model.DetachedContexts, callee) || lcMatchesAny(model.DerivedContexts, callee)) {
+				root := lcDetached(arg, 0)
+				if root == nil || seen[root] {
 					continue
 				}
-				for _, arg := range ci.Common().Args {
-					if !lcIsContext(arg.Type()) {
-						continue
-					}
-					root := lcDetached(arg, 0)
-					if root == nil || seen[root] {
-						continue
-					}
-					seen[root] = true
-					into := "a function value"
-					if callee != nil {
-						into = callee.Name()
-					}
-					detach := "context." + calls.Callee(&root.Call).Name() + "()"
-					if len(root.Call.Args) > 0 {
-						detach = "context." + calls.Callee(&root.Call).Name() + "(...)"
-					}
-					pos, end := l.span(root)
-					l.report(Finding{Code: "FC5002", Pos: pos, End: end, Key: root.Pos(), Related: related,
-						Message: fmt.Sprintf("%s replaces the leader context of OnStartedLeading (%s registered at %s) in the call to %s: it is not cancelled when leadership is lost, so that work goes on after the lease is gone; pass the callback's %s (or a context derived from it) instead",
-							detach, sec.Lock.Lib, l.where(sec.Pos), into, name)})
+				seen[root] = true
+				into := "a function value"
+				if callee != nil {
+					into = callee.Name()
 				}
+				detach := "context." + calls.Callee(&root.Call).Name() + "()"
+				if len(root.Call.Args) > 0 {
+					detach = "context." + calls.Callee(&root.Call).Name() + "(...)"
+				}
+				pos, end := l.span(root)
+				l.report(Finding{Code: "FC5002", Pos: pos, End: end, Key: root.Pos(), Related: related,
+					Message: fmt.Sprintf("%s replaces the leader context of OnStartedLeading (%s registered at %s) in the call to %s: it is not cancelled when leadership is lost, so that work goes on after the lease is gone; pass the callback's %s (or a context derived from it) instead",
+						detach, sec.Lock.Lib, l.where(sec.Pos), into, name)})
 			}
 		}
 		for _, anon := range fn.AnonFuncs {
@@ -360,13 +351,9 @@ func (l *lifecycle) leaderContext(sec *section.Section) {
 // wrapped returns the function a synthetic wrapper (a bound method value)
 // calls, when it is a function of this package.
 func (l *lifecycle) wrapped(fn *ssa.Function) *ssa.Function {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if ci, ok := instr.(ssa.CallInstruction); ok {
-				if callee := ci.Common().StaticCallee(); callee != nil && len(callee.Blocks) > 0 && callee.Pkg == l.u.a.pkg {
-					return callee
-				}
-			}
+	for ci := range calls.In(fn) {
+		if callee := ci.Common().StaticCallee(); callee != nil && len(callee.Blocks) > 0 && callee.Pkg == l.u.a.pkg {
+			return callee
 		}
 	}
 	return nil
@@ -401,13 +388,9 @@ func lcDetached(v ssa.Value, depth int) *ssa.Call {
 // lcHasWork reports whether fn (or a function literal in it) calls
 // anything besides builtins.
 func lcHasWork(fn *ssa.Function, depth int) bool {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if ci, ok := instr.(ssa.CallInstruction); ok {
-				if _, builtin := ci.Common().Value.(*ssa.Builtin); !builtin {
-					return true
-				}
-			}
+	for ci := range calls.In(fn) {
+		if _, builtin := ci.Common().Value.(*ssa.Builtin); !builtin {
+			return true
 		}
 	}
 	if depth < 4 {

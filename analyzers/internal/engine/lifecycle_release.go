@@ -180,24 +180,9 @@ func (l *lifecycle) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee
 // watched key changed).
 func (l *lifecycle) insideWatch(fn *ssa.Function) bool {
 	for f := fn; f != nil && f.Parent() != nil; f = f.Parent() {
-		for _, b := range f.Parent().Blocks {
-			for _, instr := range b.Instrs {
-				ci, ok := instr.(ssa.CallInstruction)
-				if !ok || !lcMatchesAny(model.RedisWatch, calls.Callee(ci.Common())) {
-					continue
-				}
-				for _, arg := range ci.Common().Args {
-					switch x := calls.Unwrap(arg).(type) {
-					case *ssa.Function:
-						if x == f {
-							return true
-						}
-					case *ssa.MakeClosure:
-						if x.Fn == f {
-							return true
-						}
-					}
-				}
+		for ci := range calls.Taking(f) {
+			if lcMatchesAny(model.RedisWatch, calls.Callee(ci.Common())) {
+				return true
 			}
 		}
 	}
@@ -794,12 +779,9 @@ func (l *lifecycle) constantMatchValue(fn *ssa.Function, ci ssa.CallInstruction)
 // lcOverwrites reports whether fn writes key with a plain SET, which takes
 // no lock.
 func lcOverwrites(fn *ssa.Function, key ssa.Value) bool {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			ci, ok := instr.(ssa.CallInstruction)
-			if ok && model.RedisPlainSet.Matches(calls.Callee(ci.Common())) && lcSameKey(calls.Arg(ci.Common(), 1), key) {
-				return true
-			}
+	for ci := range calls.In(fn) {
+		if model.RedisPlainSet.Matches(calls.Callee(ci.Common())) && lcSameKey(calls.Arg(ci.Common(), 1), key) {
+			return true
 		}
 	}
 	return false

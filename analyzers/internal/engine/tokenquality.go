@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"golang.org/x/tools/go/analysis"
@@ -172,20 +173,17 @@ func (q *tq) reach(s *section.Section, fn *ssa.Function, depth int) {
 		q.reached[callee] = s
 		q.reach(s, callee, depth+1)
 	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			ci, ok := instr.(ssa.CallInstruction)
-			if !ok || (fn == s.Fn && !s.Contains(instr)) {
-				continue
-			}
-			c := ci.Common()
-			if sc := c.StaticCallee(); sc != nil {
-				visit(sc)
-			}
-			visit(c.Value)
-			for _, a := range c.Args {
-				visit(a)
-			}
+	for ci := range calls.In(fn) {
+		if fn == s.Fn && !s.Contains(ci) {
+			continue
+		}
+		c := ci.Common()
+		if sc := c.StaticCallee(); sc != nil {
+			visit(sc)
+		}
+		visit(c.Value)
+		for _, a := range c.Args {
+			visit(a)
 		}
 	}
 }

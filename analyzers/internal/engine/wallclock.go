@@ -128,13 +128,15 @@ func wcTTLAt(pos token.Pos, what string) wcLabel {
 	return wcLabel{bits: wcTTL | wcOwnTTL, ttl: wcOrigin{pos, what}}
 }
 
-func wcMatchesField(m map[model.Field]bool, owner *types.Named, f *types.Var) bool {
-	for k := range m {
+// wcField looks up the field f of owner in one of the model's field tables.
+func wcField[V any](m map[model.Field]V, owner *types.Named, f *types.Var) (V, bool) {
+	for k, v := range m {
 		if k.Matches(owner, f) {
-			return true
+			return v, true
 		}
 	}
-	return false
+	var zero V
+	return zero, false
 }
 
 // wcRecordTTLField reports whether v is one of model.RecordTTLFields (by
@@ -576,12 +578,8 @@ func (w *wc) selector(x *ast.SelectorExpr) wcLabel {
 	l := w.eval(x.X)
 	owner := wcFieldOwner(sel)
 	fm := func(m map[model.Field]string) string {
-		for k, v := range m {
-			if k.Matches(owner, f) {
-				return v
-			}
-		}
-		return ""
+		v, _ := wcField(m, owner, f)
+		return v
 	}
 	stored := false
 	if what := fm(model.LeaseRecordFields); what != "" {
@@ -590,7 +588,7 @@ func (w *wc) selector(x *ast.SelectorExpr) wcLabel {
 		stored = true
 	}
 	if what := fm(model.LockTTLFields); what != "" {
-		if wcMatchesField(model.RecordTTLFields, owner, f) {
+		if _, record := wcField(model.RecordTTLFields, owner, f); record {
 			l = l.union(wcRecordTTLAt(x.Pos(), what))
 		} else {
 			l = l.union(wcTTLAt(x.Pos(), what))

@@ -113,37 +113,14 @@ func (w *wc) reportComparisons() {
 // function that polls it (model.PollConditionTakers): its result ends a
 // wait and is no verdict on a lease.
 func wcPollCondition(fn *ssa.Function) bool {
-	parent := fn.Parent()
-	if parent == nil {
-		return false
-	}
-	for _, b := range parent.Blocks {
-		for _, instr := range b.Instrs {
-			ci, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			takes := false
-			for _, arg := range ci.Common().Args {
-				if ct, ok := arg.(*ssa.ChangeType); ok { // to the named func type
-					arg = ct.X
-				}
-				if mc, ok := arg.(*ssa.MakeClosure); ok {
-					arg = mc.Fn
-				}
-				takes = takes || arg == fn
-			}
-			if !takes {
-				continue
-			}
-			callee := calls.Callee(ci.Common())
-			if callee == nil || callee.Pkg() == nil {
-				continue
-			}
-			names, ok := model.PollConditionTakers[callee.Pkg().Path()]
-			if ok && (names == nil || slices.Contains(names, callee.Name())) {
-				return true
-			}
+	for ci := range calls.Taking(fn) {
+		callee := calls.Callee(ci.Common())
+		if callee == nil || callee.Pkg() == nil {
+			continue
+		}
+		names, ok := model.PollConditionTakers[callee.Pkg().Path()]
+		if ok && (names == nil || slices.Contains(names, callee.Name())) {
+			return true
 		}
 	}
 	return false
@@ -391,13 +368,9 @@ func (w *wc) effects(fn *ssa.Function) []wcEffect {
 	}
 	var es []wcEffect
 	w.effs[fn] = es // cycles
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if ci, ok := instr.(ssa.CallInstruction); ok {
-				if what, takeover := w.effectOf(fn, ci, 0); what != "" {
-					es = append(es, wcEffect{ci, what, takeover})
-				}
-			}
+	for ci := range calls.In(fn) {
+		if what, takeover := w.effectOf(fn, ci, 0); what != "" {
+			es = append(es, wcEffect{ci, what, takeover})
 		}
 	}
 	w.effs[fn] = es
@@ -463,14 +436,10 @@ func (w *wc) innerEffect(fn *ssa.Function, depth int) *wcEffect {
 	}
 	res := &wcEffect{}
 	w.inner[fn] = res // cycles
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if ci, ok := instr.(ssa.CallInstruction); ok {
-				if what, takeover := w.effectOf(fn, ci, depth); what != "" {
-					res.instr, res.what, res.takeover = ci, what, takeover
-					return res
-				}
-			}
+	for ci := range calls.In(fn) {
+		if what, takeover := w.effectOf(fn, ci, depth); what != "" {
+			res.instr, res.what, res.takeover = ci, what, takeover
+			return res
 		}
 	}
 	return res
@@ -518,21 +487,15 @@ func (w *wc) reach(fn *ssa.Function, depth int) {
 		return
 	}
 	w.reached[fn] = true
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			ci, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			c := ci.Common()
-			if sc := c.StaticCallee(); w.local(sc) {
-				w.reach(sc, depth+1)
-			}
-			for _, a := range c.Args {
-				if mc, ok := a.(*ssa.MakeClosure); ok {
-					if f, ok := mc.Fn.(*ssa.Function); ok && w.local(f) {
-						w.reach(f, depth+1)
-					}
+	for ci := range calls.In(fn) {
+		c := ci.Common()
+		if sc := c.StaticCallee(); w.local(sc) {
+			w.reach(sc, depth+1)
+		}
+		for _, a := range c.Args {
+			if mc, ok := a.(*ssa.MakeClosure); ok {
+				if f, ok := mc.Fn.(*ssa.Function); ok && w.local(f) {
+					w.reach(f, depth+1)
 				}
 			}
 		}
@@ -549,52 +512,46 @@ func (w *wc) touchesOwn(fn *ssa.Function) bool {
 }
 
 func (w *wc) usesLockAPI(fn *ssa.Function) bool {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			ci, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
+	for ci := range calls.In(fn) {
+		c := ci.Common()
+		callee := calls.Callee(c)
+		if callee == nil || callee.Pkg() == nil {
+			continue
+		}
+		for _, l := range model.Locks {
+			if l == model.RedisSetNXLock {
+				continue // any SetNX or Del: only a lock key counts (below)
 			}
-			c := ci.Common()
-			callee := calls.Callee(c)
-			if callee == nil || callee.Pkg() == nil {
-				continue
-			}
-			for _, l := range model.Locks {
-				if l == model.RedisSetNXLock {
-					continue // any SetNX or Del: only a lock key counts (below)
-				}
-				if wcMatches(l.Acquire, callee) || wcMatches(l.Release, callee) {
-					return true
-				}
-			}
-			if wcMatches(model.ValidityChecks, callee) {
+			if wcMatches(l.Acquire, callee) || wcMatches(l.Release, callee) {
 				return true
 			}
-			for f := range model.LeaseTakeovers {
-				if f.Matches(callee) {
-					return true
-				}
+		}
+		if wcMatches(model.ValidityChecks, callee) {
+			return true
+		}
+		for f := range model.LeaseTakeovers {
+			if f.Matches(callee) {
+				return true
 			}
-			for _, p := range model.LeaseAPIPackages {
-				if callee.Pkg().Path() == p {
-					return true
-				}
+		}
+		for _, p := range model.LeaseAPIPackages {
+			if callee.Pkg().Path() == p {
+				return true
 			}
-			if callee.Pkg().Path() == model.RedisCmdPackage {
-				if p, ok := calls.ConstPrefix(calls.Arg(c, 1)); ok && model.IsLockKeyText(p) {
-					return true
-				}
+		}
+		if callee.Pkg().Path() == model.RedisCmdPackage {
+			if p, ok := calls.ConstPrefix(calls.Arg(c, 1)); ok && model.IsLockKeyText(p) {
+				return true
 			}
-			for _, s := range model.Sinks {
-				if s.Cond != model.CondSQL || !wcMatches(s.Funcs, callee) {
-					continue
-				}
-				if text, ok := calls.ConstString(calls.Arg(c, s.Query)); ok {
-					st := w.parse(text)
-					if len(st.Advisory) > 0 || wcHasWord(st.Table, model.LeaseWords) {
-						return true
-					}
+		}
+		for _, s := range model.Sinks {
+			if s.Cond != model.CondSQL || !wcMatches(s.Funcs, callee) {
+				continue
+			}
+			if text, ok := calls.ConstString(calls.Arg(c, s.Query)); ok {
+				st := w.parse(text)
+				if len(st.Advisory) > 0 || wcHasWord(st.Table, model.LeaseWords) {
+					return true
 				}
 			}
 		}

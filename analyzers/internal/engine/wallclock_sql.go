@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
@@ -21,25 +22,19 @@ import (
 // (time.Now()). The database has a clock of its own for that: now().
 func (w *wc) checkSQL() {
 	for _, fn := range w.u.Funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				ci, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				call := w.callAt[ci.Common().Pos()]
-				if call == nil || call.Ellipsis.IsValid() {
-					continue
-				}
-				if _, ok := w.sqlText(call); !ok {
-					continue
-				}
-				e := effect.Classify(ci, w.u.Tokens(fn))
-				if e == nil || e.Stmt == nil || e.Stmt.Kind != sqlfence.Write || e.Verdict == effect.Carried {
-					continue
-				}
-				w.sqlTakeover(fn, ci, call, e)
+		for ci := range calls.In(fn) {
+			call := w.callAt[ci.Common().Pos()]
+			if call == nil || call.Ellipsis.IsValid() {
+				continue
 			}
+			if _, ok := w.sqlText(call); !ok {
+				continue
+			}
+			e := effect.Classify(ci, w.u.Tokens(fn))
+			if e == nil || e.Stmt == nil || e.Stmt.Kind != sqlfence.Write || e.Verdict == effect.Carried {
+				continue
+			}
+			w.sqlTakeover(fn, ci, call, e)
 		}
 	}
 }

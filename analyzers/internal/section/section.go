@@ -372,16 +372,10 @@ func redisLockKey(fn *ssa.Function, key ssa.Value) bool {
 	if p, ok := calls.ConstPrefix(key); ok && model.IsLockKeyText(p) {
 		return true
 	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			ci, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			if isRelease(model.RedisSetNXLock, calls.Callee(ci.Common())) &&
-				slices.ContainsFunc(keysOf(ci.Common()), func(k ssa.Value) bool { return calls.SameValue(k, key) }) {
-				return true
-			}
+	for ci := range calls.In(fn) {
+		if isRelease(model.RedisSetNXLock, calls.Callee(ci.Common())) &&
+			slices.ContainsFunc(keysOf(ci.Common()), func(k ssa.Value) bool { return calls.SameValue(k, key) }) {
+			return true
 		}
 	}
 	return false
