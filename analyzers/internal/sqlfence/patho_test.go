@@ -3,7 +3,6 @@ package sqlfence
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 // pathological inputs must stay roughly linear and must not blow the stack.
@@ -36,19 +35,36 @@ var pathological = []struct {
 	{"nested explain", func(n int) string { return strings.Repeat("EXPLAIN ANALYZE ", n) + "UPDATE t SET v = 1" }},
 }
 
+// TestPathological parses every input at two sizes: it must terminate
+// without blowing the stack, and its allocations must grow no faster than
+// the input (a twentyfold input may cost at most 25 times the allocations;
+// a quadratic parser would need about 400). Allocation counts do not
+// depend on how busy the machine is; the time per byte is measured by
+// BenchmarkPathological, not asserted.
 func TestPathological(t *testing.T) {
 	for _, c := range pathological {
 		t.Run(c.name, func(t *testing.T) {
 			small, big := c.gen(1000), c.gen(20000)
-			t0 := time.Now()
-			ParseAll(small)
-			d1 := time.Since(t0)
-			t0 = time.Now()
-			ParseAll(big)
-			d2 := time.Since(t0)
-			t.Logf("n=1000: %v, n=20000: %v", d1, d2)
-			if d2 > 2*time.Second {
-				t.Errorf("too slow: %v for %d bytes", d2, len(big))
+			a1 := testing.AllocsPerRun(1, func() { ParseAll(small) })
+			a2 := testing.AllocsPerRun(1, func() { ParseAll(big) })
+			t.Logf("allocations: n=1000: %.0f, n=20000: %.0f", a1, a2)
+			if a2 > 25*max(a1, 1) {
+				t.Errorf("allocations grow faster than the input: %.0f for n=1000, %.0f for n=20000", a1, a2)
+			}
+		})
+	}
+}
+
+// BenchmarkPathological reports the parse time per input byte of each
+// pathological input at n=20000; it must stay in the range of the
+// ordinary statements of BenchmarkParse.
+func BenchmarkPathological(b *testing.B) {
+	for _, c := range pathological {
+		b.Run(c.name, func(b *testing.B) {
+			in := c.gen(20000)
+			b.SetBytes(int64(len(in)))
+			for b.Loop() {
+				ParseAll(in)
 			}
 		})
 	}
