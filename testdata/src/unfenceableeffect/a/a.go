@@ -50,3 +50,16 @@ func sqsSend(ctx context.Context, m *concurrency.Mutex, q *sqs.Client, orderID s
 	_, err := q.SendMessage(ctx, &sqs.SendMessageInput{MessageBody: &body, MessageDeduplicationId: &orderID})
 	return err
 }
+
+// suppressed: a reviewed notification (the recipient de-duplicates by
+// order id), silenced in both spellings.
+func suppressed(ctx context.Context, m *concurrency.Mutex, nc *nats.Conn, id string) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	//lint:ignore FC1003 the subscriber de-duplicates on the order id
+	nc.Publish("orders.paid", []byte(id))
+	nc.Publish("orders.shipped", []byte(id)) //nolint:unfenceableeffect // de-duplicated downstream
+	return nil
+}
