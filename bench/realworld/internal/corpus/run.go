@@ -69,10 +69,15 @@ type ModuleRun struct {
 }
 
 // Env is the environment the corpus is analysed in: the snapshots' go.sum
-// files may be incomplete (module mode may add entries), a go.work in a
-// parent directory must not apply, and a go directive newer than the local
-// toolchain is a load error rather than a toolchain download.
-var Env = []string{"GOFLAGS=-mod=mod -buildvcs=false", "GOWORK=off", "GOTOOLCHAIN=local"}
+// files may be incomplete (module mode may add entries), and a go directive
+// newer than the local toolchain is a load error rather than a toolchain
+// download. A go.work of the repository itself applies, as it does for its
+// developers (some modules build only inside their workspace); workspace
+// mode does not allow -mod=mod, so there the go.sum files must do.
+var Env = []string{"GOFLAGS=-mod=mod -buildvcs=false", "GOTOOLCHAIN=local"}
+
+// workspaceEnv replaces Env's GOFLAGS in a repository with a go.work.
+const workspaceEnv = "GOFLAGS=-buildvcs=false"
 
 // Run analyses one module. It never fails: whatever prevents a case from
 // being judged is recorded in NotScored.
@@ -151,6 +156,9 @@ func (r *Runner) Run(ctx context.Context, m Module) *ModuleRun {
 func (r *Runner) environ(dir string) []string {
 	env := slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "PWD=") })
 	env = append(env, Env...)
+	if inWorkspace(dir) {
+		env = append(env, workspaceEnv)
+	}
 	return append(append(env, r.Env...), "PWD="+dir)
 }
 
@@ -240,4 +248,18 @@ func parseFindings(out []byte, m Module) ([]Finding, error) {
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
 	return line
+}
+
+// inWorkspace reports whether a go.work file in dir or above applies.
+func inWorkspace(dir string) bool {
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
+			return true
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return false
+		}
+		dir = up
+	}
 }

@@ -170,3 +170,22 @@ func TestModules(t *testing.T) {
 		t.Errorf("Modules = %v, want %s", got, want)
 	}
 }
+
+// A repository's own go.work applies, and then -mod=mod, which workspace
+// mode rejects, is not set.
+func TestRunWorkspace(t *testing.T) {
+	snapshots, bin := snapshot(t)
+	root := filepath.Join(snapshots, "owner+name")
+	if err := os.WriteFile(filepath.Join(root, "go.work"), []byte("go 1.22\n\nuse ./sub\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := &Runner{Fencecheck: bin, Snapshots: snapshots, Env: []string{"FAKE_EXIT=2",
+		"FAKE_ERR=fencecheck: example.com/m/broken: broken/b.go:1:1: undefined: x\n"}}
+	mr := r.Run(context.Background(), module(t, strings.Repeat("a", 40), "sub/pkg/a.go", "sub/ok/ok.go"))
+	if got := mr.NotScored["sub-pkg-a"]; !strings.Contains(got, "package did not load") {
+		t.Errorf("not scored = %v: want sub-pkg-a not scored because its dependency did not load (go list must work in the workspace)", mr.NotScored)
+	}
+	if _, ok := mr.NotScored["sub-ok-ok"]; ok {
+		t.Errorf("not scored = %v: want sub-ok-ok scored", mr.NotScored)
+	}
+}
