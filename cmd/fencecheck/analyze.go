@@ -119,15 +119,48 @@ func (c *command) analyze(checks []check, o options) *result {
 		res.errors = append(res.errors, err.Error())
 		return res
 	}
-	res.errors = append(res.errors, c.loadErrors(run.Packages)...)
-	if len(run.Roots) == 0 && len(res.errors) == 0 {
+	errs := c.loadErrors(run.Packages)
+	roots := len(run.Roots)
+	failures := run.Failures
+	// A package whose test files do not type-check was not analysed in
+	// its test variant; its other files are analysed on their own, so
+	// that an error in a _test.go file does not hide their findings.
+	if again := brokenTests(run.Roots); len(again) > 0 {
+		cfg.Patterns, cfg.Tests, cfg.Roots = again, false, nil
+		if run, err := driver.Run(cfg); err == nil {
+			errs = append(errs, c.loadErrors(run.Packages)...)
+			failures = append(failures, run.Failures...)
+		}
+	}
+	slices.Sort(errs)
+	res.errors = append(res.errors, slices.Compact(errs)...)
+	if roots == 0 && len(res.errors) == 0 {
 		res.errors = append(res.errors, fmt.Sprintf("%s matched no packages", strings.Join(patterns, " ")))
 	}
-	for _, f := range run.Failures {
+	for _, f := range failures {
 		res.errors = append(res.errors, fmt.Sprintf("%s: %s: %v", f.Package.PkgPath, f.Analyzer.Name, f.Err))
 	}
 	sortFindings(res.findings, c.rel)
 	return res
+}
+
+// brokenTests returns the import paths of the packages that were to be
+// analysed in their test variant ("p [p.test]") but were not, because a
+// _test.go file of theirs does not type-check.
+func brokenTests(roots []*packages.Package) []string {
+	var out []string
+	for _, p := range roots {
+		if p.ForTest == "" || p.ForTest != p.PkgPath || !p.IllTyped {
+			continue
+		}
+		inTest := slices.ContainsFunc(p.Errors, func(e packages.Error) bool {
+			return strings.Contains(e.Pos, "_test.go:")
+		})
+		if inTest {
+			out = append(out, p.PkgPath)
+		}
+	}
+	return out
 }
 
 // analysisRoots picks the packages to analyse the way go vet does: with

@@ -561,3 +561,39 @@ func TestConfigErrors(t *testing.T) {
 		}
 	}
 }
+
+// A package that does not load (a //go:embed pattern matching nothing), a
+// dependency whose function bodies do not type-check, and a test file that
+// does not type-check are each reported with the package's name and exit
+// status 2, while the packages that did load are still analysed: the test
+// file's errors do not drop the findings of the package's other files.
+func TestLoadErrorsKeepFindings(t *testing.T) {
+	code, stdout, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/e2e/loaderrs", "./...")
+	if code != exitError {
+		t.Errorf("exit %d, want %d", code, exitError)
+	}
+	for _, want := range []string{
+		"fencecheck: example.com/loaderrs/embedmiss: embedmiss/embedmiss.go:6:12: pattern nothing.txt: no matching files found\n",
+		`fencecheck: example.com/loaderrs/dep: dep/dep.go:8:14: cannot use "not a number"`,
+		`fencecheck: example.com/loaderrs/testerr: testerr/testerr_test.go:6:14: cannot use "not a number"`,
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr does not have %q:\n%s", want, stderr)
+		}
+	}
+	for _, want := range []string{
+		"fine/fine.go:6:14: unfenced write (FC9001)",
+		"testerr/testerr.go:6:14: unfenced write (FC9001)",
+		"embedmiss/embedmiss.go:11:14: unfenced write (FC9001)",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout does not have %q:\n%s", want, stdout)
+		}
+	}
+
+	// Named alone, the importer of the broken dependency fails too.
+	code, _, stderr = runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/e2e/loaderrs", "./bodydep")
+	if code != exitError || !strings.Contains(stderr, "fencecheck: example.com/loaderrs/dep: ") {
+		t.Errorf("./bodydep: exit %d, stderr %q; want 2 and dep's error", code, stderr)
+	}
+}
