@@ -5,7 +5,11 @@ package analyzers
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"maps"
 	"os"
+	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/checkthenact"
 	"github.com/fencecheck/fencecheck/analyzers/ignoredleaseloss"
@@ -92,6 +96,50 @@ func CheckConfig(dir string) error {
 		return err
 	}
 	return nil
+}
+
+// IsConfigError reports whether err, an analysis failure, is a problem of
+// the configuration file that only the program shows (a name that matches
+// nothing, an index the function does not have). Every package that finds
+// it fails with the same error, so a driver may report it once.
+func IsConfigError(err error) bool {
+	var e *config.Error
+	return errors.As(err, &e)
+}
+
+// A ConfigWarning is an entry of the configuration that cannot matter to
+// the packages analysed.
+type ConfigWarning struct {
+	Pos string // path:line:col in the configuration file
+	Msg string
+}
+
+// ConfigWarnings lists the entries of the configuration file that applies
+// to dir (or of path, if not "") whose package is not in the build, as
+// told by inBuild: they match nothing. An invalid file has no warnings;
+// CheckConfig and SetConfig report it.
+func ConfigWarnings(dir, path string, inBuild func(pkgPath string) bool) []ConfigWarning {
+	if path == "" {
+		path = config.Find(dir)
+	}
+	if path == "" {
+		return nil
+	}
+	c, err := config.Load(path)
+	if err != nil {
+		return nil
+	}
+	var out []ConfigWarning
+	pkgs := c.Packages()
+	for _, pkg := range slices.Sorted(maps.Keys(pkgs)) {
+		if inBuild(pkg) {
+			continue
+		}
+		key := pkgs[pkg]
+		out = append(out, ConfigWarning{Pos: c.Where(key),
+			Msg: fmt.Sprintf("%s: package %s is not in the build (no package analysed imports it), so its entries match nothing", key, pkg)})
+	}
+	return out
 }
 
 // MayExportFacts reports whether a dependency that a driver analyses only

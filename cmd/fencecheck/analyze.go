@@ -49,6 +49,7 @@ type edit struct {
 type result struct {
 	findings []finding
 	errors   []string
+	warnings []string // printed as "fencecheck: <warning>"; the exit status ignores them
 }
 
 // headroom is the memory the analysis may use beyond the package graph
@@ -137,8 +138,22 @@ func (c *command) analyze(checks []check, o options) *result {
 	if roots == 0 && len(res.errors) == 0 {
 		res.errors = append(res.errors, fmt.Sprintf("%s matched no packages", strings.Join(patterns, " ")))
 	}
+	configErrs := map[string]bool{}
 	for _, f := range failures {
+		if analyzers.IsConfigError(f.Err) {
+			// The same for every package that found it: said once.
+			if msg := f.Err.Error(); !configErrs[msg] {
+				configErrs[msg] = true
+				res.errors = append(res.errors, msg)
+			}
+			continue
+		}
 		res.errors = append(res.errors, fmt.Sprintf("%s: %s: %v", f.Package.PkgPath, f.Analyzer.Name, f.Err))
+	}
+	inBuild := map[string]bool{}
+	packages.Visit(run.Packages, nil, func(p *packages.Package) { inBuild[p.PkgPath] = true })
+	for _, w := range analyzers.ConfigWarnings(c.wd, o.config, func(path string) bool { return inBuild[path] }) {
+		res.warnings = append(res.warnings, c.relPos(w.Pos)+": warning: "+w.Msg)
 	}
 	sortFindings(res.findings, c.rel)
 	return res

@@ -552,7 +552,7 @@ func TestConfigErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-config", bad, "./..."}, `bad.json: invalid fencecheck configuration: json: unknown field "lokcs"`},
+		{[]string{"-config", bad, "./..."}, `bad.json:2:3: invalid fencecheck configuration: unknown key "lokcs" at the top level`},
 		{[]string{"-config", filepath.Join(dir, "missing.json"), "./..."}, "missing.json: no such file"},
 	} {
 		code, stdout, stderr := runCmd(t, analyzers.All, "testdata/unit", tc.args...)
@@ -595,5 +595,80 @@ func TestLoadErrorsKeepFindings(t *testing.T) {
 	code, _, stderr = runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/e2e/loaderrs", "./bodydep")
 	if code != exitError || !strings.Contains(stderr, "fencecheck: example.com/loaderrs/dep: ") {
 		t.Errorf("./bodydep: exit %d, stderr %q; want 2 and dep's error", code, stderr)
+	}
+}
+
+// Configuration problems that only the program shows are errors with the
+// file's line and column, said once however many packages find them; an
+// entry for a package that is not in the build is a warning. The file found
+// at the module root gets the same "fencecheck:" prefix as every message,
+// a byte order mark is accepted, and a negative index is an error, not a
+// crash.
+func TestConfigAgainstProgram(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.26\n",
+		"lockz/lockz.go": `package lockz
+
+type Client struct{}
+
+func (c *Client) Acquire() (bool, error) { return true, nil }
+func (c *Client) Release()               {}
+func Notify(seq int64) error             { return nil }
+`,
+		"a/a.go": `package a
+
+import "example.com/m/lockz"
+
+func Run(c *lockz.Client) {
+	if ok, _ := c.Acquire(); !ok {
+		return
+	}
+	defer c.Release()
+	lockz.Notify(0)
+}
+`,
+		"b/b.go": `package b
+
+import "example.com/m/lockz"
+
+func Run() { lockz.Notify(1) }
+`,
+	}
+	for name, text := range files {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const lock = `{"func": "example.com/m/lockz.(*Client).Acquire", "success": "bool", "release": ["example.com/m/lockz.(*Client).Release"]}`
+	for _, tc := range []struct {
+		config string
+		code   int
+		want   string // the whole of stderr, with the directory as $DIR
+	}{
+		{`{"locks": [` + lock + `], "sinks": [{"func": "example.com/m/lockz.Notify", "carried_by": [-1]}]}`, exitError,
+			"fencecheck: $DIR/fencecheck.json:1:201: invalid fencecheck configuration: sinks[0].carried_by[0]: -1 is negative: arguments are counted from 0 (the receiver of a method is 0)\n"},
+		{`{"locks": [{"func": "example.com/m/lockz.(*Client).Acquire", "success": "bool", "result": 5}]}`, exitError,
+			"fencecheck: $DIR/fencecheck.json:1:91: invalid fencecheck configuration: locks[0].result: Acquire has 2 result(s), counted from 0; there is no result 5\n"},
+		{`{"locks": [{"func": "example.com/m/lockz.(*Client).Acquire", "success": "bool", "release": ["example.com/m/lockz.(*Client).Relase"]}]}`, exitError,
+			"fencecheck: $DIR/fencecheck.json:1:93: invalid fencecheck configuration: locks[0].release[0]: type lockz.Client has no method or field Relase\n"},
+		{`{"checks": ["example.com/m/lockz.(*Client).Alive"]}`, exitError,
+			"fencecheck: $DIR/fencecheck.json:1:13: invalid fencecheck configuration: checks[0]: type lockz.Client has no method or field Alive\n"},
+		{"\xEF\xBB\xBF" + `{"locks": [` + lock + `], "sinks": [{"func": "example.com/m/lockz.Notify", "carried_by": [0]}], "checks": ["example.com/other.Alive"]}`, exitFindings,
+			"fencecheck: fencecheck.json:1:218: warning: checks[0]: package example.com/other is not in the build (no package analysed imports it), so its entries match nothing\n"},
+		{`{"locks": []} {}`, exitError,
+			"fencecheck: $DIR/fencecheck.json:1:15: invalid fencecheck configuration: unexpected data after the configuration object\n"},
+	} {
+		if err := os.WriteFile(filepath.Join(dir, "fencecheck.json"), []byte(tc.config), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, stderr := runCmd(t, analyzers.All, dir, "./...")
+		want := strings.ReplaceAll(tc.want, "$DIR", dir)
+		if code != tc.code || stderr != want {
+			t.Errorf("%s:\nexit %d, stderr:\n%s\nwant exit %d, stderr:\n%s", tc.config, code, stderr, tc.code, want)
+		}
 	}
 }
