@@ -117,7 +117,7 @@ func (c *command) analyze(checks []check, o options) *result {
 	}
 	run, err := driver.Run(cfg)
 	if err != nil {
-		res.errors = append(res.errors, err.Error())
+		res.errors = append(res.errors, goCommandError(err))
 		return res
 	}
 	errs := c.loadErrors(run.Packages)
@@ -133,8 +133,7 @@ func (c *command) analyze(checks []check, o options) *result {
 			failures = append(failures, run.Failures...)
 		}
 	}
-	slices.Sort(errs)
-	res.errors = append(res.errors, slices.Compact(errs)...)
+	res.errors = append(res.errors, orderErrors(errs)...)
 	if roots == 0 && len(res.errors) == 0 {
 		res.errors = append(res.errors, fmt.Sprintf("%s matched no packages", strings.Join(patterns, " ")))
 	}
@@ -203,10 +202,23 @@ func analysisRoots(pkgs []*packages.Package) []*packages.Package {
 }
 
 // loadErrors lists, once each, the errors of every loaded package and its
-// dependencies, as "<pkgpath>: <file:line:col>: <message>".
+// dependencies, as "<pkgpath>: <file:line:col>: <message>", one line each.
+// An error positioned in a file of another package (go list puts an import
+// it cannot resolve on the imported package) is said of the package that
+// owns the file.
 func (c *command) loadErrors(pkgs []*packages.Package) []string {
 	var out []string
 	seen := map[string]bool{}
+	owner := map[string]string{} // file -> package path
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, files := range [][]string{p.GoFiles, p.CompiledGoFiles, p.OtherFiles, p.IgnoredFiles} {
+			for _, f := range files {
+				if _, ok := owner[f]; !ok {
+					owner[f] = cmp.Or(p.PkgPath, p.ID)
+				}
+			}
+		}
+	})
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		name := cmp.Or(p.PkgPath, p.ID)
 		// When export data is built for a package that does not compile,
@@ -220,19 +232,63 @@ func (c *command) loadErrors(pkgs []*packages.Package) []string {
 			if checked && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
 				continue
 			}
-			msg := strings.ReplaceAll(strings.TrimSpace(e.Msg), "\n", "\n\t")
+			msg := oneLine(e.Msg)
+			who := name
 			if e.Pos != "" && e.Pos != "-" {
+				if o, ok := owner[c.absFile(e.Pos)]; ok {
+					who = o
+				}
 				msg = c.relPos(e.Pos) + ": " + msg
 			}
-			line := name + ": " + msg
+			line := who + ": " + msg
+			if strings.Contains(e.Msg, "does not contain main module") && os.Getenv("GO111MODULE") != "off" && !inModule(c.workdir()) {
+				line = noModule
+			}
 			if !seen[line] {
 				seen[line] = true
 				out = append(out, line)
 			}
 		}
 	})
-	slices.Sort(out)
 	return out
+}
+
+// orderErrors sorts the error lines and puts the ones about modules that
+// cannot be resolved (a missing go.sum entry, a module not required) first:
+// the errors they cause elsewhere are fixed with them.
+func orderErrors(errs []string) []string {
+	slices.Sort(errs)
+	errs = slices.Compact(errs)
+	first := func(e string) bool {
+		return strings.Contains(e, "missing go.sum entry") || strings.Contains(e, "no required module provides package") ||
+			strings.Contains(e, "module lookup disabled")
+	}
+	slices.SortStableFunc(errs, func(a, b string) int {
+		switch fa, fb := first(a), first(b); {
+		case fa && !fb:
+			return -1
+		case fb && !fa:
+			return 1
+		}
+		return 0
+	})
+	return errs
+}
+
+// absFile returns the absolute file name of a "file:line:col" position.
+func (c *command) absFile(pos string) string {
+	file := pos
+	for range 2 {
+		i := strings.LastIndexByte(file, ':')
+		if i < 0 || strings.Trim(file[i+1:], "0123456789") != "" {
+			break
+		}
+		file = file[:i]
+	}
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(c.workdir(), file)
+	}
+	return filepath.Clean(file)
 }
 
 func newFinding(fset *token.FileSet, a *analysis.Analyzer, code string, d analysis.Diagnostic) finding {

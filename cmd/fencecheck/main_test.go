@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -670,5 +671,84 @@ func Run() { lockz.Notify(1) }
 		if code != tc.code || stderr != want {
 			t.Errorf("%s:\nexit %d, stderr:\n%s\nwant exit %d, stderr:\n%s", tc.config, code, stderr, tc.code, want)
 		}
+	}
+}
+
+// writeModule writes files (name -> text) under a new temporary directory.
+func writeModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// A failure of the go command is one line in the user's terms, not
+// go/packages' "err: exit status 1: stderr: go: ...".
+func TestGoCommandErrors(t *testing.T) {
+	noMod := writeModule(t, map[string]string{"x.go": "package x\n"})
+	newGo := writeModule(t, map[string]string{"go.mod": "module example.com/newgo\n\ngo 1.99\n", "x.go": "package x\n"})
+	mini, err := filepath.Abs("testdata/e2e/mini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		dir  string
+		env  map[string]string
+		want string
+	}{
+		{"outside a module", noMod, map[string]string{"GOWORK": "off", "GO111MODULE": ""},
+			"fencecheck: no go.mod in the current directory or any parent: run fencecheck inside a Go module (go mod init creates one) or name packages of one\n"},
+		{"go not on PATH", mini, map[string]string{"PATH": t.TempDir()},
+			"fencecheck: the go command is not on PATH: fencecheck runs it to list packages; install Go or add its bin directory to PATH\n"},
+		{"unwritable cache", mini, map[string]string{"GOCACHE": filepath.Join(noMod, "x.go", "cache")},
+			"fencecheck: the Go build cache " + filepath.Join(noMod, "x.go", "cache") + " cannot be used (mkdir " + filepath.Join(noMod, "x.go") + ": not a directory): set GOCACHE to a writable directory\n"},
+		{"newer go directive", newGo, map[string]string{"GOTOOLCHAIN": "local"},
+			"fencecheck: go.mod requires go >= 1.99, but the go command on PATH is go " + strings.TrimPrefix(runtimeGoVersion(t), "go") + " (GOTOOLCHAIN=local): install Go 1.99 or later, or let the go command fetch it (GOTOOLCHAIN=auto)\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			code, stdout, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, tc.dir, "./...")
+			if code != exitError || stdout != "" || stderr != tc.want {
+				t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit 2 and stderr:\n%s", code, stdout, stderr, tc.want)
+			}
+		})
+	}
+}
+
+// runtimeGoVersion is the version of the go command on PATH ("go1.26.8").
+func runtimeGoVersion(t *testing.T) string {
+	out, err := exec.Command("go", "env", "GOVERSION").Output()
+	if err != nil {
+		t.Skipf("go env GOVERSION: %v", err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// A module that cannot be resolved (a missing go.sum entry) is said first,
+// on one line, of the package whose import fails, before the errors of other
+// packages.
+func TestMissingGoSumFirst(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"go.mod": "module example.com/nosum\n\ngo 1.26\n\nrequire golang.org/x/sync v0.24.0\n",
+		"a/a.go": "package a\n\nvar X int = undefinedName\n",
+		"b/b.go": "package b\n\nimport \"golang.org/x/sync/errgroup\"\n\nvar G errgroup.Group\n",
+	})
+	t.Setenv("GOPROXY", "off")
+	t.Setenv("GOFLAGS", "-mod=readonly")
+	code, _, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, dir, "./...")
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	want0 := "fencecheck: example.com/nosum/b: b/b.go:3:8: missing go.sum entry for module providing package golang.org/x/sync/errgroup (imported by example.com/nosum/b); to add: go get example.com/nosum/b"
+	if code != exitError || len(lines) != 2 || lines[0] != want0 || !strings.HasPrefix(lines[1], "fencecheck: example.com/nosum/a: a/a.go:3:13: undefined: undefinedName") {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 2, first %q, then a's type error", code, stderr, want0)
 	}
 }
