@@ -752,3 +752,20 @@ func TestMissingGoSumFirst(t *testing.T) {
 		t.Errorf("exit %d, stderr:\n%s\nwant exit 2, first %q, then a's type error", code, stderr, want0)
 	}
 }
+
+// "fencecheck -flags" at a terminal says what its JSON is for; for go vet
+// (a pipe) it prints nothing more.
+func TestExplainFlags(t *testing.T) {
+	var b bytes.Buffer
+	explainFlags([]string{"-flags"}, true, &b)
+	if !strings.Contains(b.String(), "for go vet") || !strings.Contains(b.String(), "fencecheck -h") {
+		t.Errorf("at a terminal: %q", b.String())
+	}
+	for _, args := range [][]string{{"-flags"}, {"-V=full"}} {
+		b.Reset()
+		explainFlags(args, args[0] != "-flags", &b)
+		if b.Len() > 0 {
+			t.Errorf("%q: %q, want nothing", args, b.String())
+		}
+	}
+}

@@ -92,7 +92,7 @@ func exists(p string) bool {
 func Load(path string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("reading configuration: %w", err)
+		return nil, &Error{Msg: "reading configuration: " + err.Error(), Err: err}
 	}
 	return Parse(path, data)
 }
@@ -102,8 +102,16 @@ var bom = []byte("\xEF\xBB\xBF")
 
 // Parse parses configuration text read from path. Every error reads
 // "<path>[:line:col]: invalid fencecheck configuration: <what>", in the
-// file's own terms (keys, JSON values), never Go's.
+// file's own terms (keys, JSON values), never Go's; it is an *Error.
 func Parse(path string, data []byte) (*Config, error) {
+	c, err := parse(path, data)
+	if err != nil {
+		return nil, &Error{Msg: err.Error()}
+	}
+	return c, nil
+}
+
+func parse(path string, data []byte) (*Config, error) {
 	data = bytes.TrimPrefix(data, bom)
 	c := &Config{path: path, data: data}
 	fail := func(off int64, format string, args ...any) error {
@@ -236,12 +244,17 @@ func (c *Config) Errorf(key, format string, args ...any) error {
 	return &Error{Msg: fmt.Sprintf("%s: invalid fencecheck configuration: %s: %s", c.Where(key), key, fmt.Sprintf(format, args...))}
 }
 
-// An Error is a problem with the configuration that only the program shows
-// (a name that matches nothing). It is the same for every package that
-// finds it, so a driver may report it once.
-type Error struct{ Msg string }
+// An Error is a problem with the configuration: a file that cannot be
+// read or parsed, or one that only the program shows (a name that matches
+// nothing). It is the same for every package that finds it, so a driver
+// may report it once.
+type Error struct {
+	Msg string
+	Err error // the cause, if any
+}
 
 func (e *Error) Error() string { return e.Msg }
+func (e *Error) Unwrap() error { return e.Err }
 
 // LockIndex reports whether key is the "func" of a lock, and which.
 func (c *Config) LockIndex(key string) (int, bool) {
