@@ -78,6 +78,9 @@ func (c *command) analyze(checks []check, o options) *result {
 		engineOnly = engineOnly && slices.Equal(ch.analyzer.Requires, []*analysis.Analyzer{analyzers.Engine})
 	}
 	seen := map[string]bool{}
+	// A package the configuration names functions of is analysed, so that
+	// the engine checks those names against it.
+	named := analyzers.ConfigPackages(c.wd, o.config)
 	cfg := &driver.Config{
 		Dir:       c.dir,
 		Tests:     o.tests,
@@ -85,7 +88,7 @@ func (c *command) analyze(checks []check, o options) *result {
 		Analyzers: as,
 		Roots:     analysisRoots,
 		Needed: func(p *packages.Package, root, depFacts bool) bool {
-			if root && !engineOnly {
+			if root && !engineOnly || named[p.PkgPath] {
 				return true
 			}
 			dir := ""

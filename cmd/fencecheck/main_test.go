@@ -662,6 +662,10 @@ func Run() { lockz.Notify(1) }
 			"fencecheck: $DIR/fencecheck.json:1:13: invalid fencecheck configuration: checks[0]: type lockz.Client has no method or field Alive\n"},
 		{"\xEF\xBB\xBF" + `{"locks": [` + lock + `], "sinks": [{"func": "example.com/m/lockz.Notify", "carried_by": [0]}], "checks": ["example.com/other.Alive"]}`, exitFindings,
 			"fencecheck: fencecheck.json:1:218: warning: checks[0]: package example.com/other is not in the build (no package analysed imports it), so its entries match nothing\n"},
+		// A package nothing else would make fencecheck analyse is analysed
+		// when the file names one of its functions.
+		{`{"checks": ["example.com/m/b.Nope"]}`, exitError,
+			"fencecheck: $DIR/fencecheck.json:1:13: invalid fencecheck configuration: checks[0]: package example.com/m/b has no function Nope\n"},
 		{`{"locks": []} {}`, exitError,
 			"fencecheck: $DIR/fencecheck.json:1:15: invalid fencecheck configuration: unexpected data after the configuration object\n"},
 	} {
@@ -772,5 +776,31 @@ func TestExplainFlags(t *testing.T) {
 		if b.Len() > 0 {
 			t.Errorf("%q: %q, want nothing", args, b.String())
 		}
+	}
+}
+
+// A fencecheck.json at the root of a go.work workspace, which has no
+// go.mod, applies to no package (the lookup stops at each module's root):
+// it is an error, not a file that is validated and then ignored. Named
+// with -config, it applies to every package.
+func TestConfigAtWorkspaceRoot(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"go.work":         "go 1.26\n\nuse ./svc\n",
+		"svc/go.mod":      "module example.com/svc\n\ngo 1.26\n",
+		"svc/app/app.go":  "package app\n\nfunc Alive() bool { return true }\n",
+		"fencecheck.json": `{"checks": ["example.com/svc/app.Aliv"]}`,
+	})
+	t.Setenv("GOWORK", "")
+	code, _, stderr := runCmd(t, analyzers.All, dir, "./svc/...")
+	want := "fencecheck: " + filepath.Join(dir, "fencecheck.json") + ": not at a module root (no go.mod beside it), so it applies to no package: " +
+		"fencecheck reads fencecheck.json at the root of each package's module; move it there, or name it with -config to apply it to every package\n"
+	if code != exitError || stderr != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 2, stderr:\n%s", code, stderr, want)
+	}
+	// -config sets the shared engine's flag; later tests must not see it.
+	t.Cleanup(func() { analyzers.Engine.Flags.Set("config", "") })
+	code, _, stderr = runCmd(t, analyzers.All, dir, "-config", filepath.Join(dir, "fencecheck.json"), "./svc/...")
+	if want := "checks[0]: package example.com/svc/app has no function Aliv\n"; code != exitError || !strings.HasSuffix(stderr, want) {
+		t.Errorf("with -config: exit %d, stderr:\n%s\nwant exit 2 and %q", code, stderr, want)
 	}
 }

@@ -100,6 +100,8 @@ var troubleCases = map[string]troubleCase{
 		"fencecheck.json": "{\n  \"locks\": [{\"func\": \"example.com/m/lockz.(*Client).Acquire\", \"success\": \"bool\", \"result\": 5}]\n}\n"}},
 	"notinbuild": {files: map[string]string{"go.mod": goMod, "app/app.go": "package app\n",
 		"fencecheck.json": "{\n  \"checks\": [\"github.com/acme/coord.(*Client).Alive\"]\n}\n"}},
+	"workspace": {files: map[string]string{"go.work": "go 1.26\n\nuse ./svc\n", "svc/go.mod": "module example.com/svc\n\ngo 1.26\n",
+		"svc/app/app.go": "package app\n", "fencecheck.json": "{}\n"}, args: []string{"./svc/..."}, env: map[string]string{"GOWORK": ""}},
 	"configflag": {files: map[string]string{"go.mod": goMod, "app/app.go": "package app\n"},
 		args: []string{"-config", "ci/fencecheck.json", "./..."}},
 	"format": {files: map[string]string{"go.mod": goMod, "app/app.go": "package app\n"}, args: []string{"-f", "xml", "./..."}},

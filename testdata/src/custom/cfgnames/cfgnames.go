@@ -9,6 +9,6 @@ type Coord struct{}
 type Grant struct{ Seq int64 }
 
 func (c *Coord) Grab(name string) (bool, Grant) { return true, Grant{} }
-func (c *Coord) Drop(name string)             {}
+func (c *Coord) Drop(name string)               {}
 
 func Ship(seq int64, msg string) error { return dep.Send(msg) }
