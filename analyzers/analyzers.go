@@ -5,7 +5,12 @@ package analyzers
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"maps"
 	"os"
+	"path/filepath"
+	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/checkthenact"
 	"github.com/fencecheck/fencecheck/analyzers/ignoredleaseloss"
@@ -86,12 +91,91 @@ func SetConfig(path string) error {
 
 // CheckConfig validates the fencecheck.json that applies to dir, if any, so
 // that a driver can report a malformed file once instead of per package.
+//
+// A file found above dir in a directory that is no module root (the root
+// of a go.work workspace, say) is an error too: the checks read
+// fencecheck.json at the root of each package's module and never above it,
+// so that file would apply to no package.
 func CheckConfig(dir string) error {
-	if p := config.Find(dir); p != "" {
-		_, err := config.Load(p)
+	p := config.Find(dir)
+	if p == "" {
+		return nil
+	}
+	if _, err := config.Load(p); err != nil {
 		return err
 	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(p), "go.mod")); err != nil {
+		return &config.Error{Msg: fmt.Sprintf("%s: not at a module root (no go.mod beside it), so it applies to no package: "+
+			"fencecheck reads %s at the root of each package's module; move it there, or name it with -config to apply it to every package", p, config.FileName)}
+	}
 	return nil
+}
+
+// IsConfigError reports whether err, an analysis failure, is a problem of
+// the configuration file that only the program shows (a name that matches
+// nothing, an index the function does not have). Every package that finds
+// it fails with the same error, so a driver may report it once.
+func IsConfigError(err error) bool {
+	var e *config.Error
+	return errors.As(err, &e)
+}
+
+// A ConfigWarning is an entry of the configuration that cannot matter to
+// the packages analysed.
+type ConfigWarning struct {
+	Pos string // path:line:col in the configuration file
+	Msg string
+}
+
+// ConfigPackages returns the import paths of the packages the names of the
+// configuration file that applies to dir (or of path, if not "") belong
+// to. A driver analyses those packages even when nothing else would make
+// it, so that the engine resolves the names against them; nil when there
+// is no valid file.
+func ConfigPackages(dir, path string) map[string]bool {
+	if path == "" {
+		path = config.Find(dir)
+	}
+	if path == "" {
+		return nil
+	}
+	c, err := config.Load(path)
+	if err != nil {
+		return nil
+	}
+	out := map[string]bool{}
+	for pkg := range c.Packages() {
+		out[pkg] = true
+	}
+	return out
+}
+
+// ConfigWarnings lists the entries of the configuration file that applies
+// to dir (or of path, if not "") whose package is not in the build, as
+// told by inBuild: they match nothing. An invalid file has no warnings;
+// CheckConfig and SetConfig report it.
+func ConfigWarnings(dir, path string, inBuild func(pkgPath string) bool) []ConfigWarning {
+	if path == "" {
+		path = config.Find(dir)
+	}
+	if path == "" {
+		return nil
+	}
+	c, err := config.Load(path)
+	if err != nil {
+		return nil
+	}
+	var out []ConfigWarning
+	pkgs := c.Packages()
+	for _, pkg := range slices.Sorted(maps.Keys(pkgs)) {
+		if inBuild(pkg) {
+			continue
+		}
+		key := pkgs[pkg]
+		out = append(out, ConfigWarning{Pos: c.Where(key),
+			Msg: fmt.Sprintf("%s: package %s is not in the build (no package analysed imports it), so its entries match nothing", key, pkg)})
+	}
+	return out
 }
 
 // MayExportFacts reports whether a dependency that a driver analyses only

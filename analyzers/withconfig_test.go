@@ -3,6 +3,7 @@ package analyzers_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/fencecheck/fencecheck/analyzers"
@@ -81,6 +82,74 @@ func TestWithConfigReachesTheEngine(t *testing.T) {
 	for _, act := range g.Roots {
 		if n := len(act.Diagnostics); n > 0 {
 			t.Errorf("the shared unfencedwrite reported %d findings without the configuration", n)
+		}
+	}
+}
+
+// Every name in the configuration is resolved against the package it
+// belongs to when that package is analysed or imported: a misspelt name,
+// a result or argument index the function does not have, is an error that
+// points into the file instead of an entry that silently matches nothing.
+func TestConfigNamesResolved(t *testing.T) {
+	dir := filepath.Join(testutil.TestData(), "src", "custom", "cfgnames")
+	pkgs, err := packages.Load(&packages.Config{
+		Mode: packages.LoadAllSyntax,
+		Dir:  dir,
+		Env:  append(os.Environ(), "GOPATH="+testutil.TestData(), "GO111MODULE=off", "GOFLAGS=", "GOWORK=off"),
+	}, "custom/cfgnames")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ text, want string }{
+		{`{"locks": [{"func": "custom/cfgnames.(*Coord).Garb"}]}`,
+			`cfg.json:1:21: invalid fencecheck configuration: locks[0].func: type cfgnames.Coord has no method or field Garb`},
+		{`{"checks": ["custom/cfgnames.Alive"]}`,
+			`cfg.json:1:13: invalid fencecheck configuration: checks[0]: package custom/cfgnames has no function Alive`},
+		{`{"locks": [{"func": "custom/cfgnames.(*Coord).Grab", "success": "bool", "result": 5}]}`,
+			`cfg.json:1:83: invalid fencecheck configuration: locks[0].result: Grab has 2 result(s), counted from 0; there is no result 5`},
+		{`{"locks": [{"func": "custom/cfgnames.(*Coord).Grab", "success": "bool", "result": 1}]}`,
+			`locks[0].result: result 1 of Grab is Grant, not a bool`},
+		{`{"locks": [{"func": "custom/cfgnames.(*Coord).Grab"}]}`,
+			`locks[0].func: result 1 of Grab is Grant, not an error`},
+		{`{"locks": [{"func": "custom/cfgnames.(*Coord).Drop"}]}`,
+			`locks[0].func: Drop returns nothing`},
+		{`{"sinks": [{"func": "custom/cfgnames.Ship", "carried_by": [2]}]}`,
+			`sinks[0].carried_by[0]: Ship takes 2 argument(s), counted from 0; there is no argument 2`},
+		{`{"fences": ["custom/cfgnames.Grant.Seqq"]}`,
+			`fences[0]: type cfgnames.Grant has no method or field Seqq`},
+		{`{"locks": [{"func": "custom/cfgnames.Grant.Seq", "success": "bool"}]}`,
+			`locks[0].func: custom/cfgnames.Grant.Seq is a field, not a function or method`},
+		{`{"checks": ["custom/cfgnames/dep.Sned"]}`, // a direct import
+			`checks[0]: package custom/cfgnames/dep has no function Sned`},
+		// Valid: the same package's lock, a fence field, and a package
+		// that is not imported (not this package's business).
+		{`{"locks": [{"func": "custom/cfgnames.(*Coord).Grab", "success": "bool"}], "fences": ["custom/cfgnames.Grant.Seq"], "checks": ["example.com/elsewhere.Nope"]}`, ""},
+	} {
+		cfg := filepath.Join(t.TempDir(), "cfg.json")
+		if err := os.WriteFile(cfg, []byte(tc.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		suite, err := analyzers.WithConfig(cfg)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.text, err)
+		}
+		g, err := checker.Analyze(suite[1:2], pkgs, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		for act := range g.All() {
+			if act.Err != nil && strings.Contains(act.Err.Error(), "invalid fencecheck configuration") {
+				got = act.Err.Error()
+			}
+		}
+		switch {
+		case tc.want == "" && got != "":
+			t.Errorf("%s: error %q, want none", tc.text, got)
+		case tc.want != "" && !strings.Contains(got, tc.want):
+			t.Errorf("%s: error %q, want one containing %q", tc.text, got, tc.want)
+		case got != "" && !strings.HasPrefix(got, cfg+":"):
+			t.Errorf("%s: error %q does not start with the file's position", tc.text, got)
 		}
 	}
 }

@@ -49,6 +49,7 @@ type edit struct {
 type result struct {
 	findings []finding
 	errors   []string
+	warnings []string // printed as "fencecheck: <warning>"; the exit status ignores them
 }
 
 // headroom is the memory the analysis may use beyond the package graph
@@ -77,6 +78,9 @@ func (c *command) analyze(checks []check, o options) *result {
 		engineOnly = engineOnly && slices.Equal(ch.analyzer.Requires, []*analysis.Analyzer{analyzers.Engine})
 	}
 	seen := map[string]bool{}
+	// A package the configuration names functions of is analysed, so that
+	// the engine checks those names against it.
+	named := analyzers.ConfigPackages(c.wd, o.config)
 	cfg := &driver.Config{
 		Dir:       c.dir,
 		Tests:     o.tests,
@@ -84,7 +88,7 @@ func (c *command) analyze(checks []check, o options) *result {
 		Analyzers: as,
 		Roots:     analysisRoots,
 		Needed: func(p *packages.Package, root, depFacts bool) bool {
-			if root && !engineOnly {
+			if root && !engineOnly || named[p.PkgPath] {
 				return true
 			}
 			dir := ""
@@ -116,18 +120,60 @@ func (c *command) analyze(checks []check, o options) *result {
 	}
 	run, err := driver.Run(cfg)
 	if err != nil {
-		res.errors = append(res.errors, err.Error())
+		res.errors = append(res.errors, goCommandError(err))
 		return res
 	}
-	res.errors = append(res.errors, c.loadErrors(run.Packages)...)
-	if len(run.Roots) == 0 && len(res.errors) == 0 {
+	errs := c.loadErrors(run.Packages)
+	roots := len(run.Roots)
+	failures := run.Failures
+	// A package whose test files do not type-check was not analysed in
+	// its test variant; its other files are analysed on their own, so
+	// that an error in a _test.go file does not hide their findings.
+	if again := brokenTests(run.Roots); len(again) > 0 {
+		cfg.Patterns, cfg.Tests, cfg.Roots = again, false, nil
+		if run, err := driver.Run(cfg); err == nil {
+			errs = append(errs, c.loadErrors(run.Packages)...)
+			failures = append(failures, run.Failures...)
+		}
+	}
+	res.errors = append(res.errors, orderErrors(errs)...)
+	if roots == 0 && len(res.errors) == 0 {
 		res.errors = append(res.errors, fmt.Sprintf("%s matched no packages", strings.Join(patterns, " ")))
 	}
-	for _, f := range run.Failures {
+	configErrs := map[string]bool{}
+	for _, f := range failures {
+		if analyzers.IsConfigError(f.Err) {
+			// The same for every package that found it: said once.
+			if msg := f.Err.Error(); !configErrs[msg] {
+				configErrs[msg] = true
+				res.errors = append(res.errors, msg)
+			}
+			continue
+		}
 		res.errors = append(res.errors, fmt.Sprintf("%s: %s: %v", f.Package.PkgPath, f.Analyzer.Name, f.Err))
+	}
+	inBuild := map[string]bool{}
+	packages.Visit(run.Packages, nil, func(p *packages.Package) { inBuild[p.PkgPath] = true })
+	for _, w := range analyzers.ConfigWarnings(c.wd, o.config, func(path string) bool { return inBuild[path] }) {
+		res.warnings = append(res.warnings, c.relPos(w.Pos)+": warning: "+w.Msg)
 	}
 	sortFindings(res.findings, c.rel)
 	return res
+}
+
+// brokenTests returns the import paths of the packages that were to be
+// analysed in their test variant ("p [p.test]") but were not, because it
+// does not type-check: a _test.go file of theirs has an error, or imports a
+// package that does not compile. The package without its tests may still
+// type-check; if it does not, the second run reports the same errors.
+func brokenTests(roots []*packages.Package) []string {
+	var out []string
+	for _, p := range roots {
+		if p.ForTest != "" && p.ForTest == p.PkgPath && p.IllTyped {
+			out = append(out, p.PkgPath)
+		}
+	}
+	return out
 }
 
 // analysisRoots picks the packages to analyse the way go vet does: with
@@ -155,10 +201,23 @@ func analysisRoots(pkgs []*packages.Package) []*packages.Package {
 }
 
 // loadErrors lists, once each, the errors of every loaded package and its
-// dependencies, as "<pkgpath>: <file:line:col>: <message>".
+// dependencies, as "<pkgpath>: <file:line:col>: <message>", one line each.
+// An error positioned in a file of another package (go list puts an import
+// it cannot resolve on the imported package) is said of the package that
+// owns the file.
 func (c *command) loadErrors(pkgs []*packages.Package) []string {
 	var out []string
 	seen := map[string]bool{}
+	owner := map[string]string{} // file -> package path
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, files := range [][]string{p.GoFiles, p.CompiledGoFiles, p.OtherFiles, p.IgnoredFiles} {
+			for _, f := range files {
+				if _, ok := owner[f]; !ok {
+					owner[f] = cmp.Or(p.PkgPath, p.ID)
+				}
+			}
+		}
+	})
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		name := cmp.Or(p.PkgPath, p.ID)
 		// When export data is built for a package that does not compile,
@@ -172,19 +231,63 @@ func (c *command) loadErrors(pkgs []*packages.Package) []string {
 			if checked && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
 				continue
 			}
-			msg := strings.ReplaceAll(strings.TrimSpace(e.Msg), "\n", "\n\t")
+			msg := oneLine(e.Msg)
+			who := name
 			if e.Pos != "" && e.Pos != "-" {
+				if o, ok := owner[c.absFile(e.Pos)]; ok {
+					who = o
+				}
 				msg = c.relPos(e.Pos) + ": " + msg
 			}
-			line := name + ": " + msg
+			line := who + ": " + msg
+			if strings.Contains(e.Msg, "does not contain main module") && os.Getenv("GO111MODULE") != "off" && !inModule(c.workdir()) {
+				line = noModule
+			}
 			if !seen[line] {
 				seen[line] = true
 				out = append(out, line)
 			}
 		}
 	})
-	slices.Sort(out)
 	return out
+}
+
+// orderErrors sorts the error lines and puts the ones about modules that
+// cannot be resolved (a missing go.sum entry, a module not required) first:
+// the errors they cause elsewhere are fixed with them.
+func orderErrors(errs []string) []string {
+	slices.Sort(errs)
+	errs = slices.Compact(errs)
+	first := func(e string) bool {
+		return strings.Contains(e, "missing go.sum entry") || strings.Contains(e, "no required module provides package") ||
+			strings.Contains(e, "module lookup disabled")
+	}
+	slices.SortStableFunc(errs, func(a, b string) int {
+		switch fa, fb := first(a), first(b); {
+		case fa && !fb:
+			return -1
+		case fb && !fa:
+			return 1
+		}
+		return 0
+	})
+	return errs
+}
+
+// absFile returns the absolute file name of a "file:line:col" position.
+func (c *command) absFile(pos string) string {
+	file := pos
+	for range 2 {
+		i := strings.LastIndexByte(file, ':')
+		if i < 0 || strings.Trim(file[i+1:], "0123456789") != "" {
+			break
+		}
+		file = file[:i]
+	}
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(c.workdir(), file)
+	}
+	return filepath.Clean(file)
 }
 
 func newFinding(fset *token.FileSet, a *analysis.Analyzer, code string, d analysis.Diagnostic) finding {

@@ -120,7 +120,7 @@ func (c *command) run(args []string) int {
 			return exitError
 		}
 	} else if err := analyzers.CheckConfig(c.wd); err != nil {
-		fmt.Fprintf(c.stderr, "%v\n", err)
+		fmt.Fprintf(c.stderr, "fencecheck: %v\n", err)
 		return exitError
 	}
 
@@ -158,6 +158,9 @@ func (c *command) run(args []string) int {
 		}
 	}
 
+	for _, w := range res.warnings {
+		fmt.Fprintf(c.stderr, "fencecheck: %s\n", w)
+	}
 	for _, e := range res.errors {
 		fmt.Fprintf(c.stderr, "fencecheck: %s\n", e)
 	}

@@ -536,3 +536,38 @@ func TestDeterminism(t *testing.T) {
 		}
 	}
 }
+
+// Under go vet, an invalid fencecheck.json is the tool's own one-line error
+// (not "failed prerequisites: fenceengine") and a failure every time: the go
+// command caches a vet run that exits 0, so a second go vet used to print
+// nothing and succeed.
+func TestVetConfigErrors(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds fencecheck and runs go vet")
+	}
+	bin := buildBinary(t)
+	dir := writeModule(t, map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.26\n",
+		"lockz/lockz.go": `package lockz
+
+type Client struct{}
+
+func (c *Client) Acquire() (bool, error) { return true, nil }
+`,
+	})
+	for _, tc := range []struct{ config, want string }{
+		{`{"lokcs": []}`, `fencecheck: ./fencecheck.json:1:2: invalid fencecheck configuration: unknown key "lokcs" at the top level`},
+		{`{"locks": [{"func": "example.com/m/lockz.(*Client).Acquire", "success": "bool", "result": 5}]}`,
+			`fencecheck: ./fencecheck.json:1:91: invalid fencecheck configuration: locks[0].result: Acquire has 2 result(s), counted from 0; there is no result 5`},
+	} {
+		if err := os.WriteFile(filepath.Join(dir, "fencecheck.json"), []byte(tc.config), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for i := range 2 {
+			code, _, stderr := run(t.Context(), t, dir, "go", "vet", "-vettool="+bin, "./...")
+			if code == 0 || !strings.Contains(string(stderr), tc.want) || strings.Contains(string(stderr), "failed prerequisites") {
+				t.Errorf("%s, go vet run %d: exit %d, stderr:\n%s\nwant a failure with %q", tc.config, i+1, code, stderr, tc.want)
+			}
+		}
+	}
+}

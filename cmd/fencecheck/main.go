@@ -20,8 +20,12 @@
 package main
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"strings"
+
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/fencecheck/fencecheck/analyzers"
 	"golang.org/x/tools/go/analysis/unitchecker"
@@ -29,6 +33,8 @@ import (
 
 func main() {
 	if isVetInvocation(os.Args[1:]) {
+		explainFlags(os.Args[1:], isTerminal(os.Stdout), os.Stderr)
+		failOnConfigError(analyzers.Engine)
 		unitchecker.Main(append(analyzers.All, analyzers.Engine)...) // never returns
 	}
 	c := &command{
@@ -52,4 +58,47 @@ func isVetInvocation(args []string) bool {
 		}
 	}
 	return strings.HasSuffix(args[len(args)-1], ".cfg")
+}
+
+// failOnConfigError makes a configuration error end the go vet tool at
+// once, with the message on standard error and exit status 1. Left to
+// unitchecker, it would be an analyzer error: with go vet's -json (which the
+// go command passes) the tool exits 0, the go command caches the run as a
+// success and the next go vet prints nothing; without it every check says
+// only "failed prerequisites: fenceengine".
+func failOnConfigError(engine *analysis.Analyzer) {
+	run := engine.Run
+	engine.Run = func(pass *analysis.Pass) (any, error) {
+		res, err := run(pass)
+		if err != nil && analyzers.IsConfigError(err) {
+			fmt.Fprintf(os.Stderr, "fencecheck: %v\n", err)
+			os.Exit(1)
+		}
+		return res, err
+	}
+}
+
+// explainFlags prints flagsNote when a person, not go vet, runs
+// "fencecheck -flags": at a terminal. The JSON go vet reads still goes to
+// standard output.
+func explainFlags(args []string, terminal bool, stderr io.Writer) {
+	if len(args) == 1 && args[0] == "-flags" && terminal {
+		fmt.Fprint(stderr, flagsNote)
+	}
+}
+
+// flagsNote is printed (on standard error) when a person runs
+// "fencecheck -flags" at a terminal.
+const flagsNote = `fencecheck -flags prints the flags of the go vet tool, as JSON, for go vet.
+For the command's own flags, run fencecheck -h. Under go vet, each analyzer
+below is a flag (go vet -vettool=$(command -v fencecheck) -unfencedwrite=false ./...)
+and -fenceengine.config names the configuration file.
+
+`
+
+// isTerminal reports whether f is a character device (a terminal), not a
+// pipe or a file as when go vet runs the tool.
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

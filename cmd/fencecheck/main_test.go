@@ -8,8 +8,10 @@ import (
 	"go/token"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -552,12 +554,253 @@ func TestConfigErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-config", bad, "./..."}, `bad.json: invalid fencecheck configuration: json: unknown field "lokcs"`},
+		{[]string{"-config", bad, "./..."}, `bad.json:2:3: invalid fencecheck configuration: unknown key "lokcs" at the top level`},
 		{[]string{"-config", filepath.Join(dir, "missing.json"), "./..."}, "missing.json: no such file"},
 	} {
 		code, stdout, stderr := runCmd(t, analyzers.All, "testdata/unit", tc.args...)
 		if code != exitError || stdout != "" || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line containing %q", tc.args, code, stdout, stderr, tc.want)
 		}
+	}
+}
+
+// A package that does not load (a //go:embed pattern matching nothing), a
+// dependency whose function bodies do not type-check, and a test file that
+// does not type-check are each reported with the package's name and exit
+// status 2, while the packages that did load are still analysed: the test
+// file's errors do not drop the findings of the package's other files.
+func TestLoadErrorsKeepFindings(t *testing.T) {
+	code, stdout, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/e2e/loaderrs", "./...")
+	if code != exitError {
+		t.Errorf("exit %d, want %d", code, exitError)
+	}
+	for _, want := range []string{
+		"fencecheck: example.com/loaderrs/embedmiss: embedmiss/embedmiss.go:6:12: pattern nothing.txt: no matching files found\n",
+		`fencecheck: example.com/loaderrs/dep: dep/dep.go:8:14: cannot use "not a number"`,
+		`fencecheck: example.com/loaderrs/testerr: testerr/testerr_test.go:6:14: cannot use "not a number"`,
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr does not have %q:\n%s", want, stderr)
+		}
+	}
+	for _, want := range []string{
+		"fine/fine.go:6:14: unfenced write (FC9001)",
+		"testerr/testerr.go:6:14: unfenced write (FC9001)",
+		"testdep/testdep.go:6:14: unfenced write (FC9001)", // only its test imports a broken package
+		"embedmiss/embedmiss.go:11:14: unfenced write (FC9001)",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout does not have %q:\n%s", want, stdout)
+		}
+	}
+
+	// Named alone, the importer of the broken dependency fails too.
+	code, _, stderr = runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/e2e/loaderrs", "./bodydep")
+	if code != exitError || !strings.Contains(stderr, "fencecheck: example.com/loaderrs/dep: ") {
+		t.Errorf("./bodydep: exit %d, stderr %q; want 2 and dep's error", code, stderr)
+	}
+}
+
+// Configuration problems that only the program shows are errors with the
+// file's line and column, said once however many packages find them; an
+// entry for a package that is not in the build is a warning. The file found
+// at the module root gets the same "fencecheck:" prefix as every message,
+// a byte order mark is accepted, and a negative index is an error, not a
+// crash.
+func TestConfigAgainstProgram(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.26\n",
+		"lockz/lockz.go": `package lockz
+
+type Client struct{}
+
+func (c *Client) Acquire() (bool, error) { return true, nil }
+func (c *Client) Release()               {}
+func Notify(seq int64) error             { return nil }
+`,
+		"a/a.go": `package a
+
+import "example.com/m/lockz"
+
+func Run(c *lockz.Client) {
+	if ok, _ := c.Acquire(); !ok {
+		return
+	}
+	defer c.Release()
+	lockz.Notify(0)
+}
+`,
+		"b/b.go": `package b
+
+import "example.com/m/lockz"
+
+func Run() { lockz.Notify(1) }
+`,
+	}
+	for name, text := range files {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const lock = `{"func": "example.com/m/lockz.(*Client).Acquire", "success": "bool", "release": ["example.com/m/lockz.(*Client).Release"]}`
+	for _, tc := range []struct {
+		config string
+		code   int
+		want   string // the whole of stderr, with the directory as $DIR
+	}{
+		{`{"locks": [` + lock + `], "sinks": [{"func": "example.com/m/lockz.Notify", "carried_by": [-1]}]}`, exitError,
+			"fencecheck: $DIR/fencecheck.json:1:201: invalid fencecheck configuration: sinks[0].carried_by[0]: -1 is negative: arguments are counted from 0 (the receiver of a method is 0)\n"},
+		{`{"locks": [{"func": "example.com/m/lockz.(*Client).Acquire", "success": "bool", "result": 5}]}`, exitError,
+			"fencecheck: $DIR/fencecheck.json:1:91: invalid fencecheck configuration: locks[0].result: Acquire has 2 result(s), counted from 0; there is no result 5\n"},
+		{`{"locks": [{"func": "example.com/m/lockz.(*Client).Acquire", "success": "bool", "release": ["example.com/m/lockz.(*Client).Relase"]}]}`, exitError,
+			"fencecheck: $DIR/fencecheck.json:1:93: invalid fencecheck configuration: locks[0].release[0]: type lockz.Client has no method or field Relase\n"},
+		{`{"checks": ["example.com/m/lockz.(*Client).Alive"]}`, exitError,
+			"fencecheck: $DIR/fencecheck.json:1:13: invalid fencecheck configuration: checks[0]: type lockz.Client has no method or field Alive\n"},
+		{"\xEF\xBB\xBF" + `{"locks": [` + lock + `], "sinks": [{"func": "example.com/m/lockz.Notify", "carried_by": [0]}], "checks": ["example.com/other.Alive"]}`, exitFindings,
+			"fencecheck: fencecheck.json:1:218: warning: checks[0]: package example.com/other is not in the build (no package analysed imports it), so its entries match nothing\n"},
+		// A package nothing else would make fencecheck analyse is analysed
+		// when the file names one of its functions.
+		{`{"checks": ["example.com/m/b.Nope"]}`, exitError,
+			"fencecheck: $DIR/fencecheck.json:1:13: invalid fencecheck configuration: checks[0]: package example.com/m/b has no function Nope\n"},
+		{`{"locks": []} {}`, exitError,
+			"fencecheck: $DIR/fencecheck.json:1:15: invalid fencecheck configuration: unexpected data after the configuration object\n"},
+	} {
+		if err := os.WriteFile(filepath.Join(dir, "fencecheck.json"), []byte(tc.config), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, stderr := runCmd(t, analyzers.All, dir, "./...")
+		want := strings.ReplaceAll(tc.want, "$DIR", dir)
+		if code != tc.code || stderr != want {
+			t.Errorf("%s:\nexit %d, stderr:\n%s\nwant exit %d, stderr:\n%s", tc.config, code, stderr, tc.code, want)
+		}
+	}
+}
+
+// writeModule writes files (name -> text) under a new temporary directory.
+func writeModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// A failure of the go command is one line in the user's terms, not
+// go/packages' "err: exit status 1: stderr: go: ...".
+func TestGoCommandErrors(t *testing.T) {
+	noMod := writeModule(t, map[string]string{"x.go": "package x\n"})
+	newGo := writeModule(t, map[string]string{"go.mod": "module example.com/newgo\n\ngo 1.99\n", "x.go": "package x\n"})
+	mini, err := filepath.Abs("testdata/e2e/mini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		dir  string
+		env  map[string]string
+		want string
+	}{
+		{"outside a module", noMod, map[string]string{"GOWORK": "off", "GO111MODULE": ""},
+			"fencecheck: no go.mod in the current directory or any parent: run fencecheck inside a Go module (go mod init creates one) or name packages of one\n"},
+		{"go not on PATH", mini, map[string]string{"PATH": t.TempDir()},
+			"fencecheck: the go command is not on PATH: fencecheck runs it to list packages; install Go or add its bin directory to PATH\n"},
+		{"unwritable cache", mini, map[string]string{"GOCACHE": filepath.Join(noMod, "x.go", "cache")},
+			"fencecheck: the Go build cache " + filepath.Join(noMod, "x.go", "cache") + " cannot be used (mkdir " + filepath.Join(noMod, "x.go") + ": not a directory): set GOCACHE to a writable directory\n"},
+		{"newer go directive", newGo, map[string]string{"GOTOOLCHAIN": "local"},
+			"fencecheck: go.mod requires go >= 1.99, but the go command on PATH is go " + strings.TrimPrefix(runtimeGoVersion(t), "go") + " (GOTOOLCHAIN=local): install Go 1.99 or later, or let the go command fetch it (GOTOOLCHAIN=auto)\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.name == "unwritable cache" && runtime.GOOS == "windows" {
+				t.Skip("the error text of mkdir is the operating system's")
+			}
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			code, stdout, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, tc.dir, "./...")
+			if code != exitError || stdout != "" || stderr != tc.want {
+				t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit 2 and stderr:\n%s", code, stdout, stderr, tc.want)
+			}
+		})
+	}
+}
+
+// runtimeGoVersion is the version of the go command on PATH ("go1.26.8").
+func runtimeGoVersion(t *testing.T) string {
+	out, err := exec.Command("go", "env", "GOVERSION").Output()
+	if err != nil {
+		t.Skipf("go env GOVERSION: %v", err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// A module that cannot be resolved (a missing go.sum entry) is said first,
+// on one line, of the package whose import fails, before the errors of other
+// packages.
+func TestMissingGoSumFirst(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"go.mod": "module example.com/nosum\n\ngo 1.26\n\nrequire golang.org/x/sync v0.24.0\n",
+		"a/a.go": "package a\n\nvar X int = undefinedName\n",
+		"b/b.go": "package b\n\nimport \"golang.org/x/sync/errgroup\"\n\nvar G errgroup.Group\n",
+	})
+	t.Setenv("GOPROXY", "off")
+	t.Setenv("GOFLAGS", "-mod=readonly")
+	code, _, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, dir, "./...")
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	want0 := "fencecheck: example.com/nosum/b: b/b.go:3:8: missing go.sum entry for module providing package golang.org/x/sync/errgroup (imported by example.com/nosum/b); to add: go get example.com/nosum/b"
+	if code != exitError || len(lines) != 2 || lines[0] != want0 || !strings.HasPrefix(lines[1], "fencecheck: example.com/nosum/a: a/a.go:3:13: undefined: undefinedName") {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 2, first %q, then a's type error", code, stderr, want0)
+	}
+}
+
+// "fencecheck -flags" at a terminal says what its JSON is for; for go vet
+// (a pipe) it prints nothing more.
+func TestExplainFlags(t *testing.T) {
+	var b bytes.Buffer
+	explainFlags([]string{"-flags"}, true, &b)
+	if !strings.Contains(b.String(), "for go vet") || !strings.Contains(b.String(), "fencecheck -h") {
+		t.Errorf("at a terminal: %q", b.String())
+	}
+	for _, args := range [][]string{{"-flags"}, {"-V=full"}} {
+		b.Reset()
+		explainFlags(args, args[0] != "-flags", &b)
+		if b.Len() > 0 {
+			t.Errorf("%q: %q, want nothing", args, b.String())
+		}
+	}
+}
+
+// A fencecheck.json at the root of a go.work workspace, which has no
+// go.mod, applies to no package (the lookup stops at each module's root):
+// it is an error, not a file that is validated and then ignored. Named
+// with -config, it applies to every package.
+func TestConfigAtWorkspaceRoot(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"go.work":         "go 1.26\n\nuse ./svc\n",
+		"svc/go.mod":      "module example.com/svc\n\ngo 1.26\n",
+		"svc/app/app.go":  "package app\n\nfunc Alive() bool { return true }\n",
+		"fencecheck.json": `{"checks": ["example.com/svc/app.Aliv"]}`,
+	})
+	t.Setenv("GOWORK", "")
+	code, _, stderr := runCmd(t, analyzers.All, dir, "./svc/...")
+	want := "fencecheck: " + filepath.Join(dir, "fencecheck.json") + ": not at a module root (no go.mod beside it), so it applies to no package: " +
+		"fencecheck reads fencecheck.json at the root of each package's module; move it there, or name it with -config to apply it to every package\n"
+	if code != exitError || stderr != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 2, stderr:\n%s", code, stderr, want)
+	}
+	// -config sets the shared engine's flag; later tests must not see it.
+	t.Cleanup(func() { analyzers.Engine.Flags.Set("config", "") })
+	code, _, stderr = runCmd(t, analyzers.All, dir, "-config", filepath.Join(dir, "fencecheck.json"), "./svc/...")
+	if want := "checks[0]: package example.com/svc/app has no function Aliv\n"; code != exitError || !strings.HasSuffix(stderr, want) {
+		t.Errorf("with -config: exit %d, stderr:\n%s\nwant exit 2 and %q", code, stderr, want)
 	}
 }

@@ -40,7 +40,9 @@ type Config struct {
 	Sinks  []Sink   `json:"sinks"`
 	Checks []string `json:"checks"`
 
-	path string
+	path   string
+	data   []byte           // the text, for positions
+	starts map[string]int64 // where the value at each key starts
 }
 
 // Lock is a custom acquisition.
@@ -86,81 +88,234 @@ func exists(p string) bool {
 }
 
 // Load reads and validates a configuration file. Errors name the file and,
-// for syntax errors, the line and column.
+// where a place in it is to blame, the line and column.
 func Load(path string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("reading configuration: %w", err)
+		return nil, &Error{Msg: "reading configuration: " + err.Error(), Err: err}
 	}
 	return Parse(path, data)
 }
 
-// Parse parses configuration text read from path.
+// bom is the UTF-8 byte order mark some editors write at the start of a file.
+var bom = []byte("\xEF\xBB\xBF")
+
+// Parse parses configuration text read from path. Every error reads
+// "<path>[:line:col]: invalid fencecheck configuration: <what>", in the
+// file's own terms (keys, JSON values), never Go's; it is an *Error.
 func Parse(path string, data []byte) (*Config, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	c := &Config{path: path}
-	if err := dec.Decode(c); err != nil {
-		var syn *json.SyntaxError
-		var typ *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &syn):
-			line, col := position(data, syn.Offset)
-			return nil, fmt.Errorf("%s:%d:%d: invalid fencecheck configuration: %v", path, line, col, syn)
-		case errors.As(err, &typ):
-			line, col := position(data, typ.Offset)
-			return nil, fmt.Errorf("%s:%d:%d: invalid fencecheck configuration: %s must be %s", path, line, col, typ.Field, typ.Type)
+	c, err := parse(path, data)
+	if err != nil {
+		return nil, &Error{Msg: err.Error()}
+	}
+	return c, nil
+}
+
+func parse(path string, data []byte) (*Config, error) {
+	data = bytes.TrimPrefix(data, bom)
+	c := &Config{path: path, data: data}
+	fail := func(off int64, format string, args ...any) error {
+		if off < 0 {
+			return fmt.Errorf("%s: invalid fencecheck configuration: "+format, append([]any{path}, args...)...)
 		}
-		return nil, fmt.Errorf("%s: invalid fencecheck configuration: %v", path, err)
+		line, col := position(data, off)
+		return fmt.Errorf("%s:%d:%d: invalid fencecheck configuration: "+format, append([]any{path, line, col}, args...)...)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, fail(-1, "the file is empty; want a JSON object such as {\"locks\": [...]}")
+	}
+	// The walk checks the shape (an object, known keys, the type of each
+	// value) and records where each value starts, so that every error, and
+	// later an unknown name, can point into the file.
+	w := &walker{data: data, dec: json.NewDecoder(bytes.NewReader(data)), starts: map[string]int64{}}
+	w.dec.UseNumber()
+	if err := w.value("", schemaConfig); err != nil {
+		return nil, w.fail(err, fail)
+	}
+	if rest := bytes.TrimLeft(data[w.dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
+		return nil, fail(int64(len(data)-len(rest)), "unexpected data after the configuration object")
+	}
+	c.starts = w.starts
+	if err := json.Unmarshal(data, c); err != nil {
+		// The walk has checked what Unmarshal checks; this is a safety net.
+		return nil, fail(-1, "%v", err)
 	}
 	if err := c.validate(); err != nil {
-		return nil, fmt.Errorf("%s: invalid fencecheck configuration: %v", path, err)
+		var ke *keyError
+		if errors.As(err, &ke) {
+			return nil, fail(c.offset(ke.key), "%s: %s", ke.key, ke.msg)
+		}
+		return nil, fail(-1, "%v", err)
 	}
 	return c, nil
 }
 
 func position(data []byte, off int64) (line, col int) {
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
+	off = max(0, min(off, int64(len(data))))
 	before := data[:off]
 	line = bytes.Count(before, []byte("\n")) + 1
 	col = int(off) - bytes.LastIndexByte(before, '\n')
 	return line, col
 }
 
+// offset is where the value at key ("locks[0].func") starts in the file,
+// or -1.
+func (c *Config) offset(key string) int64 {
+	if off, ok := c.starts[key]; ok {
+		return off
+	}
+	return -1
+}
+
+// Where returns "path:line:col" of the value at key ("locks[0].func",
+// "fences[2]"), or the path alone when the key is not in the file.
+func (c *Config) Where(key string) string {
+	off := c.offset(key)
+	if off < 0 || c.data == nil {
+		return c.path
+	}
+	line, col := position(c.data, off)
+	return fmt.Sprintf("%s:%d:%d", c.path, line, col)
+}
+
+// A keyError is a problem with the value at key.
+type keyError struct{ key, msg string }
+
+func (e *keyError) Error() string { return e.key + ": " + e.msg }
+
+func keyErr(key, format string, args ...any) error {
+	return &keyError{key: key, msg: fmt.Sprintf(format, args...)}
+}
+
 func (c *Config) validate() error {
 	for i, l := range c.Locks {
+		key := fmt.Sprintf("locks[%d]", i)
+		if _, ok := c.starts[key+".func"]; !ok && c.starts != nil {
+			return keyErr(key, "\"func\" is missing: name the function that takes the lock")
+		}
 		if _, err := ParseFunc(l.Func); err != nil {
-			return fmt.Errorf("locks[%d].func: %v", i, err)
+			return keyErr(key+".func", "%v", err)
 		}
 		switch l.Success {
 		case "", "err", "bool":
 		default:
-			return fmt.Errorf("locks[%d].success: %q is neither \"err\" nor \"bool\"", i, l.Success)
+			return keyErr(key+".success", "%q is neither \"err\" nor \"bool\"", l.Success)
+		}
+		if l.Result != nil && *l.Result < 0 {
+			return keyErr(key+".result", "%d is negative: results are counted from 0", *l.Result)
 		}
 		for j, r := range l.Release {
 			if _, err := ParseFunc(r); err != nil {
-				return fmt.Errorf("locks[%d].release[%d]: %v", i, j, err)
+				return keyErr(fmt.Sprintf("%s.release[%d]", key, j), "%v", err)
 			}
 		}
 	}
 	for i, f := range c.Fences {
 		if _, err := ParseFunc(f); err != nil {
-			return fmt.Errorf("fences[%d]: %v", i, err)
+			return keyErr(fmt.Sprintf("fences[%d]", i), "%v", err)
 		}
 	}
 	for i, s := range c.Sinks {
+		key := fmt.Sprintf("sinks[%d]", i)
+		if _, ok := c.starts[key+".func"]; !ok && c.starts != nil {
+			return keyErr(key, "\"func\" is missing: name the function that performs the effect")
+		}
 		if _, err := ParseFunc(s.Func); err != nil {
-			return fmt.Errorf("sinks[%d].func: %v", i, err)
+			return keyErr(key+".func", "%v", err)
+		}
+		for j, n := range s.CarriedBy {
+			if n < 0 {
+				return keyErr(fmt.Sprintf("%s.carried_by[%d]", key, j), "%d is negative: arguments are counted from 0 (the receiver of a method is 0)", n)
+			}
 		}
 	}
 	for i, f := range c.Checks {
 		if _, err := ParseFunc(f); err != nil {
-			return fmt.Errorf("checks[%d]: %v", i, err)
+			return keyErr(fmt.Sprintf("checks[%d]", i), "%v", err)
 		}
 	}
 	return nil
+}
+
+// Errorf returns the error of the value at key, in the form of every
+// other configuration error: "path:line:col: invalid fencecheck
+// configuration: key: message".
+func (c *Config) Errorf(key, format string, args ...any) error {
+	return &Error{Msg: fmt.Sprintf("%s: invalid fencecheck configuration: %s: %s", c.Where(key), key, fmt.Sprintf(format, args...))}
+}
+
+// An Error is a problem with the configuration: a file that cannot be
+// read or parsed, or one that only the program shows (a name that matches
+// nothing). It is the same for every package that finds it, so a driver
+// may report it once.
+type Error struct {
+	Msg string
+	Err error // the cause, if any
+}
+
+func (e *Error) Error() string { return e.Msg }
+func (e *Error) Unwrap() error { return e.Err }
+
+// LockIndex reports whether key is the "func" of a lock, and which.
+func (c *Config) LockIndex(key string) (int, bool) {
+	var i int
+	if n, _ := fmt.Sscanf(key, "locks[%d].func", &i); n == 1 && key == fmt.Sprintf("locks[%d].func", i) {
+		return i, i < len(c.Locks)
+	}
+	return 0, false
+}
+
+// SinkIndex reports whether key is the "func" of a sink, and which.
+func (c *Config) SinkIndex(key string) (int, bool) {
+	var i int
+	if n, _ := fmt.Sscanf(key, "sinks[%d].func", &i); n == 1 && key == fmt.Sprintf("sinks[%d].func", i) {
+		return i, i < len(c.Sinks)
+	}
+	return 0, false
+}
+
+// IsFence reports whether key is an entry of "fences" (which may name a
+// struct field), and which.
+func (c *Config) IsFence(key string) (int, bool) {
+	var i int
+	if n, _ := fmt.Sscanf(key, "fences[%d]", &i); n == 1 && key == fmt.Sprintf("fences[%d]", i) {
+		return i, i < len(c.Fences)
+	}
+	return 0, false
+}
+
+// Packages returns the import paths the file's names belong to, each with
+// the key of its first name ("locks[0].func").
+func (c *Config) Packages() map[string]string {
+	out := map[string]string{}
+	c.Names(func(key, name string) {
+		if f, err := ParseFunc(name); err == nil {
+			if _, ok := out[f.Pkg]; !ok {
+				out[f.Pkg] = key
+			}
+		}
+	})
+	return out
+}
+
+// Names calls f with every function, method or field name in the file and
+// its key ("locks[0].release[1]"), in file order.
+func (c *Config) Names(f func(key, name string)) {
+	for i, l := range c.Locks {
+		f(fmt.Sprintf("locks[%d].func", i), l.Func)
+		for j, r := range l.Release {
+			f(fmt.Sprintf("locks[%d].release[%d]", i, j), r)
+		}
+	}
+	for i, n := range c.Fences {
+		f(fmt.Sprintf("fences[%d]", i), n)
+	}
+	for i, s := range c.Sinks {
+		f(fmt.Sprintf("sinks[%d].func", i), s.Func)
+	}
+	for i, n := range c.Checks {
+		f(fmt.Sprintf("checks[%d]", i), n)
+	}
 }
 
 // ParseFunc parses "pkg/path.Func", "pkg/path.(*T).M" or "pkg/path.T.M"

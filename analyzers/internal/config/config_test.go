@@ -35,11 +35,29 @@ func TestParseFunc(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	tests := []struct{ text, want string }{
-		{"{\n  \"locks\": [\n    {\"func\": 3}\n  ]\n}", "cfg.json:3:15: invalid fencecheck configuration: locks.func must be string"},
-		{"{\n  \"lokcs\": []\n}", `cfg.json: invalid fencecheck configuration: json: unknown field "lokcs"`},
-		{"{\n  \"locks\": [,]\n}", "cfg.json:2:14: invalid fencecheck configuration: invalid character ','"},
-		{`{"locks": [{"func": "x.Y", "success": "maybe"}]}`, `locks[0].success: "maybe" is neither`},
-		{`{"sinks": [{"func": "nodot"}]}`, `sinks[0].func: "nodot": want`},
+		{"{\n  \"locks\": [\n    {\"func\": 3}\n  ]\n}", "cfg.json:3:14: invalid fencecheck configuration: locks[0].func: want a string, not a number"},
+		{"{\n  \"lokcs\": []\n}", `cfg.json:2:3: invalid fencecheck configuration: unknown key "lokcs" at the top level; the keys are checks, fences, locks, sinks`},
+		{"{\n  \"locks\": [,]\n}", "cfg.json:2:13: invalid fencecheck configuration: invalid character ','"},
+		{`{"locks": [{"func": "x.Y", "success": "maybe"}]}`, `cfg.json:1:39: invalid fencecheck configuration: locks[0].success: "maybe" is neither`},
+		{`{"sinks": [{"func": "nodot"}]}`, `cfg.json:1:21: invalid fencecheck configuration: sinks[0].func: "nodot": want`},
+		// Range checks: a negative index used to crash the engine.
+		{`{"sinks": [{"func": "a.S", "carried_by": [1, -1]}]}`, `cfg.json:1:46: invalid fencecheck configuration: sinks[0].carried_by[1]: -1 is negative`},
+		{`{"locks": [{"func": "a.L", "result": -2}]}`, `cfg.json:1:38: invalid fencecheck configuration: locks[0].result: -2 is negative`},
+		{`{"locks": [{"func": "a.L", "result": 1.5}]}`, `locks[0].result: want an integer, not 1.5`},
+		{`{"locks": [{"release": ["a.R"]}]}`, `cfg.json:1:12: invalid fencecheck configuration: locks[0]: "func" is missing`},
+		{`{"locks": [{"func": "a.L", "nmae": "x"}]}`, `cfg.json:1:28: invalid fencecheck configuration: unknown key "nmae" in locks[0]; the keys are func, name, release, result, success`},
+		// Go's names for types and io.EOF never reach the user.
+		{`{"locks": {}}`, `cfg.json:1:11: invalid fencecheck configuration: locks: want a list of objects, not an object`},
+		{`{"sinks": [{"func": "a.S", "carried_by": 1}]}`, `sinks[0].carried_by: want a list of integers, not a number`},
+		{`[]`, `cfg.json:1:1: invalid fencecheck configuration: the file must hold one JSON object ({"locks": [...], ...}), not a list`},
+		{`"x"`, `the file must hold one JSON object`},
+		{``, `cfg.json: invalid fencecheck configuration: the file is empty`},
+		{" \n", `cfg.json: invalid fencecheck configuration: the file is empty`},
+		{`{"locks": [`, `cfg.json:1:12: invalid fencecheck configuration: the file ends before the configuration object does`},
+		// Data after the object is an error, not ignored.
+		{"{}\n{}", `cfg.json:2:1: invalid fencecheck configuration: unexpected data after the configuration object`},
+		{`{"fences": []} x`, `cfg.json:1:16: invalid fencecheck configuration: unexpected data`},
+		{`{"fences": []},`, `cfg.json:1:15: invalid fencecheck configuration: unexpected data`},
 	}
 	for _, tt := range tests {
 		_, err := Parse("cfg.json", []byte(tt.text))
@@ -50,6 +68,33 @@ func TestParseErrors(t *testing.T) {
 	c, err := Parse("cfg.json", []byte(`{"locks": [{"func": "example.com/lockz.(*Client).Acquire", "release": ["example.com/lockz.(*Client).Release"]}], "fences": ["example.com/lockz.Lease.Epoch"]}`))
 	if err != nil || len(c.Locks) != 1 || len(c.Fences) != 1 {
 		t.Fatalf("valid config: %+v, %v", c, err)
+	}
+	// A UTF-8 byte order mark, which some editors write, is accepted, and
+	// null stands for an absent value.
+	c, err = Parse("cfg.json", []byte("\xEF\xBB\xBF{\"fences\": [\"a.B\"], \"checks\": null, \"locks\": [{\"func\": \"a.L\", \"result\": null}]}"))
+	if err != nil || len(c.Fences) != 1 || c.Locks[0].Result != nil {
+		t.Fatalf("config with a BOM: %+v, %v", c, err)
+	}
+	if got, want := c.Where("fences[0]"), "cfg.json:1:13"; got != want {
+		t.Errorf("Where(fences[0]) = %q, want %q", got, want)
+	}
+}
+
+// No message shows Go's names for types, a bare EOF or a Go-syntax dump.
+func TestParseErrorsInUsersWords(t *testing.T) {
+	for _, text := range []string{``, `[]`, `{"locks": 1}`, `{"locks": [1]}`, `{"locks": [{"func": 1}]}`, `{"locks": [{"result": "1"}]}`,
+		`{"sinks": [{"carried_by": ["1"]}]}`, `{"fences": [1]}`, `{"checks": {}}`, `{"locks": [{"release": "a.R"}]}`, `{`, `{"locks"`, `nul`} {
+		_, err := Parse("cfg.json", []byte(text))
+		if err == nil {
+			t.Errorf("Parse(%q) accepted", text)
+			continue
+		}
+		msg := err.Error()
+		for _, bad := range []string{"config.", "[]int", "[]string", "EOF", " json:", "Go value"} {
+			if strings.Contains(msg, bad) {
+				t.Errorf("Parse(%q) = %q, which mentions %q", text, msg, bad)
+			}
+		}
 	}
 }
 
@@ -73,10 +118,46 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"locks": [{"func": "a.B"}]}`))
 	f.Add([]byte(`{"fences": ["a.(*T).F"], "checks": ["a.T.V"], "sinks": [{"func": "a.S", "carried_by": [1]}]}`))
 	f.Add([]byte("{\n\"locks\": [,]}"))
+	// The crash of issue 18: a negative argument index reached the engine.
+	f.Add([]byte(`{"sinks":[{"func":"a.S","carried_by":[-1]}]}`))
+	f.Add([]byte(`{"locks":[{"func":"a.L","result":5,"success":"bool"}]}`))
+	f.Add([]byte("\xEF\xBB\xBF{}"))
+	f.Add([]byte(`{} []`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := Parse("f.json", data)
-		if err == nil && c == nil {
+		if err != nil {
+			if c != nil {
+				t.Fatal("config with an error")
+			}
+			if !strings.HasPrefix(err.Error(), "f.json") || !strings.Contains(err.Error(), "invalid fencecheck configuration: ") {
+				t.Fatalf("error does not name the file: %v", err)
+			}
+			return
+		}
+		if c == nil {
 			t.Fatal("nil config without error")
+		}
+		// What the engine relies on: every name parses, every index is
+		// one it may use without a range check of its own.
+		c.Names(func(key, name string) {
+			if _, err := ParseFunc(name); err != nil {
+				t.Fatalf("%s: %q accepted: %v", key, name, err)
+			}
+			if c.Where(key) == c.Path() {
+				t.Fatalf("%s: no position", key)
+			}
+		})
+		for _, l := range c.Locks {
+			if l.Result != nil && *l.Result < 0 {
+				t.Fatalf("negative result %d accepted", *l.Result)
+			}
+		}
+		for _, s := range c.Sinks {
+			for _, i := range s.CarriedBy {
+				if i < 0 {
+					t.Fatalf("negative carried_by %d accepted", i)
+				}
+			}
 		}
 	})
 }

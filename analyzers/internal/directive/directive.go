@@ -13,7 +13,8 @@
 // that names none of fencecheck's checks belongs to another tool and is
 // left alone. A directive of ours without a reason, naming an unknown
 // check, or suppressing nothing is a problem that the suppression check
-// (FC0001) reports.
+// (FC0001) reports; so is a //lint:ignore, //lint:file-ignore or //nolint:
+// that names no check at all, which suppresses nothing for any tool.
 package directive
 
 import (
@@ -109,10 +110,12 @@ func parseComment(text string) *Directive {
 			return nil
 		}
 		fields := strings.Fields(rest)
-		if len(fields) == 0 {
-			// Nothing named: we cannot tell whose it is. staticcheck
-			// reports it; so do we only if it could be ours.
-			return nil
+		if len(fields) == 0 || strings.HasPrefix(fields[0], "//") {
+			// Nothing named: it suppresses nothing, for any tool, and
+			// whoever wrote it most likely meant fencecheck's check or
+			// another's and forgot which. (staticcheck reports it too.)
+			d.Problem = fmt.Sprintf("suppression comment names no check; write //%s FC1001 reason (a code such as FC1001, an analyzer name such as unfencedwrite, or %q for all)", verb, model.SuiteName)
+			return d
 		}
 		d.Checks = splitList(fields[0])
 		if !mentionsUs(d.Checks) {
@@ -131,6 +134,12 @@ func parseComment(text string) *Directive {
 		}
 		list, reason, _ := strings.Cut(rest[1:], "//")
 		names := splitList(strings.TrimSpace(list))
+		if len(names) == 0 {
+			// "//nolint:" and no linter: a typo for //nolint or for a
+			// list; it suppresses nothing it was meant to.
+			return &Directive{Kind: Nolint, Reason: strings.TrimSpace(reason),
+				Problem: fmt.Sprintf("suppression comment names no check; write //nolint:%s // reason (or an analyzer name such as //nolint:unfencedwrite)", model.SuiteName)}
+		}
 		// golangci-lint stops the list at the first space.
 		if i := strings.IndexAny(strings.TrimSpace(list), " \t"); i >= 0 {
 			names = splitList(strings.TrimSpace(list)[:i])

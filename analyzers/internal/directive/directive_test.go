@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"strings"
 	"testing"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
@@ -25,7 +26,16 @@ func TestParseComment(t *testing.T) {
 		{"//lint:ignore FC1* why", true, Ignore, []string{"FC1*"}, false},
 		{"//lint:ignore FC9999 why", true, Ignore, []string{"FC9999"}, true},
 		{"//lint:ignore SA1000 why", false, 0, nil, false},
-		{"//lint:ignore", false, 0, nil, false},
+		// Naming no check suppresses nothing for any tool: reported.
+		{"//lint:ignore", true, Ignore, nil, true},
+		{"//lint:ignore   ", true, Ignore, nil, true},
+		{"//lint:ignore // why", true, Ignore, nil, true},
+		{"//lint:file-ignore", true, FileIgnore, nil, true},
+		{"//nolint:", true, Nolint, nil, true},
+		{"//nolint: // why", true, Nolint, nil, true},
+		{"//nolint:, // why", true, Nolint, nil, true},
+		{"//lint:ignored FC1001 x", false, 0, nil, false},
+		{"//nolintx", false, 0, nil, false},
 		{"//lint:file-ignore FC1001 generated", true, FileIgnore, []string{"FC1001"}, false},
 		{"//nolint:fencecheck // append only", true, Nolint, []string{"fencecheck"}, false},
 		{"//nolint:fencecheck", true, Nolint, []string{"fencecheck"}, true},
@@ -95,13 +105,31 @@ func g(...int) {}
 }
 
 func FuzzParseComment(f *testing.F) {
-	for _, s := range []string{"//lint:ignore FC1001 x", "//nolint:fencecheck // y", "//lint:file-ignore FC1* z", "//nolint:a,b,fencecheck"} {
+	for _, s := range []string{"//lint:ignore FC1001 x", "//nolint:fencecheck // y", "//lint:file-ignore FC1* z", "//nolint:a,b,fencecheck",
+		"//lint:ignore", "//nolint:", "//lint:ignore // why", "//nolint: // why", "//lint:ignore SA1000 x", "//nolint:errcheck"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		d := parseComment(s)
-		if d != nil && len(d.Checks) == 0 {
-			t.Fatalf("%q: directive of ours without checks", s)
+		if d != nil && len(d.Checks) == 0 && d.Problem == "" {
+			t.Fatalf("%q: directive of ours without checks and without a problem", s)
+		}
+		if d != nil && d.Problem == "" && strings.TrimSpace(d.Reason) == "" {
+			t.Fatalf("%q: directive without a reason accepted", s)
+		}
+		// A directive that names no check is always reported.
+		for _, verb := range []string{"//lint:ignore", "//lint:file-ignore"} {
+			if rest, ok := strings.CutPrefix(s, verb); ok && (strings.TrimSpace(rest) == "" || strings.HasPrefix(strings.TrimSpace(rest), "//")) && (rest == "" || rest[0] == ' ') {
+				if d == nil || d.Problem == "" {
+					t.Fatalf("%q: names no check but is not reported", s)
+				}
+			}
+		}
+		if rest, ok := strings.CutPrefix(s, "//nolint:"); ok {
+			list, _, _ := strings.Cut(rest, "//")
+			if strings.Trim(list, " \t,") == "" && (d == nil || d.Problem == "") {
+				t.Fatalf("%q: names no check but is not reported", s)
+			}
 		}
 	})
 }

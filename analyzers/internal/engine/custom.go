@@ -50,7 +50,7 @@ func loadConfig(pass *analysis.Pass, configPath string) (*config.Config, error) 
 	}
 	if !filepath.IsAbs(path) && configPath == path {
 		if _, err := os.Stat(path); err != nil {
-			return nil, fmt.Errorf("-config %s: %v (go vet runs fencecheck in each package's directory: give an absolute path)", path, err)
+			return nil, &config.Error{Msg: fmt.Sprintf("-config %s: %v (go vet runs fencecheck in each package's directory: give an absolute path)", path, err), Err: err}
 		}
 	}
 	return config.Load(path)

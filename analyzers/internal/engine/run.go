@@ -38,6 +38,9 @@ func run(pass *analysis.Pass, configPath string) (res any, err error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkConfig(pass.Pkg, cfg); err != nil {
+		return nil, err
+	}
 	cust := newCustom(pass, cfg)
 	findings := cust.problems()
 	if relevant(pass, cust) {
@@ -89,6 +92,12 @@ func MayExportFacts(dir string, imports []string, depFacts bool, annotated func(
 		cfg, err := config.Load(path)
 		if err != nil || configured(cfg) {
 			return true // analysing the package reports the error
+		}
+		// A package importing one the file names resolves those names
+		// (checkConfig), so that a misspelt fence or check is an error.
+		named := cfg.Packages()
+		if slices.ContainsFunc(imports, func(p string) bool { _, ok := named[p]; return ok }) {
+			return true
 		}
 	}
 	return annotated()

@@ -15,7 +15,8 @@
 // facts, by the analyzers that declare fact types. A package that the
 // Needed hook rules out is not analysed: a dependency is then checked only
 // for the declarations its importers need (without function bodies), a
-// root in full, for its errors. A package that does not type-check is
+// root, and a dependency of a main module or a directory replacement, in
+// full, for its errors. A package that does not type-check is
 // reported, not analysed (RunDespiteErrors is not supported).
 package driver
 
@@ -98,9 +99,12 @@ type Failure struct {
 // loadMode is metadata only: file lists (cgo already processed) and the
 // import graph. No package is parsed by go/packages, and nothing is
 // compiled: the run writes the export data of each package itself, from
-// source, so a cold build cache costs nothing.
+// source, so a cold build cache costs nothing. The embedded files are
+// asked for only because go list resolves //go:embed patterns, and reports
+// one that matches nothing (a package that does not build), only when they
+// are.
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
-	packages.NeedImports | packages.NeedDeps |
+	packages.NeedImports | packages.NeedDeps | packages.NeedEmbedFiles |
 	packages.NeedTypesSizes | packages.NeedModule | packages.NeedForTest
 
 // Run loads the packages named by cfg.Patterns and analyses them. The
@@ -279,8 +283,11 @@ func (r *run) process(n *node) {
 		return
 	}
 	// A root is checked in full whatever the analysis needs, so that its
-	// errors are reported; a dependency only for what is analysed.
-	u := r.check(n, root || analyse)
+	// errors are reported, and so is a dependency whose source is the
+	// user's (a main module's, or a module replaced by a directory): a
+	// type error in one of its function bodies fails the build. Any other
+	// dependency only for what is analysed.
+	u := r.check(n, root || analyse || editable(p))
 	for _, d := range n.deps {
 		d.imported()
 	}
@@ -308,6 +315,19 @@ func (r *run) process(n *node) {
 		n.facts = facts
 		n.depFacts = true
 	}
+}
+
+// editable reports whether the package's source is the user's: in a main
+// module (a workspace has several) or in a module replaced by a directory.
+// Such a package may have type errors in function bodies that a check of
+// its declarations alone would miss; a module from the module cache or the
+// standard library is taken to compile.
+func editable(p *packages.Package) bool {
+	m := p.Module
+	if m == nil {
+		return false
+	}
+	return m.Main || (m.Replace != nil && m.Replace.Version == "")
 }
 
 // closure returns the analyzers and everything they require, each after

@@ -38,3 +38,16 @@ func nothingToSuppress(ctx context.Context, db *sql.DB) {
 	//lint:ignore SA1000 another tool's directive is not ours
 	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('i')`)
 }
+
+func namesNoCheck(ctx context.Context, db *sql.DB, m *concurrency.Mutex) {
+	if err := m.Lock(ctx); err != nil {
+		return
+	}
+	defer m.Unlock(ctx)
+	// A directive naming no check suppresses nothing: the write below is
+	// still reported (FC1001, by unfencedwrite), and so is the directive.
+	//lint:ignore // want `suppression comment names no check; write //lint:ignore FC1001 reason`
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('j')`)
+
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('k')`) //nolint: // want `suppression comment names no check; write //nolint:fencecheck // reason`
+}

@@ -1,0 +1,151 @@
+package engine
+
+import (
+	"fmt"
+	"go/types"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/config"
+)
+
+// checkConfig resolves every name of the configuration file that belongs to
+// the package being analysed or to one of its direct imports (whose
+// declarations are complete) against their declarations, and checks the
+// indexes it gives against the function's signature. A name that matches
+// nothing, or a lock's success result or a sink's argument that does not
+// exist, would otherwise make the entry silently useless. Names of other
+// packages are left to the packages that import them; a driver that sees the
+// whole build can warn about packages that are not in it
+// (config.Config.Packages).
+func checkConfig(pkg *types.Package, cfg *config.Config) error {
+	if cfg == nil {
+		return nil
+	}
+	pkgs := map[string]*types.Package{pkg.Path(): pkg}
+	for _, imp := range pkg.Imports() {
+		pkgs[imp.Path()] = imp
+	}
+	var err error
+	cfg.Names(func(key, name string) {
+		if err != nil {
+			return
+		}
+		f, perr := config.ParseFunc(name)
+		if perr != nil {
+			return // validated already
+		}
+		p := pkgs[f.Pkg]
+		if p == nil {
+			return
+		}
+		obj, why := resolve(p, f.Recv, f.Name)
+		if obj == nil {
+			err = cfg.Errorf(key, "%s", why)
+			return
+		}
+		_, isFence := cfg.IsFence(key)
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			if v, field := obj.(*types.Var); field && v.IsField() && isFence {
+				return
+			}
+			err = cfg.Errorf(key, "%s is %s, not a function or method", name, kindOf(obj))
+			return
+		}
+		sig, ok := fn.Type().(*types.Signature)
+		if !ok {
+			return
+		}
+		if i, ok := cfg.LockIndex(key); ok {
+			err = checkLockResult(cfg, key, i, fn, sig)
+		}
+		if i, ok := cfg.SinkIndex(key); ok {
+			n := sig.Params().Len()
+			if sig.Recv() != nil {
+				n++
+			}
+			for j, a := range cfg.Sinks[i].CarriedBy {
+				if a >= n && err == nil {
+					err = cfg.Errorf(fmt.Sprintf("sinks[%d].carried_by[%d]", i, j),
+						"%s takes %d argument(s), counted from 0%s; there is no argument %d", fn.Name(), n, recvNote(sig), a)
+				}
+			}
+		}
+	})
+	return err
+}
+
+func recvNote(sig *types.Signature) string {
+	if sig.Recv() != nil {
+		return " with the receiver as 0"
+	}
+	return ""
+}
+
+// checkLockResult checks that the lock's success result exists and has the
+// type its "success" says.
+func checkLockResult(cfg *config.Config, key string, i int, fn *types.Func, sig *types.Signature) error {
+	l := cfg.Locks[i]
+	n := sig.Results().Len()
+	idx, rkey := n-1, key
+	if l.Success == "bool" {
+		idx = 0
+	}
+	if l.Result != nil {
+		idx, rkey = *l.Result, fmt.Sprintf("locks[%d].result", i)
+	}
+	if idx < 0 || idx >= n {
+		if n == 0 {
+			return cfg.Errorf(rkey, "%s returns nothing, so it cannot report whether the lock was taken", fn.Name())
+		}
+		return cfg.Errorf(rkey, "%s has %d result(s), counted from 0; there is no result %d", fn.Name(), n, idx)
+	}
+	t := sig.Results().At(idx).Type()
+	errType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	switch {
+	case l.Success == "bool":
+		if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsBoolean == 0 {
+			return cfg.Errorf(rkey, "result %d of %s is %s, not a bool (\"success\": \"bool\")", idx, fn.Name(), types.TypeString(t, types.RelativeTo(fn.Pkg())))
+		}
+	default:
+		if !types.Implements(t, errType) {
+			return cfg.Errorf(rkey, "result %d of %s is %s, not an error (\"success\": \"err\"; say \"bool\" for a bool result)", idx, fn.Name(), types.TypeString(t, types.RelativeTo(fn.Pkg())))
+		}
+	}
+	return nil
+}
+
+// resolve finds the function, method or field named by recv and name in
+// pkg, or says why there is none.
+func resolve(pkg *types.Package, recv, name string) (types.Object, string) {
+	if recv == "" {
+		obj := pkg.Scope().Lookup(name)
+		if obj == nil {
+			return nil, fmt.Sprintf("package %s has no function %s", pkg.Path(), name)
+		}
+		return obj, ""
+	}
+	tn, ok := pkg.Scope().Lookup(recv).(*types.TypeName)
+	if !ok {
+		return nil, fmt.Sprintf("package %s has no type %s", pkg.Path(), recv)
+	}
+	obj, _, _ := types.LookupFieldOrMethod(tn.Type(), true, pkg, name)
+	if obj == nil {
+		return nil, fmt.Sprintf("type %s.%s has no method or field %s", pkg.Name(), recv, name)
+	}
+	return obj, ""
+}
+
+func kindOf(obj types.Object) string {
+	switch obj := obj.(type) {
+	case *types.Var:
+		if obj.IsField() {
+			return "a field"
+		}
+		return "a variable"
+	case *types.Const:
+		return "a constant"
+	case *types.TypeName:
+		return "a type"
+	}
+	return "not a function"
+}

@@ -1,0 +1,6 @@
+// Package fine loads: its finding is reported whatever the others do.
+package fine
+
+func write() {}
+
+func run() { write() }

@@ -1,0 +1,3 @@
+module example.com/loaderrs
+
+go 1.26

@@ -1,0 +1,9 @@
+package testdep
+
+import (
+	"testing"
+
+	"example.com/loaderrs/brokenhelper"
+)
+
+func TestRun(t *testing.T) { _ = brokenhelper.N }
