@@ -247,14 +247,22 @@ func (w *walker) emit(col, op string, other *node, strong, arith bool) bool {
 var nullFuncs = [...]string{"coalesce", "ifnull", "nvl", "isnull"}
 
 // col resolves n to a column name: a column reference possibly wrapped in
-// parentheses, casts, COALESCE(col, const) and col +/- number. References to
-// the proposed row of an upsert/MERGE are not columns (they are parameters).
+// parentheses, casts, COALESCE(col, const) and col +/- number, or a scalar
+// subquery of the column's largest value ((SELECT max(col) FROM t ...), the
+// guard of an INSERT ... SELECT ... WHERE $tok >= (SELECT max(fence) ...)).
+// References to the proposed row of an upsert/MERGE are not columns (they
+// are parameters).
 func (w *walker) col(n *node) (string, bool, bool) {
 	arith := false
 	for steps := 0; n != nil && steps < 64; steps++ {
 		switch n.kind {
 		case nParen, nCast:
 			n = n.kids[0]
+		case nSub:
+			if c, ok := w.maxOf(n); ok {
+				return c, arith, true
+			}
+			return "", false, false
 		case nCol:
 			if _, mapped := w.m.qualCols(n.qual); mapped {
 				return "", false, false
@@ -278,6 +286,31 @@ func (w *walker) col(n *node) (string, bool, bool) {
 		}
 	}
 	return "", false, false
+}
+
+// maxOf resolves a scalar subquery that selects one column's largest value,
+// (SELECT max(col) FROM t [WHERE ...]), possibly as COALESCE(max(col), const),
+// to that column. A set operation, several items or anything else is not.
+func (w *walker) maxOf(n *node) (string, bool) {
+	if w.depth > maxDepth || n.lo >= n.hi {
+		return "", false
+	}
+	si := w.p.selectParts(n.lo, n.hi, true)
+	if si.union || len(si.items) != 1 {
+		return "", false
+	}
+	x := unwrapParen(si.items[0])
+	if x != nil && x.kind == nFunc && len(x.kids) == 2 && inList(x.name, nullFuncs[:]) && isConst(x.kids[1]) {
+		x = unwrapParen(x.kids[0])
+	}
+	if x == nil || x.kind != nFunc || x.name != "max" || len(x.kids) != 1 {
+		return "", false
+	}
+	c := unwrapParen(x.kids[0])
+	if c == nil || c.kind != nCol {
+		return "", false
+	}
+	return lowerASCII(c.name), true
 }
 
 // params resolves n to the placeholders it stands for: a placeholder wrapped

@@ -168,6 +168,11 @@ var fenceCases = []fenceCase{
 	{"delete or", "DELETE FROM t WHERE id = ? OR token = ?", "?#2", Weak},
 	{"delete returning", "DELETE FROM t WHERE id = $1 AND fence >= $2 RETURNING *", "$2", Reversed},
 	// INSERT.
+	{"insert select where token >= max", "INSERT INTO outbox(id, body, fence) SELECT $1, $2, $3 WHERE $3 >= (SELECT coalesce(max(fence), 0) FROM outbox)", "$3", Carried},
+	{"insert select where max <= token", "INSERT INTO outbox(id, fence) SELECT ?, ? WHERE (SELECT max(fence) FROM outbox) < ?", "?#3", Carried},
+	{"insert select where token < max", "INSERT INTO outbox(id, fence) SELECT $1, $2 WHERE $2 < (SELECT max(fence) FROM outbox)", "$2", Reversed},
+	{"insert select where token >= min", "INSERT INTO outbox(id, fence) SELECT $1, $2 WHERE $2 >= (SELECT min(fence) FROM outbox)", "$2", SetOnly},
+	{"insert select where token >= max of a union", "INSERT INTO outbox(id, fence) SELECT $1, $2 WHERE $2 >= (SELECT max(fence) FROM a UNION SELECT max(fence) FROM b)", "$2", SetOnly},
 	{"insert values dollar", "INSERT INTO t (id, fence) VALUES ($1, $2)", "$2", SetOnly},
 	{"insert values question", "INSERT INTO t (id, fence) VALUES (?, ?)", "?#2", SetOnly},
 	{"insert values colon", "INSERT INTO t (id, fence) VALUES (:id, :tok)", ":tok", SetOnly},

@@ -42,6 +42,26 @@ func fenced(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64, sta
 	return nil
 }
 
+// The outbox of FC1003's page: an INSERT ... SELECT that inserts only when
+// the token is at least the largest fence already written.
+func fencedOutbox(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64, body []byte) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	tok := m.Header().Revision
+	res, err := db.ExecContext(ctx,
+		`INSERT INTO outbox(id, body, fence) SELECT $1, $2, $3
+		 WHERE $3 >= (SELECT coalesce(max(fence), 0) FROM outbox)`, id, body, tok)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return errStale
+	}
+	return nil
+}
+
 // MySQL placeholders and a token that went through a local variable and a conversion.
 func fencedQuestion(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64) error {
 	if err := m.TryLock(ctx); err != nil {
