@@ -80,7 +80,11 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 		a.findings = append(a.findings, Finding{Code: "FC2001", Pos: pos, Message: msg, Related: related, Key: pos})
 		return
 	}
-	if sp := a.splitFence(e); sp != nil {
+	sp, locked := a.splitFence(e)
+	if locked {
+		return // the row was read FOR UPDATE on the write's transaction and compared
+	}
+	if sp != nil {
 		rp, cp := fset.Position(sp.read.Pos()), fset.Position(sp.compare.Pos())
 		related = append(related,
 			analysis.RelatedInformation{Pos: sp.read.Pos(), Message: sp.column + " read here"},

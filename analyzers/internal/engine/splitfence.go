@@ -20,11 +20,12 @@ type splitCheck struct {
 
 // splitFence finds, for an unfenced SQL write, a dominating branch that
 // compares a fence column read by an earlier SELECT (FC2002). A SELECT ...
-// FOR UPDATE on the same transaction as the write locks the row, which
-// makes the split safe.
-func (a *analysis_) splitFence(e *effect.Effect) *splitCheck {
+// FOR UPDATE on the same transaction as the write locks the row until the
+// transaction ends, which makes the split safe: locked is then true, and the
+// write is fenced by the row lock (the Good example of FC2002's page).
+func (a *analysis_) splitFence(e *effect.Effect) (sp *splitCheck, locked bool) {
 	if e.Stmt == nil {
-		return nil
+		return nil, false
 	}
 	b := e.Call.Block()
 	for d := b.Idom(); d != nil; d = d.Idom() {
@@ -46,12 +47,12 @@ func (a *analysis_) splitFence(e *effect.Effect) *splitCheck {
 				continue
 			}
 			if st.Kind == sqlfence.LockingRead && calls.SameValue(calls.Receiver(&read.Call), e.Receiver) {
-				return nil // SELECT ... FOR UPDATE in the same transaction
+				return nil, true // SELECT ... FOR UPDATE in the same transaction
 			}
-			return &splitCheck{read: read, compare: cmp, column: col}
+			return &splitCheck{read: read, compare: cmp, column: col}, false
 		}
 	}
-	return nil
+	return nil, false
 }
 
 func isOrdering(op token.Token) bool {

@@ -54,6 +54,31 @@ func forUpdate(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64) 
 	return tx.Commit()
 }
 
+// FOR UPDATE on another connection than the write's does not lock the written row.
+func forUpdateElsewhere(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64, state string) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	tok := m.Header().Revision
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var current int64
+	if err := db.QueryRowContext(ctx, `SELECT fence_token FROM accounts WHERE id = $1 FOR UPDATE`, id).Scan(&current); err != nil {
+		return err
+	}
+	if current > tok {
+		return errStale
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE accounts SET state = $1, fence_token = $2 WHERE id = $3`, state, tok, id); err != nil { // want `checks the fence in two steps`
+		return err
+	}
+	return tx.Commit()
+}
+
 // Compared in Go and in the statement: the statement is fenced.
 func both(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64) error {
 	if err := m.Lock(ctx); err != nil {

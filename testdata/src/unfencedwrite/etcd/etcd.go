@@ -62,6 +62,33 @@ func fencedOutbox(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int6
 	return nil
 }
 
+// FC2002's page: the fence read FOR UPDATE on the write's transaction and
+// compared in Go; the row lock holds every other writer off until Commit.
+func lockedRead(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64, state string) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	tok := m.Header().Revision
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var current int64
+	err = tx.QueryRowContext(ctx, `SELECT fence_token FROM accounts WHERE id = $1 FOR UPDATE`, id).Scan(&current)
+	if err != nil {
+		return err
+	}
+	if current > tok {
+		return errStale
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE accounts SET state = $1, fence_token = $2 WHERE id = $3`, state, tok, id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
 // MySQL placeholders and a token that went through a local variable and a conversion.
 func fencedQuestion(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64) error {
 	if err := m.TryLock(ctx); err != nil {
