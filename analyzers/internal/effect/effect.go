@@ -5,6 +5,7 @@ package effect
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"iter"
 	"slices"
@@ -621,10 +622,47 @@ func kubeWrite(call ssa.CallInstruction, fn *types.Func, toks *flow.Tokens) *Eff
 	if strings.HasPrefix(fn.Name(), "Update") && hasResourceVersion(calls.Arg(c, 1)) {
 		return nil
 	}
+	if strings.HasPrefix(fn.Name(), "Delete") && slices.ContainsFunc(calls.Args(c), hasPreconditions) {
+		return nil
+	}
 	if toks.Any(calls.Args(c)...) {
 		return nil
 	}
 	return e
+}
+
+// hasPreconditions reports whether v is a metav1.DeleteOptions whose
+// Preconditions (UID, ResourceVersion) are set: a literal built here with
+// the field set, or the result of metav1.NewPreconditionDeleteOptions or
+// NewRVDeletionPrecondition. The API server then deletes only the object
+// the holder saw, a compare-and-delete.
+func hasPreconditions(v ssa.Value) bool {
+	if !isMetaType(v.Type(), "DeleteOptions") {
+		return false
+	}
+	v = calls.Unwrap(v)
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X
+	}
+	if call, ok := v.(*ssa.Call); ok {
+		if fn := calls.Callee(&call.Call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == metaV1 {
+			return fn.Name() == "NewPreconditionDeleteOptions" || fn.Name() == "NewRVDeletionPrecondition"
+		}
+		return false
+	}
+	return setsField(v, "Preconditions")
+}
+
+const metaV1 = "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// isMetaType reports whether t is (a pointer to) the named type of
+// k8s.io/apimachinery/pkg/apis/meta/v1.
+func isMetaType(t types.Type, name string) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == metaV1 && n.Obj().Name() == name
 }
 
 // hasResourceVersion reports whether a Kubernetes object carries a

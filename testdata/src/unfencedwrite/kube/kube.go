@@ -25,6 +25,15 @@ func run(ctx context.Context, cs kubernetes.Interface, cfg leaderelection.Leader
 			leases.Update(ctx, fresh, metav1.UpdateOptions{})     // want `Kubernetes Update .* under the client-go leader election`
 			leases.Delete(ctx, "shard-3", metav1.DeleteOptions{}) // want `Kubernetes Delete`
 			leases.Create(ctx, fresh, metav1.CreateOptions{})     // fails if it exists
+			// Preconditions make a Delete a compare-and-delete.
+			uid, rv := cur.UID, cur.ResourceVersion
+			leases.Delete(ctx, cur.Name, metav1.DeleteOptions{Preconditions: &metav1.Preconditions{UID: &uid, ResourceVersion: &rv}})
+			opts := metav1.DeleteOptions{}
+			opts.Preconditions = &metav1.Preconditions{ResourceVersion: &rv}
+			leases.Delete(ctx, cur.Name, opts)
+			leases.Delete(ctx, cur.Name, *metav1.NewRVDeletionPrecondition(rv))
+			grace := int64(0)
+			leases.Delete(ctx, cur.Name, metav1.DeleteOptions{GracePeriodSeconds: &grace}) // want `Kubernetes Delete`
 		},
 	}
 	leaderelection.RunOrDie(ctx, cfg)
