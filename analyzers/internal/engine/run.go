@@ -129,16 +129,24 @@ type analysis_ struct {
 func (a *analysis_) analyze() []Finding {
 	pkg, funcs := ssaprog.Build(a.pass)
 	a.pkg = pkg
-	a.fields.CustomCall, a.fields.CustomField = a.custom.isFence, a.custom.isFenceField
+	issuers := map[*types.Func]bool{} // functions of this package that return a token
+	a.fields.CustomCall = func(fn *types.Func) bool { return issuers[fn] || a.custom.isFence(fn) }
+	a.fields.CustomField = a.custom.isFenceField
 	a.exportAnnotatedLocks()
 	// Learn which struct fields hold a token anywhere in the package, so a
-	// token stored by one method is seen when another reads it.
+	// token stored by one method is seen when another reads it, and which
+	// functions return one (a helper running UPDATE fences ... RETURNING
+	// token), so that their callers hold a token as if the helper's body
+	// were inline.
 	for round := 0; round < 3; round++ {
-		n := a.fields.Len()
+		n, m := a.fields.Len(), len(issuers)
 		for _, fn := range funcs {
-			flow.Analyze(fn, nil, a.fields)
+			t := flow.Analyze(fn, nil, a.fields)
+			if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil && returnsToken(fn, t) {
+				issuers[obj] = true
+			}
 		}
-		if a.fields.Len() == n {
+		if a.fields.Len() == n && len(issuers) == m {
 			break
 		}
 	}
@@ -173,6 +181,19 @@ func (a *analysis_) analyze() []Finding {
 		check(u)
 	}
 	return a.findings
+}
+
+// returnsToken reports whether a result of fn carries a token in t.
+func returnsToken(fn *ssa.Function, t *flow.Tokens) bool {
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && t.Any(ret.Results...) {
+			return true
+		}
+	}
+	return false
 }
 
 func seedKey(seeds []ssa.Value) string {

@@ -31,6 +31,48 @@ func withRedsync(ctx context.Context, rs *redsync.Redsync, rdb *redis.Client, db
 	return err
 }
 
+// The same token, issued by a helper of this package.
+func withIssuingHelper(ctx context.Context, rs *redsync.Redsync, db *sql.DB) error {
+	m := rs.NewMutex("orders")
+	if err := m.LockContext(ctx); err != nil {
+		return err
+	}
+	defer m.UnlockContext(ctx)
+	tok, err := nextFence(ctx, db)
+	if err != nil {
+		return err
+	}
+	_, err = db.ExecContext(ctx, `UPDATE orders SET state = 'paid', fence = $1 WHERE id = 1 AND fence < $1`, tok) // the store issued the token
+	return err
+}
+
+func nextFence(ctx context.Context, db *sql.DB) (int64, error) {
+	var tok int64
+	err := db.QueryRowContext(ctx, `UPDATE fences SET token = token + 1 WHERE name = 'orders' RETURNING token`).Scan(&tok)
+	return tok, err
+}
+
+// A helper that returns something else is no source.
+func withOtherHelper(ctx context.Context, rs *redsync.Redsync, db *sql.DB) error {
+	m := rs.NewMutex("orders")
+	if err := m.LockContext(ctx); err != nil {
+		return err
+	}
+	defer m.UnlockContext(ctx)
+	n, err := orderCount(ctx, db)
+	if err != nil {
+		return err
+	}
+	_, err = db.ExecContext(ctx, `UPDATE orders SET state = 'paid', fence = $1 WHERE id = 1 AND fence < $1`, n) // want `UPDATE orders .* does not carry the fencing token`
+	return err
+}
+
+func orderCount(ctx context.Context, db *sql.DB) (int64, error) {
+	var tok int64
+	err := db.QueryRowContext(ctx, `SELECT count(*) FROM orders`).Scan(&tok)
+	return tok, err
+}
+
 // redislock returns the handle; the section ends at Release.
 func withRedislock(ctx context.Context, c *redislock.Client, rdb *redis.Client) error {
 	lock, err := c.Obtain(ctx, "lock:report", 10*time.Second, nil)
