@@ -72,6 +72,9 @@ type AcquireFact struct {
 	NoFence string
 	Release []model.Func
 	Table   string
+	// Handle is 1 + the index of the result that returns the lock handle
+	// (the wrapper returns the *concurrency.Mutex it locked), 0 if none.
+	Handle int
 }
 
 func (*AcquireFact) AFact() {}
@@ -286,7 +289,7 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 		if table := leaseTableAcquire(fn); table != "" {
 			lease := &section.Section{Lock: &model.Lock{Lib: "SQL lease on " + table, Table: table,
 				Fence: model.Fence{None: "a lease row proves ownership only until it expires; add a fence column incremented on every takeover, return it, and compare it in the write"}}}
-			if f := wrapperFact(fn.Signature, lease); f != nil {
+			if f := wrapperFact(fn, lease); f != nil {
 				f.Table = table
 				a.wrappers[obj] = f.lock()
 				a.pass.ExportObjectFact(obj, f)
@@ -298,7 +301,7 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 			if !sec.HeldAtReturn() {
 				continue
 			}
-			f := wrapperFact(fn.Signature, sec)
+			f := wrapperFact(fn, sec)
 			if f == nil {
 				continue
 			}
@@ -311,8 +314,8 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 	return found
 }
 
-func wrapperFact(sig *types.Signature, sec *section.Section) *AcquireFact {
-	res := sig.Results()
+func wrapperFact(fn *ssa.Function, sec *section.Section) *AcquireFact {
+	res := fn.Signature.Results()
 	f := &AcquireFact{Lib: sec.Lock.Lib, Fence: sec.Lock.Fence.Accessor, NoFence: sec.Lock.Fence.None}
 	switch {
 	case res.Len() > 0 && isBool(res.At(0).Type()):
@@ -323,14 +326,45 @@ func wrapperFact(sig *types.Signature, sec *section.Section) *AcquireFact {
 		return nil
 	}
 	if f.Fence != "" {
-		f.Fence = "" // the accessor names a handle the wrapper keeps to itself
-		f.NoFence = sec.Lock.Lib + " has a fencing token, but this wrapper does not return it; return it and compare it in the write"
+		if i := returnedHandle(fn, sec); i >= 0 && strings.HasPrefix(f.Fence, "%s") {
+			f.Handle = i + 1 // the caller reads the token from the handle it gets back
+		} else {
+			f.Fence = "" // the accessor names a handle the wrapper keeps to itself
+			f.NoFence = sec.Lock.Lib + " has a fencing token, but this wrapper does not return it; return it and compare it in the write"
+		}
 	}
 	return f
 }
 
+// returnedHandle returns the index of the result through which every
+// return of fn that reports success hands back the section's lock handle,
+// or -1.
+func returnedHandle(fn *ssa.Function, sec *section.Section) int {
+	if sec.Handle == nil {
+		return -1
+	}
+	for i := range fn.Signature.Results().Len() {
+		if !types.Identical(fn.Signature.Results().At(i).Type(), sec.Handle.Type()) {
+			continue
+		}
+		found := false
+		for _, b := range fn.Blocks {
+			if len(b.Instrs) == 0 {
+				continue
+			}
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && calls.SameValue(ret.Results[i], sec.Handle) {
+				found = true
+			}
+		}
+		if found {
+			return i
+		}
+	}
+	return -1
+}
+
 func (f *AcquireFact) lock() *model.Lock {
-	return &model.Lock{Lib: f.Lib, Success: model.Success(f.Success), Result: f.Result, HandleIsResult: -1,
+	return &model.Lock{Lib: f.Lib, Success: model.Success(f.Success), Result: f.Result, HandleIsResult: f.Handle - 1,
 		Release: f.Release, Fence: model.Fence{Accessor: f.Fence, None: f.NoFence}, Table: f.Table}
 }
 

@@ -134,13 +134,25 @@ func (a *analysis_) judgeOutcome(sec *section.Section, e *effect.Effect, site ss
 func (a *analysis_) handleText(sec *section.Section) string {
 	if a.calls == nil {
 		a.calls = map[token.Pos]*ast.CallExpr{}
+		a.assigned = map[token.Pos][]ast.Expr{}
 		for _, f := range a.pass.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
-				if c, ok := n.(*ast.CallExpr); ok {
-					a.calls[c.Lparen] = c
+				switch n := n.(type) {
+				case *ast.CallExpr:
+					a.calls[n.Lparen] = n
+				case *ast.AssignStmt:
+					if c, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && len(n.Rhs) == 1 {
+						a.assigned[c.Lparen] = n.Lhs
+					}
 				}
 				return true
 			})
+		}
+	}
+	if i := sec.Lock.HandleIsResult; i >= 0 && i < len(a.assigned[sec.Pos]) {
+		// A handle returned by the call: name it by the variable it is assigned to.
+		if lhs := a.assigned[sec.Pos][i]; types.ExprString(lhs) != "_" {
+			return types.ExprString(lhs)
 		}
 	}
 	if c := a.calls[sec.Pos]; c != nil {

@@ -124,6 +124,7 @@ type analysis_ struct {
 	impls    map[implKey][]*ssa.Function // memo of implementations
 	findings []Finding
 	calls    map[token.Pos]*ast.CallExpr // by Lparen, built on first use
+	assigned map[token.Pos][]ast.Expr    // by the Lparen of a call, what its results are assigned to
 }
 
 func (a *analysis_) analyze() []Finding {

@@ -89,6 +89,40 @@ func lockedRead(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64,
 	return tx.Commit()
 }
 
+// A wrapper that returns the mutex it locked: the caller can read the token
+// from it, and the finding says so.
+func acquireAccounts(ctx context.Context, s *concurrency.Session) (*concurrency.Mutex, error) {
+	m := concurrency.NewMutex(s, "/locks/accounts")
+	if err := m.Lock(ctx); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func viaReturningWrapper(ctx context.Context, db *sql.DB, s *concurrency.Session, id int64) error {
+	lk, err := acquireAccounts(ctx, s)
+	if err != nil {
+		return err
+	}
+	defer lk.Unlock(ctx)
+	_, err = db.ExecContext(ctx, `UPDATE accounts SET state = 'x' WHERE id = $1`, id) // want `UPDATE accounts .* under the etcd lock acquired at etcd.go:\d+ does not carry the fencing token: .*; lk.Header\(\).Revision is available`
+	return err
+}
+
+// A wrapper that keeps the mutex to itself.
+func acquireHidden(ctx context.Context, s *concurrency.Session) error {
+	m := concurrency.NewMutex(s, "/locks/accounts")
+	return m.Lock(ctx)
+}
+
+func viaHidingWrapper(ctx context.Context, db *sql.DB, s *concurrency.Session, id int64) error {
+	if err := acquireHidden(ctx, s); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, `UPDATE accounts SET state = 'x' WHERE id = $1`, id) // want `this wrapper does not return it`
+	return err
+}
+
 // MySQL placeholders and a token that went through a local variable and a conversion.
 func fencedQuestion(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64) error {
 	if err := m.TryLock(ctx); err != nil {
