@@ -17,13 +17,36 @@ const BaseURL = "https://github.com/fencecheck/fencecheck/blob/main/docs/checks/
 // URL returns the documentation address of a check.
 func URL(code string) string { return BaseURL + code + ".md" }
 
-// Page returns the Markdown page of a check, or false.
+// Page returns the Markdown page of a check, or false, without the
+// <!-- check: ... --> comments that make its examples tests (see
+// contributing.md).
 func Page(code string) (string, bool) {
 	b, err := checks.ReadFile("checks/" + code + ".md")
 	if err != nil {
 		return "", false
 	}
-	return string(b), true
+	return stripChecks(string(b)), true
+}
+
+// stripChecks removes the <!-- check: ... --> comments of a page (one line,
+// or up to a line "-->"), and the blank line after one that stood between
+// blank lines.
+func stripChecks(page string) string {
+	lines := strings.Split(page, "\n")
+	out := lines[:0]
+	for i := 0; i < len(lines); i++ {
+		if !strings.HasPrefix(lines[i], "<!-- check:") {
+			out = append(out, lines[i])
+			continue
+		}
+		for !strings.HasSuffix(lines[i], "-->") && i+1 < len(lines) {
+			i++
+		}
+		if len(out) > 0 && out[len(out)-1] == "" && i+1 < len(lines) && lines[i+1] == "" {
+			i++
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // Title returns the page's first heading without the code prefix:

@@ -101,3 +101,28 @@ func TestLinks(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// The <!-- check: ... --> comments that make a page's examples tests are
+// for the test alone: fencecheck -explain and SARIF rule help never show
+// them, and their removal leaves no run of blank lines behind.
+func TestPageWithoutCheckComments(t *testing.T) {
+	for _, c := range analyzers.Catalog {
+		raw, err := os.ReadFile("checks/" + c.Code + ".md")
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, _ := docs.Page(c.Code)
+		if !strings.Contains(string(raw), "<!-- check:") {
+			t.Errorf("checks/%s.md has no <!-- check: ... --> markers", c.Code)
+		}
+		if strings.Contains(page, "<!--") || strings.Contains(page, "// block") {
+			t.Errorf("docs.Page(%s) still holds a check comment", c.Code)
+		}
+		if strings.Contains(page, "\n\n\n") {
+			t.Errorf("docs.Page(%s) has a run of blank lines where a check comment was", c.Code)
+		}
+		if strings.Count(page, "```go") != strings.Count(string(raw), "```go") {
+			t.Errorf("docs.Page(%s) lost a code block", c.Code)
+		}
+	}
+}
