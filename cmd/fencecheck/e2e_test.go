@@ -42,13 +42,17 @@ var e2eModules = []struct {
 	// off; one small module is enough, and each go vet run of a module
 	// with heavy dependencies costs minutes.
 	vetOff bool
+	// fixes are packages whose suggested fixes, as go vet -fix -diff
+	// shows them, must be the module's fixes.diff (docs/integrations.md
+	// shows that command on these packages).
+	fixes []string
 }{
 	{name: "mini", dir: "testdata/e2e/mini", vetOff: true},
 	{name: "broken", dir: "testdata/e2e/broken", loadErr: "example.com/broken"},
 	// cgo, a package excluded by build tags, generics, an empty package and
 	// a 3,000-statement function: findings where due, never a panic.
 	{name: "odd", dir: "testdata/e2e/odd"},
-	{name: "realmod", dir: "../../testdata/realmod", integration: true},
+	{name: "realmod", dir: "../../testdata/realmod", integration: true, fixes: []string{"./setnxlock/", "./sqllease/"}},
 }
 
 func TestE2E(t *testing.T) {
@@ -80,8 +84,42 @@ func TestE2E(t *testing.T) {
 				return
 			}
 			testModule(ctx, t, bin, dir, m.vetOff)
+			if len(m.fixes) > 0 {
+				testFixes(ctx, t, bin, dir, m.fixes)
+			}
 		})
 	}
+}
+
+// testFixes compares what go vet -fix -diff shows for pkgs with the
+// module's fixes.diff: file sections in name order, paths relative to the
+// module. go vet exits 1 when there is a diff.
+func testFixes(ctx context.Context, t *testing.T, bin, dir string, pkgs []string) {
+	want, err := os.ReadFile(filepath.Join(dir, "fixes.diff"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := run(ctx, t, dir, "go", append([]string{"vet", "-vettool=" + bin, "-fix", "-diff"}, pkgs...)...)
+	if code != 1 || len(stderr) > 0 {
+		t.Errorf("go vet -fix -diff %s: exit %d, want 1 (a diff)\n%s", strings.Join(pkgs, " "), code, stderr)
+	}
+	if got := normalizeDiff(string(stdout), dir); got != string(want) {
+		t.Errorf("go vet -fix -diff %s differs from %s:\n%s", strings.Join(pkgs, " "), filepath.Join(dir, "fixes.diff"), got)
+	}
+}
+
+// normalizeDiff makes the file names of a diff relative to dir and orders
+// its file sections by name (go vet prints packages as they finish).
+func normalizeDiff(diff, dir string) string {
+	diff = strings.ReplaceAll(diff, filepath.ToSlash(dir)+"/", "")
+	var sections []string
+	for _, s := range regexp.MustCompile(`(?m)^--- `).Split(diff, -1) {
+		if strings.TrimSpace(s) != "" {
+			sections = append(sections, "--- "+strings.TrimSuffix(s, "\n")+"\n")
+		}
+	}
+	slices.Sort(sections)
+	return strings.Join(sections, "")
 }
 
 // TestStd runs fencecheck over the standard library, tests included: a big,
@@ -569,5 +607,21 @@ func (c *Client) Acquire() (bool, error) { return true, nil }
 				t.Errorf("%s, go vet run %d: exit %d, stderr:\n%s\nwant a failure with %q", tc.config, i+1, code, stderr, tc.want)
 			}
 		}
+	}
+}
+
+// normalizeDiff is what makes the realmod fixes.diff comparable: go vet
+// prints absolute paths, packages in the order they finish.
+func TestNormalizeDiff(t *testing.T) {
+	dir := filepath.FromSlash("/src/realmod")
+	in := "--- /src/realmod/b/b.go (old)\n+++ /src/realmod/b/b.go (new)\n@@ -1 +1 @@\n-x\n+y\n" +
+		"--- /src/realmod/a/a.go (old)\n+++ /src/realmod/a/a.go (new)\n@@ -2 +2 @@\n-p\n+q\n"
+	want := "--- a/a.go (old)\n+++ a/a.go (new)\n@@ -2 +2 @@\n-p\n+q\n" +
+		"--- b/b.go (old)\n+++ b/b.go (new)\n@@ -1 +1 @@\n-x\n+y\n"
+	if got := normalizeDiff(in, dir); got != want {
+		t.Errorf("normalizeDiff:\n%s\nwant:\n%s", got, want)
+	}
+	if got := normalizeDiff("", dir); got != "" {
+		t.Errorf("normalizeDiff of no diff: %q", got)
 	}
 }

@@ -86,3 +86,17 @@ func LastBilledDay(ctx context.Context, rdb *redis.Client) (string, error) {
 	defer releaseScript.Run(ctx, rdb, []string{lockKey}, owner)
 	return rdb.Get(ctx, "billing:last_day").Result()
 }
+
+// ResetBilling clears the billing flag and releases the lock with a plain
+// DEL: if the lease ran out while it worked, the DEL removes the next
+// holder's lock. fencecheck offers the compare-and-delete fix (go vet -fix;
+// see fixes.diff).
+func ResetBilling(ctx context.Context, rdb *redis.Client) error {
+	owner := uuid.NewString()
+	ok, err := rdb.SetNX(ctx, lockKey, owner, 30*time.Second).Result()
+	if err != nil || !ok {
+		return err
+	}
+	rdb.Del(ctx, lockKey) // want "FC5001"
+	return nil
+}

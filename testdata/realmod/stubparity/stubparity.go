@@ -61,6 +61,7 @@ import (
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/tools/leaderelection"
 	"k8s.io/client-go/tools/leaderelection/resourcelock"
+	"k8s.io/klog/v2"
 )
 
 // Interface satisfaction that call sites rely on.
@@ -692,6 +693,13 @@ func Leader(ctx context.Context, cs kubernetes.Interface) error {
 	_ = t.IsZero()
 	_ = metav1.NewTime(time.Now()).Time
 	_ = metav1.NewMicroTime(time.Now())
+	rv := "1"
+	pre := metav1.NewUIDPreconditions("uid-1")
+	_ = metav1.DeleteOptions{Preconditions: &metav1.Preconditions{UID: pre.UID, ResourceVersion: &rv}}
+	_ = metav1.NewPreconditionDeleteOptions("uid-1").Preconditions
+	_ = metav1.NewRVDeletionPrecondition(rv).GracePeriodSeconds
+	klog.Info("leading")
+	_, _ = klog.Fatal, klog.Fatalf
 	_ = resourcelock.LeasesResourceLock
 	var cond wait.ConditionWithContextFunc = func(context.Context) (bool, error) { return true, nil }
 	_ = wait.PollUntilContextTimeout(ctx, time.Second, time.Minute, true, cond)
