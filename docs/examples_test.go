@@ -24,6 +24,8 @@ type example struct {
 	prelude string   // name of the prelude it is pasted into ("" the page's default)
 	also    []string // other codes a bad block may report
 	code    string   // the block's text
+	// first and last are the lines of the generated file that hold the block.
+	first, last int
 }
 
 func (e example) String() string { return fmt.Sprintf("checks/%s.md:%d", e.page, e.line) }
@@ -125,23 +127,25 @@ func parseMarker(page string, line int, marker string, markLine int) (example, e
 
 // source is the Go file an example is checked as: the block itself when it
 // is a whole file, otherwise its prelude with the block in place of the
-// line "// block".
-func source(ex example, preludes map[string]string) (string, error) {
+// line "// block". first and last are the lines of the file that hold the
+// block.
+func source(ex example, preludes map[string]string) (src string, first, last int, err error) {
+	n := strings.Count(ex.code, "\n")
 	if strings.HasPrefix(ex.code, "package ") {
-		return ex.code, nil
+		return ex.code, 1, n, nil
 	}
 	p, ok := preludes[ex.prelude]
 	if !ok {
-		return "", fmt.Errorf("%s: no prelude %q on the page", ex, ex.prelude)
+		return "", 0, 0, fmt.Errorf("%s: no prelude %q on the page", ex, ex.prelude)
 	}
 	lines := strings.Split(p, "\n")
 	for i, l := range lines {
 		if strings.TrimSpace(l) == "// block" {
-			lines[i] = ex.code
-			return strings.Join(lines, "\n"), nil
+			lines[i] = strings.TrimSuffix(ex.code, "\n")
+			return strings.Join(lines, "\n"), i + 1, i + n, nil
 		}
 	}
-	return "", fmt.Errorf("%s: prelude %q has no line \"// block\"", ex, ex.prelude)
+	return "", 0, 0, fmt.Errorf("%s: prelude %q has no line \"// block\"", ex, ex.prelude)
 }
 
 // unusedRE matches the only type errors an example may have: a fragment
@@ -180,11 +184,12 @@ func TestExamples(t *testing.T) {
 			if ex.kind == "skip" {
 				continue
 			}
-			src, err := source(ex, preludes)
+			src, first, last, err := source(ex, preludes)
 			if err != nil {
 				t.Error(err)
 				continue
 			}
+			ex.first, ex.last = first, last
 			pkg := fmt.Sprintf("docexamples/%s/%s_%d", strings.ToLower(page), ex.kind, i+1)
 			dir := filepath.Join(gopath, "src", filepath.FromSlash(pkg))
 			if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -233,21 +238,27 @@ func TestExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string][]string{} // package: "FCxxxx: message"
+	got := map[string][]string{} // package: "line n of the block: message"
 	codes := map[string]map[string]bool{}
 	for _, act := range graph.Roots {
+		ex := byPkg[act.Package.PkgPath]
 		if act.Err != nil {
-			t.Errorf("%s: %s: %v", byPkg[act.Package.PkgPath], act.Analyzer.Name, act.Err)
+			t.Errorf("%s: %s: %v", ex, act.Analyzer.Name, act.Err)
 			continue
 		}
 		pkg := act.Package.PkgPath
 		for _, d := range act.Diagnostics {
+			line := act.Package.Fset.Position(d.Pos).Line
+			if line < ex.first || line > ex.last {
+				// A prelude must be silent: the block is what is checked.
+				t.Errorf("%s: the prelude %q is reported, not the block: %s", ex, ex.prelude, d.Message)
+				continue
+			}
 			if codes[pkg] == nil {
 				codes[pkg] = map[string]bool{}
 			}
 			codes[pkg][d.Category] = true
-			pos := act.Package.Fset.Position(d.Pos)
-			got[pkg] = append(got[pkg], fmt.Sprintf("line %d of the generated file: %s", pos.Line, d.Message))
+			got[pkg] = append(got[pkg], fmt.Sprintf("line %d of the block: %s", line-ex.first+1, d.Message))
 		}
 	}
 	for _, pkg := range patterns {
