@@ -40,14 +40,17 @@ func run(pass *analysis.Pass, configPath string) (res any, err error) {
 	}
 	cust := newCustom(pass, cfg)
 	findings := cust.problems()
+	gen := pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
+	var relocate func(Finding) []Finding
 	if relevant(pass, cust) {
 		a := &analysis_{custom: cust, pass: pass, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, guards: map[guardKey]*ssa.Call{}, impls: map[implKey][]*ssa.Function{}}
 		findings = append(findings, a.analyze()...)
+		relocate = a.relocator(gen, a.funcs)
 	}
 	if model.IsLibraryPackage(pass.Pkg.Path()) {
 		return &Result{}, nil // a lock library's own code: summaries only (facts), no findings
 	}
-	return finish(pass, findings, dirs, pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)), nil
+	return finish(pass, findings, dirs, relocate), nil
 }
 
 // relevant is the cheap prefilter: a package that imports no lock or
@@ -115,11 +118,12 @@ type analysis_ struct {
 	impls    map[implKey][]*ssa.Function // memo of implementations
 	findings []Finding
 	calls    map[token.Pos]*ast.CallExpr // by Lparen, built on first use
+	funcs    []*ssa.Function             // the package's source functions
 }
 
 func (a *analysis_) analyze() []Finding {
 	pkg, funcs := ssaprog.Build(a.pass)
-	a.pkg = pkg
+	a.pkg, a.funcs = pkg, funcs
 	a.fields.CustomCall, a.fields.CustomField = a.custom.isFence, a.custom.isFenceField
 	a.exportAnnotatedLocks()
 	// Learn which struct fields hold a token anywhere in the package, so a
@@ -186,8 +190,10 @@ func (a *analysis_) tokens(fn *ssa.Function, seeds []ssa.Value) *flow.Tokens {
 }
 
 // finish orders the findings, keeps the most specific finding per problem,
-// applies suppression comments and reports problems with those comments.
-func finish(pass *analysis.Pass, findings []Finding, dirs []*directive.Directive, generatedFiles map[string]generated.Generator) *Result {
+// moves findings out of generated files (relocate, nil when there is
+// nothing to move), applies suppression comments and reports problems with
+// those comments.
+func finish(pass *analysis.Pass, findings []Finding, dirs []*directive.Directive, relocate func(Finding) []Finding) *Result {
 	slices.SortStableFunc(findings, func(x, y Finding) int {
 		if x.Key != y.Key {
 			return int(x.Key - y.Key)
@@ -206,20 +212,23 @@ func finish(pass *analysis.Pass, findings []Finding, dirs []*directive.Directive
 			}
 			last = &f
 		}
-		p := pass.Fset.Position(f.Pos)
-		if g, gen := generatedFiles[pass.Fset.PositionFor(f.Pos, false).Filename]; gen && g != generated.Cgo {
-			continue // nobody edits generated code; the call site outside it is reported instead
+		moved := []Finding{f}
+		if relocate != nil {
+			moved = relocate(f)
 		}
-		check, _ := model.CheckByCode(f.Code)
-		suppressed := false
-		for _, d := range dirs {
-			if d.Covers(check, p.Filename, p.Line) {
-				d.Used = true
-				suppressed = true
+		for _, f := range moved {
+			p := pass.Fset.Position(f.Pos)
+			check, _ := model.CheckByCode(f.Code)
+			suppressed := false
+			for _, d := range dirs {
+				if d.Covers(check, p.Filename, p.Line) {
+					d.Used = true
+					suppressed = true
+				}
 			}
-		}
-		if !suppressed {
-			kept = append(kept, f)
+			if !suppressed {
+				kept = append(kept, f)
+			}
 		}
 	}
 	for _, d := range dirs {
