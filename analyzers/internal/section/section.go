@@ -224,12 +224,20 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 	switch l.Success {
 	case model.ErrNil:
 		errv := calls.Result(call, l.Result)
-		if comparedWithSentinel(errv) {
-			// err == ErrLockConflict, errors.Is(err, ErrLocked): the code
-			// expects the acquisition to fail; stay silent when unsure.
+		test, start := nilTest(errv, true)
+		switch {
+		case start == nil && comparedWithSentinel(errv):
+			// No nil test, only err == ErrLockConflict / errors.Is(err,
+			// ErrLocked): where the lock is held is unknown; stay silent.
+			return nil
+		case start != nil && sentinelJoins(start, test, call.Block(), errv):
+			// if err != nil && err != ErrNotObtained { return err }: the
+			// code after it also runs when the lock was NOT acquired. A
+			// sentinel compared only on a failure branch (if err != nil {
+			// if err == ErrLocked { log }; return err }) does not get here.
 			return nil
 		}
-		s.start = errNilBranch(errv)
+		s.start = start
 		if l.Result > 0 {
 			// Consul's Lock returns (nil, nil) when it gives up: a branch on
 			// the channel being non-nil is where the lock is held.
@@ -289,8 +297,14 @@ func nonNilBranch(v ssa.Value) *ssa.BasicBlock { return nilBranch(v, false) }
 // nilBranch returns the successor of the branch comparing v with nil that
 // is entered when v is nil (wantNil) or not nil (!wantNil).
 func nilBranch(v ssa.Value, wantNil bool) *ssa.BasicBlock {
+	_, b := nilTest(v, wantNil)
+	return b
+}
+
+// nilTest is nilBranch, also returning the block of the branch.
+func nilTest(v ssa.Value, wantNil bool) (*ssa.BasicBlock, *ssa.BasicBlock) {
 	if v == nil {
-		return nil
+		return nil, nil
 	}
 	for _, r := range *v.Referrers() {
 		cmp, ok := r.(*ssa.BinOp)
@@ -300,13 +314,13 @@ func nilBranch(v ssa.Value, wantNil bool) *ssa.BasicBlock {
 		for _, r2 := range *cmp.Referrers() {
 			if iff, ok := r2.(*ssa.If); ok {
 				if (cmp.Op == token.EQL) == wantNil {
-					return iff.Block().Succs[0]
+					return iff.Block(), iff.Block().Succs[0]
 				}
-				return iff.Block().Succs[1]
+				return iff.Block(), iff.Block().Succs[1]
 			}
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 func isNil(x, y ssa.Value) bool {
@@ -609,6 +623,52 @@ func comparedWithSentinel(v ssa.Value) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// sentinelJoins reports whether start, the block entered when the
+// acquisition's error is nil, can also be entered, other than from the nil
+// test, along a path that went through a branch on a sentinel comparison of
+// errv: the sentinel then decides that the lock was not acquired on the
+// path that continues into the section.
+func sentinelJoins(start, test, callBlock *ssa.BasicBlock, errv ssa.Value) bool {
+	seen := map[*ssa.BasicBlock]bool{start: true, test: true, callBlock: true}
+	var queue []*ssa.BasicBlock
+	for _, p := range start.Preds {
+		if p != test && !seen[p] {
+			seen[p] = true
+			queue = append(queue, p)
+		}
+	}
+	for n := 0; len(queue) > 0 && n < 64; n++ {
+		b := queue[0]
+		queue = queue[1:]
+		if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && isSentinelTest(iff.Cond, errv) {
+			return true
+		}
+		for _, p := range b.Preds {
+			if !seen[p] {
+				seen[p] = true
+				queue = append(queue, p)
+			}
+		}
+	}
+	return false
+}
+
+// isSentinelTest reports whether cond compares errv with a non-nil error
+// (err == ErrX, err != ErrX, errors.Is(err, ErrX), or their negation).
+func isSentinelTest(cond, errv ssa.Value) bool {
+	switch x := cond.(type) {
+	case *ssa.UnOp:
+		return x.Op == token.NOT && isSentinelTest(x.X, errv)
+	case *ssa.BinOp:
+		return (x.Op == token.EQL || x.Op == token.NEQ) && !isNil(x.X, x.Y) && (x.X == errv || x.Y == errv)
+	case *ssa.Call:
+		fn := calls.Callee(&x.Call)
+		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && (fn.Name() == "Is" || fn.Name() == "As") &&
+			len(x.Call.Args) > 0 && x.Call.Args[0] == errv
 	}
 	return false
 }
