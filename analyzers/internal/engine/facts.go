@@ -102,8 +102,8 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *EffectsFact {
 	var found []*RemoteEffect
 	var calls_ []ssa.CallInstruction
 	a.walk(whole, fn, nil, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {
-		if e.Verdict == effect.Carried {
-			return
+		if e.Verdict == effect.Carried || slices.Contains(calls_, e.Call) {
+			return // fenced, or already reached through another call
 		}
 		p := a.pass.Fset.Position(e.Call.Pos())
 		found = append(found, &RemoteEffect{What: e.What, Via: e.Via(), Family: e.Sink.Family, Cond: int(e.Sink.Cond),

@@ -20,7 +20,10 @@ type visitFunc func(e *effect.Effect, site ssa.CallInstruction)
 // walk visits the effects of fn that run inside sec.
 func (a *analysis_) walk(sec *section.Section, fn *ssa.Function, seeds []ssa.Value, site ssa.CallInstruction, depth int, seen map[memoKey]bool, visit visitFunc) {
 	toks := a.tokens(fn, seeds)
-	key := memoKey{fn, fmt.Sprint(seedKey(seeds), site != nil)}
+	// Keyed by the call in the section's function through which fn is
+	// reached: a function called from two places under one lock is
+	// reported at each of them.
+	key := memoKey{fn, fmt.Sprintf("%s%p", seedKey(seeds), site)}
 	if seen[key] {
 		return
 	}
