@@ -48,3 +48,24 @@ func goroutine(ctx context.Context, m *concurrency.Mutex, db *sql.DB) {
 		db.ExecContext(ctx, `UPDATE stats SET n = n + 1`) // want `UPDATE stats`
 	}()
 }
+
+// Generic functions and methods of generic types of another package.
+func generic(ctx context.Context, m *concurrency.Mutex, db *sql.DB, t *repo.Table[string]) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	t.Get(ctx)                                   // a read
+	if err := repo.Put(ctx, db, 1); err != nil { // want `UPDATE blobs .*\(in Put, called here\)`
+		return err
+	}
+	//lint:ignore FC1001 rows is an append-only log
+	t.Insert(ctx, "b")
+	return t.Insert(ctx, "a") // want `INSERT rows .*\(in Insert, called here\)`
+}
+
+// The same without a lock: silent.
+func genericUnlocked(ctx context.Context, db *sql.DB, t *repo.Table[int]) error {
+	repo.Put(ctx, db, 1)
+	return t.Insert(ctx, 2)
+}
