@@ -183,6 +183,9 @@ func (a *analysis_) findHelpers(funcs []*ssa.Function, secs map[*ssa.Function][]
 			continue
 		}
 		for _, sec := range secs[fn] {
+			if sec.Extend {
+				continue
+			}
 			if h := a.helperIn(sec, fn); h != nil {
 				a.helpers[obj] = h
 				a.pass.ExportObjectFact(obj, h)
@@ -279,9 +282,25 @@ func (a *analysis_) fenceText(sec *section.Section) string {
 func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][]*section.Section) bool {
 	found := false
 	for _, fn := range funcs {
+		if fn.Parent() != nil {
+			// A function literal (acquire := func() error { return
+			// m.Lock(ctx) }) is a wrapper for the calls of it in its
+			// package; nothing to export.
+			if a.litWrappers[fn] != nil {
+				continue
+			}
+			for _, sec := range secs[fn] {
+				if f := wrapperFact(fn.Signature, sec); f != nil && sec.HeldAtReturn() {
+					a.litWrappers[fn] = f.lock()
+					found = true
+					break
+				}
+			}
+			continue
+		}
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || fn.Parent() != nil || a.custom.ann.Funcs[obj] != nil {
-			continue // annotated functions say for themselves what they are
+		if !ok || a.custom.ann.Funcs[obj] != nil || a.wrappers[obj] != nil {
+			continue // annotated functions say for themselves what they are; known wrappers are done
 		}
 		if table := leaseTableAcquire(fn); table != "" {
 			lease := &section.Section{Lock: &model.Lock{Lib: "SQL lease on " + table, Table: table,
@@ -313,7 +332,9 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 
 func wrapperFact(sig *types.Signature, sec *section.Section) *AcquireFact {
 	res := sig.Results()
-	f := &AcquireFact{Lib: sec.Lock.Lib, Fence: sec.Lock.Fence.Accessor, NoFence: sec.Lock.Fence.None}
+	// The release travels with the wrapper, so that a caller's section
+	// ends at it and a wrapper of the wrapper is recognised too.
+	f := &AcquireFact{Lib: sec.Lock.Lib, Fence: sec.Lock.Fence.Accessor, NoFence: sec.Lock.Fence.None, Release: sec.Lock.Release}
 	switch {
 	case res.Len() > 0 && isBool(res.At(0).Type()):
 		f.Success, f.Result = int(model.BoolTrue), 0
@@ -349,7 +370,16 @@ func (a *analysis_) exportAnnotatedLocks() {
 
 // acquireLock is the section.Lookup of the engine: local acquire wrappers
 // and those imported through AcquireFact.
-func (a *analysis_) acquireLock(fn *types.Func) *model.Lock {
+func (a *analysis_) acquireLock(fn *types.Func, c *ssa.CallCommon) *model.Lock {
+	if fn == nil {
+		if sfn := c.StaticCallee(); sfn != nil {
+			return a.litWrappers[sfn] // a function literal that acquires and returns
+		}
+		return nil
+	}
+	if l := a.lockByLiteral(fn, c); l != nil {
+		return l
+	}
 	if l, ok := a.wrappers[fn]; ok {
 		return l
 	}
@@ -403,4 +433,38 @@ func leaseTableAcquire(fn *ssa.Function) string {
 		}
 	}
 	return ""
+}
+
+// lockByLiteral recognises a call handed a function literal that acquires a
+// lock and returns with it held (backoff.Retry(func() error { return
+// m.Lock(ctx) }, b)), when the call reports success the same way (a nil
+// error, or a true first result): after its success the lock is held.
+func (a *analysis_) lockByLiteral(fn *types.Func, c *ssa.CallCommon) *model.Lock {
+
+	if len(a.litWrappers) == 0 || model.IsLockAPI(fn) {
+		return nil
+	}
+	for _, arg := range c.Args {
+		var lit *ssa.Function
+		switch x := arg.(type) {
+		case *ssa.MakeClosure:
+			lit, _ = x.Fn.(*ssa.Function)
+		case *ssa.Function:
+			lit = x
+		}
+		l := a.litWrappers[lit]
+		if l == nil {
+			continue
+		}
+		sig, _ := fn.Type().(*types.Signature)
+		if sig == nil {
+			return nil
+		}
+		f := wrapperFact(sig, &section.Section{Lock: l})
+		if f == nil || f.Success != int(l.Success) {
+			return nil
+		}
+		return f.lock()
+	}
+	return nil
 }

@@ -43,7 +43,7 @@ func run(pass *analysis.Pass, configPath string) (res any, err error) {
 	gen := pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
 	var relocate func(Finding) []Finding
 	if relevant(pass, cust) {
-		a := &analysis_{custom: cust, pass: pass, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, guards: map[guardKey]*ssa.Call{}, impls: map[implKey][]*ssa.Function{}}
+		a := &analysis_{custom: cust, pass: pass, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, litWrappers: map[*ssa.Function]*model.Lock{}, guards: map[guardKey]*ssa.Call{}, impls: map[implKey][]*ssa.Function{}}
 		findings = append(findings, a.analyze()...)
 		relocate = a.relocator(gen, a.funcs)
 	}
@@ -113,12 +113,15 @@ type analysis_ struct {
 	memo     map[memoKey]*flow.Tokens
 	helpers  map[*types.Func]*HelperFact
 	wrappers map[*types.Func]*model.Lock // acquire wrappers, local and imported
-	custom   *custom
-	guards   map[guardKey]*ssa.Call      // memo of guardingCheck
-	impls    map[implKey][]*ssa.Function // memo of implementations
-	findings []Finding
-	calls    map[token.Pos]*ast.CallExpr // by Lparen, built on first use
-	funcs    []*ssa.Function             // the package's source functions
+	// litWrappers are this package's function literals that acquire a
+	// lock and return with it held.
+	litWrappers map[*ssa.Function]*model.Lock
+	custom      *custom
+	guards      map[guardKey]*ssa.Call      // memo of guardingCheck
+	impls       map[implKey][]*ssa.Function // memo of implementations
+	findings    []Finding
+	calls       map[token.Pos]*ast.CallExpr // by Lparen, built on first use
+	funcs       []*ssa.Function             // the package's source functions
 }
 
 func (a *analysis_) analyze() []Finding {
@@ -142,8 +145,9 @@ func (a *analysis_) analyze() []Finding {
 	for _, fn := range funcs {
 		secs[fn] = section.FindWith(fn, a.acquireLock)
 	}
-	if a.findWrappers(funcs, secs) {
-		// Functions of this package that call a wrapper start sections too.
+	// Functions of this package that call a wrapper start sections too,
+	// and may be wrappers themselves: repeat until no new wrapper appears.
+	for round := 0; round < maxDepth && a.findWrappers(funcs, secs); round++ {
 		for _, fn := range funcs {
 			secs[fn] = section.FindWith(fn, a.acquireLock)
 		}
@@ -158,7 +162,12 @@ func (a *analysis_) analyze() []Finding {
 		all = append(all, a.helperSections(fn)...)
 	}
 	for _, sec := range all {
-		u.Sections = append(u.Sections, sec)
+		if !sec.Extend {
+			// The other checks judge what an acquisition implies (its
+			// release, its lease-loss signal); an extension is only
+			// evidence that the lock is held.
+			u.Sections = append(u.Sections, sec)
+		}
 		a.walk(sec, sec.Fn, sec.Seeds, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {
 			a.judge(sec, e, site)
 		})

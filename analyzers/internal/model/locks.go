@@ -271,3 +271,24 @@ func IsLibraryPackage(path string) bool {
 	path = strings.TrimSuffix(path, "_test") // the library's external tests
 	return LockPackages[path] || SinkPackages[path] || strings.HasPrefix(path, "k8s.io/client-go/tools/leaderelection")
 }
+
+// Extensions are the lock extensions whose success is reported to the
+// caller, as locks: where a successful extension is known (the lock kept in
+// a struct field and extended in a loop), the lock is held, just as after
+// an acquisition. Each is the lock it extends with its own Acquire and
+// Success.
+var Extensions = func() []*Lock {
+	byLib := map[string]*Lock{}
+	for _, l := range Locks {
+		byLib[l.Lib] = l
+	}
+	ext := func(lib string, result int, fns ...Func) *Lock {
+		l := *byLib[lib]
+		l.Acquire, l.Success, l.Result, l.HandleIsResult = fns, ErrNil, result, -1
+		return &l
+	}
+	return []*Lock{
+		ext("redsync lock", 1, Func{redsync, "Mutex", "Extend"}, Func{redsync, "Mutex", "ExtendContext"}),
+		ext("redislock lock", 0, Func{redislock, "Lock", "Refresh"}),
+	}
+}()

@@ -44,6 +44,12 @@ type Section struct {
 	// token parameter of a lock helper's callback).
 	Seeds []ssa.Value
 
+	// Extend is true when the section starts at a successful extension of
+	// a lock (redsync Extend, redislock Refresh) rather than at its
+	// acquisition: the lock lives in a struct field or a variable of
+	// another function, and is known to be held from there on.
+	Extend bool
+
 	whole    bool              // the entire body of Fn
 	start    *ssa.BasicBlock   // success block, or nil: right after Call
 	releases []ssa.Instruction // non-deferred releases
@@ -157,8 +163,9 @@ func fieldPath(fa *ssa.FieldAddr) string {
 func Find(fn *ssa.Function) []*Section { return FindWith(fn, nil) }
 
 // Lookup names locks beyond the knowledge base: functions of the program
-// that acquire a lock and return with it held (engine facts).
-type Lookup func(*types.Func) *model.Lock
+// that acquire a lock and return with it held (engine facts). It receives
+// the callee's object (nil for a function literal) and the call.
+type Lookup func(obj *types.Func, call *ssa.CallCommon) *model.Lock
 
 // FindWith is Find, also treating calls for which extra returns a lock as
 // acquisitions.
@@ -178,7 +185,27 @@ func FindWith(fn *ssa.Function, extra Lookup) []*Section {
 			}
 		}
 	}
-	return out
+	// An extension inside a section of the same lock adds nothing: the
+	// acquisition's section already covers what follows it.
+	return slices.DeleteFunc(out, func(e *Section) bool {
+		return e.Extend && slices.ContainsFunc(out, func(s *Section) bool {
+			return !s.Extend && s.Lock.Lib == e.Lock.Lib && s.Contains(e.Call)
+		})
+	})
+}
+
+func extensionFor(fn *types.Func) *model.Lock {
+	if fn == nil {
+		return nil
+	}
+	for _, l := range model.Extensions {
+		for _, a := range l.Acquire {
+			if a.Matches(fn) {
+				return l
+			}
+		}
+	}
+	return nil
 }
 
 func lockFor(fn *types.Func) *model.Lock {
@@ -202,13 +229,17 @@ func isRelease(l *model.Lock, fn *types.Func) bool {
 func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 	callee := calls.Callee(&call.Call)
 	l := lockFor(callee)
-	if l == nil && extra != nil && callee != nil {
-		l = extra(callee)
+	if l == nil && extra != nil {
+		l = extra(callee, &call.Call)
 	}
+	extend := false
 	if l == nil {
-		return fromSQL(fn, call, callee)
+		if l = extensionFor(callee); l == nil {
+			return fromSQL(fn, call, callee)
+		}
+		extend = true
 	}
-	s := &Section{Lock: l, Fn: fn, Pos: call.Pos(), Call: call}
+	s := &Section{Lock: l, Fn: fn, Pos: call.Pos(), Call: call, Extend: extend}
 	if l.HandleIsResult >= 0 {
 		s.Handle = calls.Result(call, l.HandleIsResult)
 	} else {
@@ -247,6 +278,9 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 		}
 	case model.BoolTrue:
 		s.start = boolBranch(boolResult(call, l.Result))
+	}
+	if extend && s.start == nil {
+		return nil // an extension whose outcome is not tested proves nothing
 	}
 	s.releases = releases(fn, func(c *ssa.CallCommon) bool {
 		f := calls.Callee(c)
@@ -593,7 +627,7 @@ func scannedBool(call *ssa.Call) (ssa.Value, bool) {
 // held: no release, deferred or not, of this section's lock in its body.
 // Such a function is an acquire wrapper for its callers.
 func (s *Section) HeldAtReturn() bool {
-	if s.whole || s.Call == nil || len(s.releases) > 0 {
+	if s.whole || s.Call == nil || s.Extend || len(s.releases) > 0 {
 		return false
 	}
 	for _, b := range s.Fn.Blocks {
