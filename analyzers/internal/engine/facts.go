@@ -183,7 +183,7 @@ func (a *analysis_) findHelpers(funcs []*ssa.Function, secs map[*ssa.Function][]
 			continue
 		}
 		for _, sec := range secs[fn] {
-			if sec.Extend {
+			if sec.Extend || sec.May {
 				continue
 			}
 			if h := a.helperIn(sec, fn); h != nil {

@@ -21,7 +21,9 @@ import (
 func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) {
 	switch {
 	case e.Verdict == effect.Carried:
-		a.judgeOutcome(sec, e, site)
+		if !sec.May {
+			a.judgeOutcome(sec, e, site)
+		}
 		return
 	case sec.TxScoped && calls.SameValue(e.Receiver, sec.Handle):
 		return // same transaction as pg_advisory_xact_lock
@@ -66,6 +68,10 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 		callThrough = " (reached through this call)"
 	}
 	where := fmt.Sprintf("%s (%s)%s under the %s %s at %s:%d", e.What, e.Via(), callThrough, sec.Lock.Lib, taken(sec), filepath.Base(at.Filename), at.Line)
+	if sec.May {
+		where = fmt.Sprintf("%s (%s)%s runs where the %s is only sometimes held (acquired at %s:%d on some paths only, and still held here when it was)",
+			e.What, e.Via(), callThrough, sec.Lock.Lib, filepath.Base(at.Filename), at.Line)
+	}
 	if e.Verdict == effect.Cannot {
 		msg := where + " cannot carry a fencing token, so a holder paused past its lease would repeat it after a new holder took over; " +
 			"record it in an outbox row written with a fenced statement, or give it an idempotency key / deduplication id the receiver enforces"
@@ -244,8 +250,11 @@ func consulKey(e *effect.Effect) string {
 // taken says how the section's lock came to be held: "acquired", or
 // "extended" for a section that starts at a successful extension.
 func taken(sec *section.Section) string {
-	if sec.Extend {
+	switch {
+	case sec.Extend:
 		return "extended"
+	case sec.May:
+		return "acquired on some paths only"
 	}
 	return "acquired"
 }

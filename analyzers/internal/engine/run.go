@@ -162,10 +162,11 @@ func (a *analysis_) analyze() []Finding {
 		all = append(all, a.helperSections(fn)...)
 	}
 	for _, sec := range all {
-		if !sec.Extend {
+		if !sec.Extend && !sec.May {
 			// The other checks judge what an acquisition implies (its
 			// release, its lease-loss signal); an extension is only
-			// evidence that the lock is held.
+			// evidence that the lock is held, and a "may hold" section
+			// only a guess at where.
 			u.Sections = append(u.Sections, sec)
 		}
 		a.walk(sec, sec.Fn, sec.Seeds, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {

@@ -13,6 +13,7 @@ package section
 import (
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -49,10 +50,15 @@ type Section struct {
 	// acquisition: the lock lives in a struct field or a variable of
 	// another function, and is known to be held from there on.
 	Extend bool
+	// May is true for the code after a conditional acquisition (if
+	// e.locker != nil { e.locker.Lock(ctx) } ... work ...): the lock is
+	// held there only on the paths that went through the acquisition.
+	May bool
 
-	whole    bool              // the entire body of Fn
-	start    *ssa.BasicBlock   // success block, or nil: right after Call
-	releases []ssa.Instruction // non-deferred releases
+	whole    bool                     // the entire body of Fn
+	blocks   map[*ssa.BasicBlock]bool // a May section's blocks
+	start    *ssa.BasicBlock          // success block, or nil: right after Call
+	releases []ssa.Instruction        // non-deferred releases
 	index    map[ssa.Instruction]int
 }
 
@@ -76,6 +82,9 @@ func (s *Section) Contains(instr ssa.Instruction) bool {
 	}
 	if s.whole {
 		return true
+	}
+	if s.blocks != nil {
+		return s.blocks[instr.Block()]
 	}
 	if s.start != nil {
 		if !s.start.Dominates(instr.Block()) {
@@ -177,6 +186,9 @@ func FindWith(fn *ssa.Function, extra Lookup) []*Section {
 			case *ssa.Call:
 				if s := fromCall(fn, x, extra); s != nil {
 					out = append(out, s)
+					if m := s.mayHold(); m != nil {
+						out = append(out, m)
+					}
 				}
 			case *ssa.Store:
 				if s := fromCallback(x); s != nil {
@@ -292,6 +304,17 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 		}
 		return s.Handle == nil || calls.SameValue(calls.Receiver(c), s.Handle)
 	})
+	if !extend && s.start != nil && skipsAcquisition(s.start, call.Block()) {
+		// if e.locker != nil { err = e.locker.Lock(ctx) ...; if err != nil
+		// { return err } } work(): go/ssa threads the empty success block
+		// into the join, which the code that never tried to acquire also
+		// enters. From there on the lock is only sometimes held.
+		s.May = true
+		s.blocks = s.heldBlocks(s.start)
+		if len(s.blocks) == 0 {
+			return nil
+		}
+	}
 	return s
 }
 
@@ -627,7 +650,7 @@ func scannedBool(call *ssa.Call) (ssa.Value, bool) {
 // held: no release, deferred or not, of this section's lock in its body.
 // Such a function is an acquire wrapper for its callers.
 func (s *Section) HeldAtReturn() bool {
-	if s.whole || s.Call == nil || s.Extend || len(s.releases) > 0 {
+	if s.whole || s.Call == nil || s.Extend || s.May || len(s.releases) > 0 {
 		return false
 	}
 	for _, b := range s.Fn.Blocks {
@@ -705,4 +728,117 @@ func isSentinelTest(cond, errv ssa.Value) bool {
 			len(x.Call.Args) > 0 && x.Call.Args[0] == errv
 	}
 	return false
+}
+
+// mayHold returns the section that follows a conditional acquisition: the
+// code where the paths that acquired the lock (and left the section
+// without releasing it) join the paths that never tried. Only the shape
+// "if cond { acquire; on failure leave }" counts: every other way into the
+// join must come from the section itself, so that a failed acquisition
+// carrying on (if err != nil { log }) never makes a "may hold" section, and
+// the join must not lead back to the acquisition (a loop). The section
+// ends where the lock is released on any path.
+func (s *Section) mayHold() *Section {
+	if s.whole || s.Extend || s.May || s.Call == nil {
+		return nil
+	}
+	callBlock := s.Call.Block()
+	first := s.start
+	if first == nil {
+		first = callBlock
+	} else if len(first.Preds) > 1 {
+		return nil // a failure path joins the success path (if err != nil { log })
+	}
+	fn := s.Fn
+	fromCall := reachable(callBlock)
+	if fromCall[callBlock] {
+		return nil // the acquisition is in a loop
+	}
+	// The joins: blocks outside the section entered from inside it.
+	var joins []*ssa.BasicBlock
+	for _, b := range fn.Blocks {
+		if !first.Dominates(b) {
+			continue
+		}
+		for _, j := range b.Succs {
+			if !first.Dominates(j) && !slices.Contains(joins, j) {
+				joins = append(joins, j)
+			}
+		}
+	}
+	blocks := map[*ssa.BasicBlock]bool{}
+	for _, j := range joins {
+		skip, ok := false, true
+		for _, p := range j.Preds {
+			switch {
+			case first.Dominates(p):
+			case p != callBlock && !fromCall[p]:
+				skip = true // a path that never tried to acquire
+			default:
+				ok = false // a failed acquisition carrying on
+			}
+		}
+		if !skip || !ok || reachable(j)[callBlock] {
+			continue
+		}
+		maps.Copy(blocks, s.heldBlocks(j))
+	}
+	if len(blocks) == 0 {
+		return nil
+	}
+	return &Section{Lock: s.Lock, Fn: fn, Pos: s.Pos, Call: s.Call, Handle: s.Handle, TxScoped: s.TxScoped,
+		Pooled: s.Pooled, May: true, blocks: blocks, releases: s.releases}
+}
+
+// reachable returns the blocks reachable from b's successors.
+func reachable(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := slices.Clone(b.Succs)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		stack = append(stack, x.Succs...)
+	}
+	return seen
+}
+
+// skipsAcquisition reports whether start, where the acquisition is known to
+// have succeeded, is also entered by a path that never reached the
+// acquiring call.
+func skipsAcquisition(start, callBlock *ssa.BasicBlock) bool {
+	if len(start.Preds) < 2 {
+		return false
+	}
+	fromCall := reachable(callBlock)
+	if fromCall[callBlock] {
+		return false // the acquisition is in a loop: every path may have reached it
+	}
+	for _, p := range start.Preds {
+		if p != callBlock && !fromCall[p] {
+			return true
+		}
+	}
+	return false
+}
+
+// heldBlocks returns the blocks dominated by j that no release of the
+// section can precede: nothing at or after a release is held, on any path.
+func (s *Section) heldBlocks(j *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	blocks := map[*ssa.BasicBlock]bool{}
+	for _, b := range s.Fn.Blocks {
+		if j.Dominates(b) {
+			blocks[b] = true
+		}
+	}
+	for _, r := range s.releases {
+		for b := range reachable(r.Block()) {
+			delete(blocks, b)
+		}
+		delete(blocks, r.Block())
+	}
+	return blocks
 }
