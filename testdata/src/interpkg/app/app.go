@@ -69,3 +69,13 @@ func genericUnlocked(ctx context.Context, db *sql.DB, t *repo.Table[int]) error 
 	repo.Put(ctx, db, 1)
 	return t.Insert(ctx, 2)
 }
+
+// A method of a generated file of another package, called under a lock:
+// reported here, the hand-written call.
+func archive(ctx context.Context, m *concurrency.Mutex, r *repo.Repo) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	return r.ArchiveItem(ctx, 1) // want `UPDATE items .*\(in ArchiveItem, called here\)`
+}
