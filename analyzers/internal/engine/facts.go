@@ -72,6 +72,7 @@ type AcquireFact struct {
 	NoFence string
 	Release []model.Func
 	Table   string
+	Chains  bool // see model.Lock.Chains
 }
 
 func (*AcquireFact) AFact() {}
@@ -334,7 +335,8 @@ func wrapperFact(sig *types.Signature, sec *section.Section) *AcquireFact {
 	res := sig.Results()
 	// The release travels with the wrapper, so that a caller's section
 	// ends at it and a wrapper of the wrapper is recognised too.
-	f := &AcquireFact{Lib: sec.Lock.Lib, Fence: sec.Lock.Fence.Accessor, NoFence: sec.Lock.Fence.None, Release: sec.Lock.Release}
+	f := &AcquireFact{Lib: sec.Lock.Lib, Fence: sec.Lock.Fence.Accessor, NoFence: sec.Lock.Fence.None, Release: sec.Lock.Release,
+		Chains: section.ChainsWrappers(sec.Lock)}
 	switch {
 	case res.Len() > 0 && isBool(res.At(0).Type()):
 		f.Success, f.Result = int(model.BoolTrue), 0
@@ -352,7 +354,7 @@ func wrapperFact(sig *types.Signature, sec *section.Section) *AcquireFact {
 
 func (f *AcquireFact) lock() *model.Lock {
 	return &model.Lock{Lib: f.Lib, Success: model.Success(f.Success), Result: f.Result, HandleIsResult: -1,
-		Release: f.Release, Fence: model.Fence{Accessor: f.Fence, None: f.NoFence}, Table: f.Table}
+		Release: f.Release, Fence: model.Fence{Accessor: f.Fence, None: f.NoFence}, Table: f.Table, Chains: f.Chains}
 }
 
 // exportAnnotatedLocks records this package's annotated lock functions as

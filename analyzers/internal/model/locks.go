@@ -49,6 +49,11 @@ type Lock struct {
 	// Table is the lease table of a hand-rolled SQL lease: writes to it
 	// inside the section are the lease's own bookkeeping, not effects.
 	Table string
+	// Chains is set on the lock of an inferred acquire wrapper whose
+	// underlying lock makes a function returning with it held a wrapper
+	// (it has a release, or is an SQL advisory lock): a wrapper of the
+	// wrapper is one too, whether or not a release is known.
+	Chains bool
 }
 
 const etcd = "go.etcd.io/etcd/client/v3/concurrency"

@@ -660,7 +660,14 @@ func (s *Section) HeldAtReturn() bool {
 			}
 		}
 	}
-	return len(s.Lock.Release) > 0 || s.Lock == model.SQLLock
+	return ChainsWrappers(s.Lock)
+}
+
+// ChainsWrappers reports whether a function that returns with l held is an
+// acquire wrapper: l has a release, is an SQL advisory lock, or is itself
+// the lock of such a wrapper.
+func ChainsWrappers(l *model.Lock) bool {
+	return len(l.Release) > 0 || l == model.SQLLock || l.Chains
 }
 
 // comparedWithSentinel reports whether an error result is compared with a

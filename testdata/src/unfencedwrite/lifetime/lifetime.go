@@ -219,3 +219,24 @@ func fencedAfterWrapper(ctx context.Context, m *concurrency.Mutex, w *worker) er
 	defer m.Unlock(ctx)
 	return w.processFenced(ctx, m.Header().Revision)
 }
+
+// SQL advisory locks have no release function: their wrappers chain too.
+func advisory(ctx context.Context, conn *sql.Conn) error {
+	_, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock(7)`)
+	return err
+}
+
+func advisory2(ctx context.Context, conn *sql.Conn) error {
+	if err := advisory(ctx, conn); err != nil {
+		return err
+	}
+	return nil
+}
+
+func useAdvisory(ctx context.Context, conn *sql.Conn, db *sql.DB) error {
+	if err := advisory2(ctx, conn); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, `UPDATE jobs SET done = true`) // want `UPDATE jobs .*under the SQL advisory lock acquired at`
+	return err
+}
