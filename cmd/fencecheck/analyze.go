@@ -77,6 +77,14 @@ func (c *command) analyze(checks []check, o options) *result {
 		engineOnly = engineOnly && slices.Equal(ch.analyzer.Requires, []*analysis.Analyzer{analyzers.Engine})
 	}
 	seen := map[string]bool{}
+	pkgOf := map[string]string{} // the package path of each finding, by its key
+	// The whole program: interface calls are resolved against every
+	// implementation in it, not only those a package imports. A first run
+	// records the implementations and which packages need them; a second
+	// run re-analyses only those (see analyzers.Program).
+	prog := analyzers.NewProgram()
+	analyzers.SetProgram(prog)
+	defer analyzers.SetProgram(nil)
 	cfg := &driver.Config{
 		Dir:       c.dir,
 		Tests:     o.tests,
@@ -105,6 +113,7 @@ func (c *command) analyze(checks []check, o options) *result {
 			if !seen[key] {
 				seen[key] = true
 				res.findings = append(res.findings, f)
+				pkgOf[key] = p.PkgPath
 			}
 		},
 	}
@@ -125,6 +134,29 @@ func (c *command) analyze(checks []check, o options) *result {
 	}
 	for _, f := range run.Failures {
 		res.errors = append(res.errors, fmt.Sprintf("%s: %s: %v", f.Package.PkgPath, f.Analyzer.Name, f.Err))
+	}
+	if wanted := prog.Wanted(); len(wanted) > 0 && len(run.Failures) == 0 {
+		// The second run: the packages whose interface calls an
+		// implementation elsewhere answers, with their findings replaced.
+		res.findings = slices.DeleteFunc(res.findings, func(f finding) bool {
+			return wanted[pkgOf[fmt.Sprint(f.code, f.pos, f.end, f.message)]]
+		})
+		clear(seen)
+		for _, f := range res.findings {
+			seen[fmt.Sprint(f.code, f.pos, f.end, f.message)] = true
+		}
+		prog.Resolve()
+		cfg.Roots = func(pkgs []*packages.Package) []*packages.Package {
+			return slices.DeleteFunc(analysisRoots(pkgs), func(p *packages.Package) bool { return !wanted[p.PkgPath] })
+		}
+		run2, err := driver.Run(cfg)
+		if err != nil {
+			res.errors = append(res.errors, err.Error())
+			return res
+		}
+		for _, f := range run2.Failures {
+			res.errors = append(res.errors, fmt.Sprintf("%s: %s: %v", f.Package.PkgPath, f.Analyzer.Name, f.Err))
+		}
 	}
 	sortFindings(res.findings, c.rel)
 	return res

@@ -91,6 +91,7 @@ func (a *analysis_) summarize(funcs []*ssa.Function) {
 			a.pass.ExportObjectFact(obj, f)
 		} else if f := a.summarizeEffects(fn); f != nil {
 			a.pass.ExportObjectFact(obj, f)
+			a.record(fn, obj, f, nil)
 		}
 	}
 }
@@ -324,6 +325,7 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 			}
 			a.wrappers[obj] = f.lock()
 			a.pass.ExportObjectFact(obj, f)
+			a.record(fn, obj, nil, f)
 			found = true
 			break
 		}
@@ -389,12 +391,14 @@ func (a *analysis_) acquireLock(fn *types.Func, c *ssa.CallCommon) *model.Lock {
 		a.wrappers[fn] = l
 		return l
 	}
-	if fn.Pkg() == a.pass.Pkg {
-		return nil
-	}
 	var f AcquireFact
-	if !a.pass.ImportObjectFact(fn, &f) {
-		a.wrappers[fn] = nil
+	if fn.Pkg() == a.pass.Pkg || !a.pass.ImportObjectFact(fn, &f) {
+		if c.IsInvoke() {
+			return a.interfaceLock(c) // not memoised: it depends on the interface
+		}
+		if fn.Pkg() != a.pass.Pkg {
+			a.wrappers[fn] = nil
+		}
 		return nil
 	}
 	l := f.lock()

@@ -73,7 +73,8 @@ func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *f
 	case c.IsInvoke():
 		// An interface call: follow the implementations this package
 		// declares (the repository behind a Store interface).
-		for _, impl := range a.implementations(c) {
+		impls := a.implementations(c)
+		for _, impl := range impls {
 			var seeds []ssa.Value
 			for i, arg := range c.Args {
 				if i+1 < len(impl.Params) && toks.Has(arg) {
@@ -82,6 +83,8 @@ func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *f
 			}
 			a.walk(sec, impl, seeds, siteFor(sec, impl, ci, site), depth+1, seen, visit)
 		}
+		// Implementations in other packages (dispatch.go).
+		a.dispatch(sec.Summary, ci, toks, site, visit, len(impls) > 0)
 	default:
 		if obj := calls.Callee(c); obj != nil && obj.Pkg() != a.pass.Pkg && !model.IsLockAPI(obj) {
 			a.remoteEffects(ci, obj, toks, site, visit)

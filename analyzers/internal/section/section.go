@@ -54,6 +54,9 @@ type Section struct {
 	// e.locker != nil { e.locker.Lock(ctx) } ... work ...): the lock is
 	// held there only on the paths that went through the acquisition.
 	May bool
+	// Summary is true for the section Whole returns: a function's effect
+	// summary, not a lock.
+	Summary bool
 
 	whole    bool                     // the entire body of Fn
 	blocks   map[*ssa.BasicBlock]bool // a May section's blocks
@@ -65,7 +68,7 @@ type Section struct {
 // Whole returns a section covering all of fn, used to summarise what a
 // function would do if it were called under a lock.
 func Whole(fn *ssa.Function) *Section {
-	return &Section{Lock: &model.Lock{Lib: "lock"}, Fn: fn, Pos: fn.Pos(), whole: true}
+	return &Section{Lock: &model.Lock{Lib: "lock"}, Fn: fn, Pos: fn.Pos(), whole: true, Summary: true}
 }
 
 // Callback returns a section covering all of fn, a function run while the

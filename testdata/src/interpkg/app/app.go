@@ -35,7 +35,7 @@ func viaInterface(ctx context.Context, m *concurrency.Mutex, st repo.Store) erro
 		return err
 	}
 	defer m.Unlock(ctx)
-	return st.Save(ctx, 1) // interface to another package: implementations are not visible here (known gap)
+	return st.Save(ctx, 1) // want `UPDATE items .*\(in Save, called here\)`
 }
 
 // A goroutine started inside the section runs under the lock too.
