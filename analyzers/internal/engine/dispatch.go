@@ -339,12 +339,20 @@ func (a *analysis_) record(fn *ssa.Function, obj *types.Func, effects *EffectsFa
 	if !ok || n.TypeParams().Len() > 0 {
 		return
 	}
-	ms := types.NewMethodSet(types.NewPointer(n))
-	methods := map[string]string{}
-	for i := range ms.Len() {
-		if f, ok := ms.At(i).Obj().(*types.Func); ok {
-			methods[f.Name()] = sigKey(f.Type().(*types.Signature))
+	methods := a.methodSets[n]
+	if methods == nil {
+		// One map per type, shared by the records of its methods.
+		ms := types.NewMethodSet(types.NewPointer(n))
+		methods = map[string]string{}
+		for i := range ms.Len() {
+			if f, ok := ms.At(i).Obj().(*types.Func); ok {
+				methods[f.Name()] = sigKey(f.Type().(*types.Signature))
+			}
 		}
+		if a.methodSets == nil {
+			a.methodSets = map[*types.Named]map[string]string{}
+		}
+		a.methodSets[n] = methods
 	}
 	im := Impl{Pkg: a.pass.Pkg.Path(), Type: n.Obj().Name(), Methods: methods, Acquire: acquire}
 	if effects != nil {

@@ -117,10 +117,11 @@ type analysis_ struct {
 	// lock and return with it held.
 	litWrappers map[*ssa.Function]*model.Lock
 	custom      *custom
-	guards      map[guardKey]*ssa.Call      // memo of guardingCheck
-	impls       map[implKey][]*ssa.Function // memo of implementations
-	depImpls    map[implKey][]depImpl       // memo of depImplementations
-	methodFacts map[string][]*types.Func    // other packages' methods with facts, by name
+	guards      map[guardKey]*ssa.Call             // memo of guardingCheck
+	impls       map[implKey][]*ssa.Function        // memo of implementations
+	depImpls    map[implKey][]depImpl              // memo of depImplementations
+	methodFacts map[string][]*types.Func           // other packages' methods with facts, by name
+	methodSets  map[*types.Named]map[string]string // for Program records, by type
 	findings    []Finding
 	calls       map[token.Pos]*ast.CallExpr // by Lparen, built on first use
 	funcs       []*ssa.Function             // the package's source functions

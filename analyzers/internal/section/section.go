@@ -565,15 +565,7 @@ func fromSQL(fn *ssa.Function, call *ssa.Call, callee *types.Func) *Section {
 	} else {
 		s.start = errNilBranch(scanErr(call))
 	}
-	s.releases = releases(fn, func(c *ssa.CallCommon) bool {
-		t, _, ok := sqlText(c, calls.Callee(c))
-		if !ok {
-			return false
-		}
-		return slices.ContainsFunc(sqlfence.Parse(t).Advisory, func(a sqlfence.AdvisoryCall) bool {
-			return strings.Contains(a.Func, "unlock") || a.Func == "release_lock"
-		})
-	})
+	s.releases = releases(fn, sqlUnlock)
 	return s
 }
 
@@ -658,8 +650,8 @@ func (s *Section) HeldAtReturn() bool {
 	}
 	for _, b := range s.Fn.Blocks {
 		for _, instr := range b.Instrs {
-			if d, ok := instr.(*ssa.Defer); ok && isRelease(s.Lock, calls.Callee(&d.Call)) {
-				return false
+			if d, ok := instr.(*ssa.Defer); ok && (isRelease(s.Lock, calls.Callee(&d.Call)) || s.Lock == model.SQLLock && sqlUnlock(&d.Call)) {
+				return false // defer conn.ExecContext(ctx, `SELECT pg_advisory_unlock($1)`, key) too
 			}
 		}
 	}
@@ -851,4 +843,16 @@ func (s *Section) heldBlocks(j *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 		delete(blocks, r.Block())
 	}
 	return blocks
+}
+
+// sqlUnlock reports whether a call runs an advisory-lock release statement
+// (pg_advisory_unlock, RELEASE_LOCK).
+func sqlUnlock(c *ssa.CallCommon) bool {
+	t, _, ok := sqlText(c, calls.Callee(c))
+	if !ok {
+		return false
+	}
+	return slices.ContainsFunc(sqlfence.Parse(t).Advisory, func(a sqlfence.AdvisoryCall) bool {
+		return strings.Contains(a.Func, "unlock") || a.Func == "release_lock"
+	})
 }

@@ -240,3 +240,21 @@ func useAdvisory(ctx context.Context, conn *sql.Conn, db *sql.DB) error {
 	_, err := db.ExecContext(ctx, `UPDATE jobs SET done = true`) // want `UPDATE jobs .*under the SQL advisory lock acquired at`
 	return err
 }
+
+// A deferred advisory unlock releases the lock on return: no wrapper, and
+// nothing after the call is under the lock.
+func lockedWork(ctx context.Context, conn *sql.Conn) error {
+	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock(8)`); err != nil {
+		return err
+	}
+	defer conn.ExecContext(ctx, `SELECT pg_advisory_unlock(8)`)
+	return nil
+}
+
+func afterLockedWork(ctx context.Context, conn *sql.Conn, db *sql.DB) error {
+	if err := lockedWork(ctx, conn); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, `UPDATE jobs SET done = true`)
+	return err
+}

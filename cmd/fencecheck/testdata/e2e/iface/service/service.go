@@ -8,6 +8,7 @@ package service
 import (
 	"context"
 	"database/sql"
+	"io"
 
 	"example.com/iface/dbq"
 )
@@ -16,10 +17,21 @@ type Store interface {
 	MarkPaid(ctx context.Context, id int64) error
 }
 
+type Locker interface {
+	Acquire(ctx context.Context) error
+}
+
+type Notifier interface {
+	Notify(ctx context.Context, msg string) error
+}
+
 type Service struct {
-	DB *sql.DB
-	St Store
-	Q  *dbq.Queries
+	DB  *sql.DB
+	St  Store
+	Q   *dbq.Queries
+	L   Locker
+	N   Notifier
+	Out io.Writer
 }
 
 func (s *Service) Pay(ctx context.Context, conn *sql.Conn) error {
@@ -38,4 +50,15 @@ func (s *Service) Pay(ctx context.Context, conn *sql.Conn) error {
 // Without the lock: silent.
 func (s *Service) PayUnlocked(ctx context.Context) error {
 	return s.St.MarkPaid(ctx, 3)
+}
+
+// The lock is taken through an interface implemented in package advlock.
+func (s *Service) Ship(ctx context.Context) error {
+	if err := s.L.Acquire(ctx); err != nil {
+		return err
+	}
+	s.N.Notify(ctx, "shipping")                                         // implemented elsewhere, but only reads
+	s.Out.Write([]byte("shipping\n"))                                   // a standard interface: not resolved
+	_, err := s.DB.ExecContext(ctx, `UPDATE orders SET shipped = true`) // want "UPDATE orders .*under the SQL advisory lock acquired at service.go.*FC1001"
+	return err
 }
