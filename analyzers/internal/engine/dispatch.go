@@ -366,6 +366,9 @@ func (a *analysis_) record(fn *ssa.Function, obj *types.Func, effects *EffectsFa
 // and, in the standalone command, in the rest of the program) is an
 // acquire wrapper reporting success the same way; nil otherwise.
 func (a *analysis_) interfaceLock(c *ssa.CallCommon) *model.Lock {
+	if !a.mayAcquire(c) {
+		return nil // no acquire wrapper anywhere answers to this method's name
+	}
 	var locks []*model.Lock
 	n := 0
 	for _, fn := range a.implementations(c) {
@@ -386,11 +389,7 @@ func (a *analysis_) interfaceLock(c *ssa.CallCommon) *model.Lock {
 	}
 	if prog := currentProgram(); prog != nil {
 		if k, iface := methodKey(c); k != "" {
-			if !prog.resolving() {
-				if n == 0 {
-					prog.want(a.pass.Pkg.Path(), k, true)
-				}
-			} else {
+			if prog.resolving() {
 				for _, im := range prog.lookup(k, iface) {
 					if im.Pkg == a.pass.Pkg.Path() || slices.Contains(seen, im.Pkg+"."+im.Type) {
 						continue
@@ -412,4 +411,43 @@ func (a *analysis_) interfaceLock(c *ssa.CallCommon) *model.Lock {
 		}
 	}
 	return locks[0]
+}
+
+// mayAcquire is the cheap test before interfaceLock looks for
+// implementations: some acquire wrapper of this package, of a dependency
+// or (in the standalone command's second pass) of the program has the
+// called method's name. In the first pass it records the call as one the
+// program may answer.
+func (a *analysis_) mayAcquire(c *ssa.CallCommon) bool {
+	if c.Method == nil {
+		return false
+	}
+	name := c.Method.Name()
+	if prog := currentProgram(); prog != nil {
+		if k, _ := methodKey(c); k != "" {
+			if !prog.resolving() {
+				prog.want(a.pass.Pkg.Path(), k, true)
+			} else if prog.acquires(k) {
+				return true
+			}
+		}
+	}
+	if a.wrapperNames[name] {
+		return true
+	}
+	for _, m := range a.factMethods()[name] {
+		var f AcquireFact
+		if a.pass.ImportObjectFact(m, &f) {
+			return true
+		}
+	}
+	return false
+}
+
+// acquires reports whether a method recorded under key is an acquire
+// wrapper.
+func (p *Program) acquires(key string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.ContainsFunc(p.impls[key], func(im Impl) bool { return im.Acquire != nil })
 }

@@ -310,6 +310,7 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 			if f := wrapperFact(fn.Signature, lease); f != nil {
 				f.Table = table
 				a.wrappers[obj] = f.lock()
+				a.wrapperNames[obj.Name()] = true
 				a.pass.ExportObjectFact(obj, f)
 				found = true
 				continue
@@ -324,6 +325,7 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 				continue
 			}
 			a.wrappers[obj] = f.lock()
+			a.wrapperNames[obj.Name()] = true
 			a.pass.ExportObjectFact(obj, f)
 			a.record(fn, obj, nil, f)
 			found = true
@@ -368,6 +370,7 @@ func (a *analysis_) exportAnnotatedLocks() {
 		}
 		l := a.custom.lock(fn)
 		a.wrappers[fn] = l
+		a.wrapperNames[fn.Name()] = true
 		a.pass.ExportObjectFact(fn, &AcquireFact{Lib: l.Lib, Success: int(l.Success), Result: l.Result, NoFence: l.Fence.None, Release: l.Release})
 	}
 }

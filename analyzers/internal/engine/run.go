@@ -43,7 +43,7 @@ func run(pass *analysis.Pass, configPath string) (res any, err error) {
 	gen := pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
 	var relocate func(Finding) []Finding
 	if relevant(pass, cust) {
-		a := &analysis_{custom: cust, pass: pass, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, litWrappers: map[*ssa.Function]*model.Lock{}, guards: map[guardKey]*ssa.Call{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}}
+		a := &analysis_{custom: cust, pass: pass, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, litWrappers: map[*ssa.Function]*model.Lock{}, guards: map[guardKey]*ssa.Call{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}}
 		findings = append(findings, a.analyze()...)
 		relocate = a.relocator(gen, a.funcs)
 	}
@@ -122,9 +122,11 @@ type analysis_ struct {
 	depImpls    map[implKey][]depImpl              // memo of depImplementations
 	methodFacts map[string][]*types.Func           // other packages' methods with facts, by name
 	methodSets  map[*types.Named]map[string]string // for Program records, by type
-	findings    []Finding
-	calls       map[token.Pos]*ast.CallExpr // by Lparen, built on first use
-	funcs       []*ssa.Function             // the package's source functions
+	// wrapperNames are the names of this package's acquire wrappers.
+	wrapperNames map[string]bool
+	findings     []Finding
+	calls        map[token.Pos]*ast.CallExpr // by Lparen, built on first use
+	funcs        []*ssa.Function             // the package's source functions
 }
 
 func (a *analysis_) analyze() []Finding {

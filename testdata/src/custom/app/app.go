@@ -15,10 +15,10 @@ func work(ctx context.Context, c *lockz.Client, db *sql.DB) error {
 		return err
 	}
 	defer c.Release(ctx, l)
-	db.ExecContext(ctx, `UPDATE invoices SET sent = true WHERE id = 1`)                      // want `UPDATE invoices .* under the lock Acquire`
-	db.ExecContext(ctx, `UPDATE invoices SET sent = true WHERE id = 1 AND epoch <= $1`, l.Epoch) // annotated field
+	db.ExecContext(ctx, `UPDATE invoices SET sent = true WHERE id = 1`)                            // want `UPDATE invoices .* under the lock Acquire`
+	db.ExecContext(ctx, `UPDATE invoices SET sent = true WHERE id = 1 AND epoch <= $1`, l.Epoch)   // annotated field
 	db.ExecContext(ctx, `UPDATE invoices SET sent = true WHERE id = 2 AND epoch <= $1`, l.Token()) // annotated func
-	lockz.Publish(ctx, "invoices", 0)                                                       // want `call to Publish .* under the lock Acquire`
+	lockz.Publish(ctx, "invoices", 0)                                                              // want `call to Publish .* under the lock Acquire`
 	lockz.Publish(ctx, "invoices", l.Token())
 	return nil
 }

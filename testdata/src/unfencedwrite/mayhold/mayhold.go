@@ -94,7 +94,6 @@ func (e *executor) releasedAfter(ctx context.Context) error {
 	return e.write(ctx)
 }
 
-
 // The lock is taken in a loop: not this shape.
 func (e *executor) loop(ctx context.Context, n int) error {
 	for i := 0; i < n; i++ {
