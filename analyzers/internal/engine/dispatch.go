@@ -325,8 +325,8 @@ func sigKey(sig *types.Signature) string {
 // acquisition to the Program, if there is one.
 func (a *analysis_) record(fn *ssa.Function, obj *types.Func, effects *EffectsFact, acquire *AcquireFact) {
 	prog := currentProgram()
-	if prog == nil || testDouble(a.pass.Pkg.Path()) || fn.Signature.Recv() == nil {
-		return
+	if prog == nil || testDouble(a.pass.Pkg.Path()) || model.IsLibraryPackage(a.pass.Pkg.Path()) || fn.Signature.Recv() == nil {
+		return // test doubles, and the lock and effect libraries' own internals
 	}
 	if strings.HasSuffix(a.pass.Fset.Position(fn.Pos()).Filename, "_test.go") {
 		return
