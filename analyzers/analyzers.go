@@ -216,3 +216,18 @@ func mention(files []string, markers ...string) bool {
 	}
 	return false
 }
+
+// Program is what a driver that analyses a whole program in one process
+// (the standalone command) may let the checks know about it: the concrete
+// methods of every package, so that an interface call is resolved against
+// implementations in packages its caller does not import.
+type Program = engine.Program
+
+// NewProgram returns an empty Program.
+func NewProgram() *Program { return engine.NewProgram() }
+
+// SetProgram installs p for the analyses that follow; nil removes it. A
+// first run over the program records the implementations and the packages
+// that need them (p.Wanted); after p.Resolve, a second run over those
+// packages resolves their interface calls against the whole program.
+func SetProgram(p *Program) { engine.SetProgram(p) }

@@ -81,6 +81,14 @@ func (c *command) analyze(checks []check, o options) *result {
 	// A package the configuration names functions of is analysed, so that
 	// the engine checks those names against it.
 	named := analyzers.ConfigPackages(c.wd, o.config)
+	pkgOf := map[string]string{} // the package path of each finding, by its key
+	// The whole program: interface calls are resolved against every
+	// implementation in it, not only those a package imports. A first run
+	// records the implementations and which packages need them; a second
+	// run re-analyses only those (see analyzers.Program).
+	prog := analyzers.NewProgram()
+	analyzers.SetProgram(prog)
+	defer analyzers.SetProgram(nil)
 	cfg := &driver.Config{
 		Dir:       c.dir,
 		Tests:     o.tests,
@@ -109,6 +117,7 @@ func (c *command) analyze(checks []check, o options) *result {
 			if !seen[key] {
 				seen[key] = true
 				res.findings = append(res.findings, f)
+				pkgOf[key] = p.PkgPath
 			}
 		},
 	}
@@ -126,6 +135,28 @@ func (c *command) analyze(checks []check, o options) *result {
 	errs := c.loadErrors(run.Packages)
 	roots := len(run.Roots)
 	failures := run.Failures
+	if wanted := prog.Wanted(); len(wanted) > 0 && len(run.Failures) == 0 {
+		// The second run: the packages whose interface calls an
+		// implementation elsewhere answers, with their findings replaced.
+		res.findings = slices.DeleteFunc(res.findings, func(f finding) bool {
+			return wanted[pkgOf[fmt.Sprint(f.code, f.pos, f.end, f.message)]]
+		})
+		clear(seen)
+		for _, f := range res.findings {
+			seen[fmt.Sprint(f.code, f.pos, f.end, f.message)] = true
+		}
+		prog.Resolve()
+		again := *cfg
+		again.Roots = func(pkgs []*packages.Package) []*packages.Package {
+			return slices.DeleteFunc(analysisRoots(pkgs), func(p *packages.Package) bool { return !wanted[p.PkgPath] })
+		}
+		run2, err := driver.Run(&again)
+		if err != nil {
+			res.errors = append(res.errors, goCommandError(err))
+			return res
+		}
+		failures = append(failures, run2.Failures...)
+	}
 	// A package whose test files do not type-check was not analysed in
 	// its test variant; its other files are analysed on their own, so
 	// that an error in a _test.go file does not hide their findings.

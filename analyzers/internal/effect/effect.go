@@ -81,6 +81,9 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 	sink := lookup(callee)
 	if sink == nil {
 		switch {
+		case c.IsInvoke() && sqlShaped(callee) >= 0:
+			q := sqlShaped(callee)
+			sink = &model.Sink{Family: "SQL interface", Cond: model.CondSQL, Query: q, Args: q + 1, Key: -1}
 		case isGRPCWrite(callee):
 			sink = grpcSink
 		case isKubeWrite(callee):
@@ -710,4 +713,47 @@ func setsField(obj ssa.Value, names ...string) bool {
 		}
 	}
 	return false
+}
+
+// sqlMethods are the names of the methods of an SQL-shaped user interface
+// (sqlc's DBTX, a repository's own Exec): Exec/Query/QueryRow, with or
+// without Context.
+var sqlMethods = map[string]bool{"Exec": true, "ExecContext": true, "Query": true, "QueryContext": true,
+	"QueryRow": true, "QueryRowContext": true}
+
+// sqlShaped returns the index (receiver excluded) of the SQL text argument
+// of an interface method with an SQL-shaped signature, (ctx
+// context.Context, query string, args ...any) or (query string, args
+// ...any), or -1.
+func sqlShaped(fn *types.Func) int {
+	if !sqlMethods[fn.Name()] {
+		return -1
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || !sig.Variadic() {
+		return -1
+	}
+	ps := sig.Params()
+	q := ps.Len() - 2
+	if q < 0 || q > 1 {
+		return -1
+	}
+	if b, ok := ps.At(q).Type().(*types.Basic); !ok || b.Kind() != types.String {
+		return -1
+	}
+	if sl, ok := ps.At(ps.Len() - 1).Type().(*types.Slice); !ok || !isEmptyInterface(sl.Elem()) {
+		return -1
+	}
+	if q == 1 {
+		n, ok := types.Unalias(ps.At(0).Type()).(*types.Named)
+		if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "context" || n.Obj().Name() != "Context" {
+			return -1
+		}
+	}
+	return q
+}
+
+func isEmptyInterface(t types.Type) bool {
+	i, ok := t.Underlying().(*types.Interface)
+	return ok && i.Empty()
 }

@@ -72,6 +72,7 @@ type AcquireFact struct {
 	NoFence string
 	Release []model.Func
 	Table   string
+	Chains  bool // see model.Lock.Chains
 	// Handle is 1 + the index of the result that returns the lock handle
 	// (the wrapper returns the *concurrency.Mutex it locked), 0 if none.
 	Handle int
@@ -93,6 +94,7 @@ func (a *analysis_) summarize(funcs []*ssa.Function) {
 			a.pass.ExportObjectFact(obj, f)
 		} else if f := a.summarizeEffects(fn); f != nil {
 			a.pass.ExportObjectFact(obj, f)
+			a.record(fn, obj, f, nil)
 		}
 	}
 }
@@ -105,8 +107,8 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *EffectsFact {
 	var found []*RemoteEffect
 	var calls_ []ssa.CallInstruction
 	a.walk(whole, fn, nil, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {
-		if e.Verdict == effect.Carried {
-			return
+		if e.Verdict == effect.Carried || slices.Contains(calls_, e.Call) {
+			return // fenced, or already reached through another call
 		}
 		p := a.pass.Fset.Position(e.Call.Pos())
 		found = append(found, &RemoteEffect{What: e.What, Via: e.Via(), Family: e.Sink.Family, Cond: int(e.Sink.Cond),
@@ -186,6 +188,9 @@ func (a *analysis_) findHelpers(funcs []*ssa.Function, secs map[*ssa.Function][]
 			continue
 		}
 		for _, sec := range secs[fn] {
+			if sec.Extend || sec.May {
+				continue
+			}
 			if h := a.helperIn(sec, fn); h != nil {
 				a.helpers[obj] = h
 				a.pass.ExportObjectFact(obj, h)
@@ -282,16 +287,33 @@ func (a *analysis_) fenceText(sec *section.Section) string {
 func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][]*section.Section) bool {
 	found := false
 	for _, fn := range funcs {
+		if fn.Parent() != nil {
+			// A function literal (acquire := func() error { return
+			// m.Lock(ctx) }) is a wrapper for the calls of it in its
+			// package; nothing to export.
+			if a.litWrappers[fn] != nil {
+				continue
+			}
+			for _, sec := range secs[fn] {
+				if f := wrapperFact(fn, fn.Signature, sec); f != nil && sec.HeldAtReturn() {
+					a.litWrappers[fn] = f.lock()
+					found = true
+					break
+				}
+			}
+			continue
+		}
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || fn.Parent() != nil || a.custom.ann.Funcs[obj] != nil {
-			continue // annotated functions say for themselves what they are
+		if !ok || a.custom.ann.Funcs[obj] != nil || a.wrappers[obj] != nil {
+			continue // annotated functions say for themselves what they are; known wrappers are done
 		}
 		if table := leaseTableAcquire(fn); table != "" {
 			lease := &section.Section{Lock: &model.Lock{Lib: "SQL lease on " + table, Table: table,
 				Fence: model.Fence{None: "a lease row proves ownership only until it expires; add a fence column incremented on every takeover, return it, and compare it in the write"}}}
-			if f := wrapperFact(fn, lease); f != nil {
+			if f := wrapperFact(fn, fn.Signature, lease); f != nil {
 				f.Table = table
 				a.wrappers[obj] = f.lock()
+				a.wrapperNames[obj.Name()] = true
 				a.pass.ExportObjectFact(obj, f)
 				found = true
 				continue
@@ -301,12 +323,14 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 			if !sec.HeldAtReturn() {
 				continue
 			}
-			f := wrapperFact(fn, sec)
+			f := wrapperFact(fn, fn.Signature, sec)
 			if f == nil {
 				continue
 			}
 			a.wrappers[obj] = f.lock()
+			a.wrapperNames[obj.Name()] = true
 			a.pass.ExportObjectFact(obj, f)
+			a.record(fn, obj, nil, f)
 			found = true
 			break
 		}
@@ -314,9 +338,14 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 	return found
 }
 
-func wrapperFact(fn *ssa.Function, sec *section.Section) *AcquireFact {
-	res := fn.Signature.Results()
-	f := &AcquireFact{Lib: sec.Lock.Lib, Fence: sec.Lock.Fence.Accessor, NoFence: sec.Lock.Fence.None}
+// wrapperFact describes fn (nil for a function value known only by its
+// signature sig) as an acquire wrapper of sec's lock.
+func wrapperFact(fn *ssa.Function, sig *types.Signature, sec *section.Section) *AcquireFact {
+	res := sig.Results()
+	// The release travels with the wrapper, so that a caller's section
+	// ends at it and a wrapper of the wrapper is recognised too.
+	f := &AcquireFact{Lib: sec.Lock.Lib, Fence: sec.Lock.Fence.Accessor, NoFence: sec.Lock.Fence.None, Release: sec.Lock.Release,
+		Chains: section.ChainsWrappers(sec.Lock)}
 	switch {
 	case res.Len() > 0 && isBool(res.At(0).Type()):
 		f.Success, f.Result = int(model.BoolTrue), 0
@@ -340,7 +369,7 @@ func wrapperFact(fn *ssa.Function, sec *section.Section) *AcquireFact {
 // return of fn that reports success hands back the section's lock handle,
 // or -1.
 func returnedHandle(fn *ssa.Function, sec *section.Section) int {
-	if sec.Handle == nil {
+	if fn == nil || sec.Handle == nil {
 		return -1
 	}
 	for i := range fn.Signature.Results().Len() {
@@ -365,7 +394,7 @@ func returnedHandle(fn *ssa.Function, sec *section.Section) int {
 
 func (f *AcquireFact) lock() *model.Lock {
 	return &model.Lock{Lib: f.Lib, Success: model.Success(f.Success), Result: f.Result, HandleIsResult: f.Handle - 1,
-		Release: f.Release, Fence: model.Fence{Accessor: f.Fence, None: f.NoFence}, Table: f.Table}
+		Release: f.Release, Fence: model.Fence{Accessor: f.Fence, None: f.NoFence}, Table: f.Table, Chains: f.Chains}
 }
 
 // exportAnnotatedLocks records this package's annotated lock functions as
@@ -377,13 +406,23 @@ func (a *analysis_) exportAnnotatedLocks() {
 		}
 		l := a.custom.lock(fn)
 		a.wrappers[fn] = l
+		a.wrapperNames[fn.Name()] = true
 		a.pass.ExportObjectFact(fn, &AcquireFact{Lib: l.Lib, Success: int(l.Success), Result: l.Result, NoFence: l.Fence.None, Release: l.Release})
 	}
 }
 
 // acquireLock is the section.Lookup of the engine: local acquire wrappers
 // and those imported through AcquireFact.
-func (a *analysis_) acquireLock(fn *types.Func) *model.Lock {
+func (a *analysis_) acquireLock(fn *types.Func, c *ssa.CallCommon) *model.Lock {
+	if fn == nil {
+		if sfn := c.StaticCallee(); sfn != nil {
+			return a.litWrappers[sfn] // a function literal that acquires and returns
+		}
+		return nil
+	}
+	if l := a.lockByLiteral(fn, c); l != nil {
+		return l
+	}
 	if l, ok := a.wrappers[fn]; ok {
 		return l
 	}
@@ -391,12 +430,14 @@ func (a *analysis_) acquireLock(fn *types.Func) *model.Lock {
 		a.wrappers[fn] = l
 		return l
 	}
-	if fn.Pkg() == a.pass.Pkg {
-		return nil
-	}
 	var f AcquireFact
-	if !a.pass.ImportObjectFact(fn, &f) {
-		a.wrappers[fn] = nil
+	if fn.Pkg() == a.pass.Pkg || !a.pass.ImportObjectFact(fn, &f) {
+		if c.IsInvoke() {
+			return a.interfaceLock(c) // not memoised: it depends on the interface
+		}
+		if fn.Pkg() != a.pass.Pkg {
+			a.wrappers[fn] = nil
+		}
 		return nil
 	}
 	l := f.lock()
@@ -437,4 +478,38 @@ func leaseTableAcquire(fn *ssa.Function) string {
 		}
 	}
 	return ""
+}
+
+// lockByLiteral recognises a call handed a function literal that acquires a
+// lock and returns with it held (backoff.Retry(func() error { return
+// m.Lock(ctx) }, b)), when the call reports success the same way (a nil
+// error, or a true first result): after its success the lock is held.
+func (a *analysis_) lockByLiteral(fn *types.Func, c *ssa.CallCommon) *model.Lock {
+
+	if len(a.litWrappers) == 0 || model.IsLockAPI(fn) {
+		return nil
+	}
+	for _, arg := range c.Args {
+		var lit *ssa.Function
+		switch x := arg.(type) {
+		case *ssa.MakeClosure:
+			lit, _ = x.Fn.(*ssa.Function)
+		case *ssa.Function:
+			lit = x
+		}
+		l := a.litWrappers[lit]
+		if l == nil {
+			continue
+		}
+		sig, _ := fn.Type().(*types.Signature)
+		if sig == nil {
+			return nil
+		}
+		f := wrapperFact(nil, sig, &section.Section{Lock: l})
+		if f == nil || f.Success != int(l.Success) {
+			return nil
+		}
+		return f.lock()
+	}
+	return nil
 }

@@ -21,7 +21,9 @@ import (
 func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) {
 	switch {
 	case e.Verdict == effect.Carried:
-		a.judgeOutcome(sec, e, site)
+		if !sec.May {
+			a.judgeOutcome(sec, e, site)
+		}
 		return
 	case sec.TxScoped && calls.SameValue(e.Receiver, sec.Handle):
 		return // same transaction as pg_advisory_xact_lock
@@ -38,7 +40,7 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 	at := fset.Position(sec.Pos)
 	pos := e.Call.Pos()
 	var related []analysis.RelatedInformation
-	related = append(related, analysis.RelatedInformation{Pos: sec.Pos, Message: sec.Lock.Lib + " acquired here"})
+	related = append(related, analysis.RelatedInformation{Pos: sec.Pos, Message: sec.Lock.Lib + " " + taken(sec) + " here"})
 	switch {
 	case e.Where != "":
 		related = append(related, analysis.RelatedInformation{Pos: e.Callee.Pos(), Message: fmt.Sprintf("the write happens in %s (%s)", e.Callee.FullName(), e.Where)})
@@ -65,7 +67,11 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 	case site != nil:
 		callThrough = " (reached through this call)"
 	}
-	where := fmt.Sprintf("%s (%s)%s under the %s acquired at %s:%d", e.What, e.Via(), callThrough, sec.Lock.Lib, filepath.Base(at.Filename), at.Line)
+	where := fmt.Sprintf("%s (%s)%s under the %s %s at %s:%d", e.What, e.Via(), callThrough, sec.Lock.Lib, taken(sec), filepath.Base(at.Filename), at.Line)
+	if sec.May {
+		where = fmt.Sprintf("%s (%s)%s runs where the %s is only sometimes held (acquired at %s:%d on some paths only, and still held here when it was)",
+			e.What, e.Via(), callThrough, sec.Lock.Lib, filepath.Base(at.Filename), at.Line)
+	}
 	if e.Verdict == effect.Cannot {
 		msg := where + " cannot carry a fencing token, so a holder paused past its lease would repeat it after a new holder took over; " +
 			"record it in an outbox row written with a fenced statement, or give it an idempotency key / deduplication id the receiver enforces"
@@ -120,9 +126,9 @@ func (a *analysis_) judgeOutcome(sec *section.Section, e *effect.Effect, site ss
 	}
 	pos := e.Call.Pos()
 	at := a.pass.Fset.Position(sec.Pos)
-	msg := fmt.Sprintf("%s (%s) under the %s acquired at %s:%d carries the fencing token but its outcome is never checked: when the resource rejects a stale holder nothing is written and the code carries on as if it had; read %s and stop when nothing was written",
-		e.What, e.Via(), sec.Lock.Lib, filepath.Base(at.Filename), at.Line, what)
-	related := []analysis.RelatedInformation{{Pos: sec.Pos, Message: sec.Lock.Lib + " acquired here"}}
+	msg := fmt.Sprintf("%s (%s) under the %s %s at %s:%d carries the fencing token but its outcome is never checked: when the resource rejects a stale holder nothing is written and the code carries on as if it had; read %s and stop when nothing was written",
+		e.What, e.Via(), sec.Lock.Lib, taken(sec), filepath.Base(at.Filename), at.Line, what)
+	related := []analysis.RelatedInformation{{Pos: sec.Pos, Message: sec.Lock.Lib + " " + taken(sec) + " here"}}
 	if site != nil {
 		related = append(related, analysis.RelatedInformation{Pos: site.Pos(), Message: "reached through this call"})
 	}
@@ -255,4 +261,16 @@ func consulKey(e *effect.Effect) string {
 		}
 	}
 	return ""
+}
+
+// taken says how the section's lock came to be held: "acquired", or
+// "extended" for a section that starts at a successful extension.
+func taken(sec *section.Section) string {
+	switch {
+	case sec.Extend:
+		return "extended"
+	case sec.May:
+		return "acquired on some paths only"
+	}
+	return "acquired"
 }

@@ -475,7 +475,7 @@ func (l *lifecycle) exits(fn *ssa.Function, depth int) bool {
 			if lcMatchesAny(model.ProcessExits, calls.Callee(ci.Common())) {
 				return true
 			}
-			if callee := ci.Common().StaticCallee(); callee != nil && callee.Pkg == l.u.a.pkg && l.exits(callee, depth+1) {
+			if callee := ci.Common().StaticCallee(); callee != nil && l.u.a.local(callee) && l.exits(callee, depth+1) {
 				return true
 			}
 		}

@@ -43,14 +43,17 @@ func run(pass *analysis.Pass, configPath string) (res any, err error) {
 	}
 	cust := newCustom(pass, cfg)
 	findings := cust.problems()
+	gen := pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
+	var relocate func(Finding) []Finding
 	if relevant(pass, cust) {
-		a := &analysis_{custom: cust, pass: pass, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, guards: map[guardKey]*ssa.Call{}, impls: map[implKey][]*ssa.Function{}}
+		a := &analysis_{custom: cust, pass: pass, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, litWrappers: map[*ssa.Function]*model.Lock{}, guards: map[guardKey]*ssa.Call{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}}
 		findings = append(findings, a.analyze()...)
+		relocate = a.relocator(gen, a.funcs)
 	}
 	if model.IsLibraryPackage(pass.Pkg.Path()) {
 		return &Result{}, nil // a lock library's own code: summaries only (facts), no findings
 	}
-	return finish(pass, findings, dirs, pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)), nil
+	return finish(pass, findings, dirs, relocate), nil
 }
 
 // relevant is the cheap prefilter: a package that imports no lock or
@@ -119,17 +122,26 @@ type analysis_ struct {
 	memo     map[memoKey]*flow.Tokens
 	helpers  map[*types.Func]*HelperFact
 	wrappers map[*types.Func]*model.Lock // acquire wrappers, local and imported
-	custom   *custom
-	guards   map[guardKey]*ssa.Call      // memo of guardingCheck
-	impls    map[implKey][]*ssa.Function // memo of implementations
-	findings []Finding
-	calls    map[token.Pos]*ast.CallExpr // by Lparen, built on first use
-	assigned map[token.Pos][]ast.Expr    // by the Lparen of a call, what its results are assigned to
+	// litWrappers are this package's function literals that acquire a
+	// lock and return with it held.
+	litWrappers map[*ssa.Function]*model.Lock
+	custom      *custom
+	guards      map[guardKey]*ssa.Call             // memo of guardingCheck
+	impls       map[implKey][]*ssa.Function        // memo of implementations
+	depImpls    map[implKey][]depImpl              // memo of depImplementations
+	methodFacts map[string][]*types.Func           // other packages' methods with facts, by name
+	methodSets  map[*types.Named]map[string]string // for Program records, by type
+	// wrapperNames are the names of this package's acquire wrappers.
+	wrapperNames map[string]bool
+	findings     []Finding
+	calls        map[token.Pos]*ast.CallExpr // by Lparen, built on first use
+	assigned     map[token.Pos][]ast.Expr    // by the Lparen of a call, what its results are assigned to
+	funcs        []*ssa.Function             // the package's source functions
 }
 
 func (a *analysis_) analyze() []Finding {
 	pkg, funcs := ssaprog.Build(a.pass)
-	a.pkg = pkg
+	a.pkg, a.funcs = pkg, funcs
 	issuers := map[*types.Func]bool{} // functions of this package that return a token
 	a.fields.CustomCall = func(fn *types.Func) bool { return issuers[fn] || a.custom.isFence(fn) }
 	a.fields.CustomField = a.custom.isFenceField
@@ -156,8 +168,9 @@ func (a *analysis_) analyze() []Finding {
 	for _, fn := range funcs {
 		secs[fn] = section.FindWith(fn, a.acquireLock)
 	}
-	if a.findWrappers(funcs, secs) {
-		// Functions of this package that call a wrapper start sections too.
+	// Functions of this package that call a wrapper start sections too,
+	// and may be wrappers themselves: repeat until no new wrapper appears.
+	for round := 0; round < maxDepth && a.findWrappers(funcs, secs); round++ {
 		for _, fn := range funcs {
 			secs[fn] = section.FindWith(fn, a.acquireLock)
 		}
@@ -172,7 +185,13 @@ func (a *analysis_) analyze() []Finding {
 		all = append(all, a.helperSections(fn)...)
 	}
 	for _, sec := range all {
-		u.Sections = append(u.Sections, sec)
+		if !sec.Extend && !sec.May {
+			// The other checks judge what an acquisition implies (its
+			// release, its lease-loss signal); an extension is only
+			// evidence that the lock is held, and a "may hold" section
+			// only a guess at where.
+			u.Sections = append(u.Sections, sec)
+		}
 		a.walk(sec, sec.Fn, sec.Seeds, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {
 			a.judge(sec, e, site)
 		})
@@ -217,8 +236,10 @@ func (a *analysis_) tokens(fn *ssa.Function, seeds []ssa.Value) *flow.Tokens {
 }
 
 // finish orders the findings, keeps the most specific finding per problem,
-// applies suppression comments and reports problems with those comments.
-func finish(pass *analysis.Pass, findings []Finding, dirs []*directive.Directive, generatedFiles map[string]generated.Generator) *Result {
+// moves findings out of generated files (relocate, nil when there is
+// nothing to move), applies suppression comments and reports problems with
+// those comments.
+func finish(pass *analysis.Pass, findings []Finding, dirs []*directive.Directive, relocate func(Finding) []Finding) *Result {
 	slices.SortStableFunc(findings, func(x, y Finding) int {
 		if x.Key != y.Key {
 			return int(x.Key - y.Key)
@@ -237,20 +258,23 @@ func finish(pass *analysis.Pass, findings []Finding, dirs []*directive.Directive
 			}
 			last = &f
 		}
-		p := pass.Fset.Position(f.Pos)
-		if g, gen := generatedFiles[pass.Fset.PositionFor(f.Pos, false).Filename]; gen && g != generated.Cgo {
-			continue // nobody edits generated code; the call site outside it is reported instead
+		moved := []Finding{f}
+		if relocate != nil {
+			moved = relocate(f)
 		}
-		check, _ := model.CheckByCode(f.Code)
-		suppressed := false
-		for _, d := range dirs {
-			if d.Covers(check, p.Filename, p.Line) {
-				d.Used = true
-				suppressed = true
+		for _, f := range moved {
+			p := pass.Fset.Position(f.Pos)
+			check, _ := model.CheckByCode(f.Code)
+			suppressed := false
+			for _, d := range dirs {
+				if d.Covers(check, p.Filename, p.Line) {
+					d.Used = true
+					suppressed = true
+				}
 			}
-		}
-		if !suppressed {
-			kept = append(kept, f)
+			if !suppressed {
+				kept = append(kept, f)
+			}
 		}
 	}
 	for _, d := range dirs {

@@ -20,7 +20,10 @@ type visitFunc func(e *effect.Effect, site ssa.CallInstruction)
 // walk visits the effects of fn that run inside sec.
 func (a *analysis_) walk(sec *section.Section, fn *ssa.Function, seeds []ssa.Value, site ssa.CallInstruction, depth int, seen map[memoKey]bool, visit visitFunc) {
 	toks := a.tokens(fn, seeds)
-	key := memoKey{fn, fmt.Sprint(seedKey(seeds), site != nil)}
+	// Keyed by the call in the section's function through which fn is
+	// reached: a function called from two places under one lock is
+	// reported at each of them.
+	key := memoKey{fn, fmt.Sprintf("%s%p", seedKey(seeds), site)}
 	if seen[key] {
 		return
 	}
@@ -70,7 +73,8 @@ func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *f
 	case c.IsInvoke():
 		// An interface call: follow the implementations this package
 		// declares (the repository behind a Store interface).
-		for _, impl := range a.implementations(c) {
+		impls := a.implementations(c)
+		for _, impl := range impls {
 			var seeds []ssa.Value
 			for i, arg := range c.Args {
 				if i+1 < len(impl.Params) && toks.Has(arg) {
@@ -79,6 +83,8 @@ func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *f
 			}
 			a.walk(sec, impl, seeds, siteFor(sec, impl, ci, site), depth+1, seen, visit)
 		}
+		// Implementations in other packages (dispatch.go).
+		a.dispatch(sec.Summary, ci, toks, site, visit, len(impls) > 0)
 	default:
 		if obj := calls.Callee(c); obj != nil && obj.Pkg() != a.pass.Pkg && !model.IsLockAPI(obj) {
 			a.remoteEffects(ci, obj, toks, site, visit)
@@ -102,8 +108,23 @@ func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *f
 	}
 }
 
+// local reports whether fn has a body declared in this package: a
+// function, method or literal of the package, or an instance of one of its
+// generic functions or of a method of one of its generic types (which SSA
+// builds without a package).
 func (a *analysis_) local(fn *ssa.Function) bool {
-	return len(fn.Blocks) > 0 && fn.Pkg == a.pkg
+	if len(fn.Blocks) == 0 {
+		return false
+	}
+	if fn.Pkg != nil {
+		return fn.Pkg == a.pkg
+	}
+	top := fn
+	for top.Parent() != nil {
+		top = top.Parent()
+	}
+	o := top.Origin()
+	return o != nil && o.Pkg == a.pkg
 }
 
 // implementations returns this package's concrete methods that an

@@ -49,6 +49,11 @@ type Lock struct {
 	// Table is the lease table of a hand-rolled SQL lease: writes to it
 	// inside the section are the lease's own bookkeeping, not effects.
 	Table string
+	// Chains is set on the lock of an inferred acquire wrapper whose
+	// underlying lock makes a function returning with it held a wrapper
+	// (it has a release, or is an SQL advisory lock): a wrapper of the
+	// wrapper is one too, whether or not a release is known.
+	Chains bool
 }
 
 const etcd = "go.etcd.io/etcd/client/v3/concurrency"
@@ -271,3 +276,24 @@ func IsLibraryPackage(path string) bool {
 	path = strings.TrimSuffix(path, "_test") // the library's external tests
 	return LockPackages[path] || SinkPackages[path] || strings.HasPrefix(path, "k8s.io/client-go/tools/leaderelection")
 }
+
+// Extensions are the lock extensions whose success is reported to the
+// caller, as locks: where a successful extension is known (the lock kept in
+// a struct field and extended in a loop), the lock is held, just as after
+// an acquisition. Each is the lock it extends with its own Acquire and
+// Success.
+var Extensions = func() []*Lock {
+	byLib := map[string]*Lock{}
+	for _, l := range Locks {
+		byLib[l.Lib] = l
+	}
+	ext := func(lib string, result int, fns ...Func) *Lock {
+		l := *byLib[lib]
+		l.Acquire, l.Success, l.Result, l.HandleIsResult = fns, ErrNil, result, -1
+		return &l
+	}
+	return []*Lock{
+		ext("redsync lock", 1, Func{redsync, "Mutex", "Extend"}, Func{redsync, "Mutex", "ExtendContext"}),
+		ext("redislock lock", 0, Func{redislock, "Lock", "Refresh"}),
+	}
+}()

@@ -13,6 +13,7 @@ package section
 import (
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -44,16 +45,30 @@ type Section struct {
 	// token parameter of a lock helper's callback).
 	Seeds []ssa.Value
 
-	whole    bool              // the entire body of Fn
-	start    *ssa.BasicBlock   // success block, or nil: right after Call
-	releases []ssa.Instruction // non-deferred releases
+	// Extend is true when the section starts at a successful extension of
+	// a lock (redsync Extend, redislock Refresh) rather than at its
+	// acquisition: the lock lives in a struct field or a variable of
+	// another function, and is known to be held from there on.
+	Extend bool
+	// May is true for the code after a conditional acquisition (if
+	// e.locker != nil { e.locker.Lock(ctx) } ... work ...): the lock is
+	// held there only on the paths that went through the acquisition.
+	May bool
+	// Summary is true for the section Whole returns: a function's effect
+	// summary, not a lock.
+	Summary bool
+
+	whole    bool                     // the entire body of Fn
+	blocks   map[*ssa.BasicBlock]bool // a May section's blocks
+	start    *ssa.BasicBlock          // success block, or nil: right after Call
+	releases []ssa.Instruction        // non-deferred releases
 	index    map[ssa.Instruction]int
 }
 
 // Whole returns a section covering all of fn, used to summarise what a
 // function would do if it were called under a lock.
 func Whole(fn *ssa.Function) *Section {
-	return &Section{Lock: &model.Lock{Lib: "lock"}, Fn: fn, Pos: fn.Pos(), whole: true}
+	return &Section{Lock: &model.Lock{Lib: "lock"}, Fn: fn, Pos: fn.Pos(), whole: true, Summary: true}
 }
 
 // Callback returns a section covering all of fn, a function run while the
@@ -70,6 +85,9 @@ func (s *Section) Contains(instr ssa.Instruction) bool {
 	}
 	if s.whole {
 		return true
+	}
+	if s.blocks != nil {
+		return s.blocks[instr.Block()]
 	}
 	if s.start != nil {
 		if !s.start.Dominates(instr.Block()) {
@@ -157,8 +175,9 @@ func fieldPath(fa *ssa.FieldAddr) string {
 func Find(fn *ssa.Function) []*Section { return FindWith(fn, nil) }
 
 // Lookup names locks beyond the knowledge base: functions of the program
-// that acquire a lock and return with it held (engine facts).
-type Lookup func(*types.Func) *model.Lock
+// that acquire a lock and return with it held (engine facts). It receives
+// the callee's object (nil for a function literal) and the call.
+type Lookup func(obj *types.Func, call *ssa.CallCommon) *model.Lock
 
 // FindWith is Find, also treating calls for which extra returns a lock as
 // acquisitions.
@@ -170,6 +189,9 @@ func FindWith(fn *ssa.Function, extra Lookup) []*Section {
 			case *ssa.Call:
 				if s := fromCall(fn, x, extra); s != nil {
 					out = append(out, s)
+					if m := s.mayHold(); m != nil {
+						out = append(out, m)
+					}
 				}
 			case *ssa.Store:
 				if s := fromCallback(x); s != nil {
@@ -178,7 +200,27 @@ func FindWith(fn *ssa.Function, extra Lookup) []*Section {
 			}
 		}
 	}
-	return out
+	// An extension inside a section of the same lock adds nothing: the
+	// acquisition's section already covers what follows it.
+	return slices.DeleteFunc(out, func(e *Section) bool {
+		return e.Extend && slices.ContainsFunc(out, func(s *Section) bool {
+			return !s.Extend && s.Lock.Lib == e.Lock.Lib && s.Contains(e.Call)
+		})
+	})
+}
+
+func extensionFor(fn *types.Func) *model.Lock {
+	if fn == nil {
+		return nil
+	}
+	for _, l := range model.Extensions {
+		for _, a := range l.Acquire {
+			if a.Matches(fn) {
+				return l
+			}
+		}
+	}
+	return nil
 }
 
 func lockFor(fn *types.Func) *model.Lock {
@@ -202,13 +244,17 @@ func isRelease(l *model.Lock, fn *types.Func) bool {
 func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 	callee := calls.Callee(&call.Call)
 	l := lockFor(callee)
-	if l == nil && extra != nil && callee != nil {
-		l = extra(callee)
+	if l == nil && extra != nil {
+		l = extra(callee, &call.Call)
 	}
+	extend := false
 	if l == nil {
-		return fromSQL(fn, call, callee)
+		if l = extensionFor(callee); l == nil {
+			return fromSQL(fn, call, callee)
+		}
+		extend = true
 	}
-	s := &Section{Lock: l, Fn: fn, Pos: call.Pos(), Call: call}
+	s := &Section{Lock: l, Fn: fn, Pos: call.Pos(), Call: call, Extend: extend}
 	if l.HandleIsResult >= 0 {
 		s.Handle = calls.Result(call, l.HandleIsResult)
 	} else {
@@ -224,12 +270,20 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 	switch l.Success {
 	case model.ErrNil:
 		errv := calls.Result(call, l.Result)
-		if comparedWithSentinel(errv) {
-			// err == ErrLockConflict, errors.Is(err, ErrLocked): the code
-			// expects the acquisition to fail; stay silent when unsure.
+		test, start := nilTest(errv, true)
+		switch {
+		case start == nil && comparedWithSentinel(errv):
+			// No nil test, only err == ErrLockConflict / errors.Is(err,
+			// ErrLocked): where the lock is held is unknown; stay silent.
+			return nil
+		case start != nil && sentinelJoins(start, test, call.Block(), errv):
+			// if err != nil && err != ErrNotObtained { return err }: the
+			// code after it also runs when the lock was NOT acquired. A
+			// sentinel compared only on a failure branch (if err != nil {
+			// if err == ErrLocked { log }; return err }) does not get here.
 			return nil
 		}
-		s.start = errNilBranch(errv)
+		s.start = start
 		if l.Result > 0 {
 			// Consul's Lock returns (nil, nil) when it gives up: a branch on
 			// the channel being non-nil is where the lock is held.
@@ -239,6 +293,9 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 		}
 	case model.BoolTrue:
 		s.start = boolBranch(boolResult(call, l.Result))
+	}
+	if extend && s.start == nil {
+		return nil // an extension whose outcome is not tested proves nothing
 	}
 	s.releases = releases(fn, func(c *ssa.CallCommon) bool {
 		f := calls.Callee(c)
@@ -250,6 +307,17 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 		}
 		return s.Handle == nil || calls.SameValue(calls.Receiver(c), s.Handle)
 	})
+	if !extend && s.start != nil && skipsAcquisition(s.start, call.Block()) {
+		// if e.locker != nil { err = e.locker.Lock(ctx) ...; if err != nil
+		// { return err } } work(): go/ssa threads the empty success block
+		// into the join, which the code that never tried to acquire also
+		// enters. From there on the lock is only sometimes held.
+		s.May = true
+		s.blocks = s.heldBlocks(s.start)
+		if len(s.blocks) == 0 {
+			return nil
+		}
+	}
 	return s
 }
 
@@ -289,8 +357,14 @@ func nonNilBranch(v ssa.Value) *ssa.BasicBlock { return nilBranch(v, false) }
 // nilBranch returns the successor of the branch comparing v with nil that
 // is entered when v is nil (wantNil) or not nil (!wantNil).
 func nilBranch(v ssa.Value, wantNil bool) *ssa.BasicBlock {
+	_, b := nilTest(v, wantNil)
+	return b
+}
+
+// nilTest is nilBranch, also returning the block of the branch.
+func nilTest(v ssa.Value, wantNil bool) (*ssa.BasicBlock, *ssa.BasicBlock) {
 	if v == nil {
-		return nil
+		return nil, nil
 	}
 	for _, r := range *v.Referrers() {
 		cmp, ok := r.(*ssa.BinOp)
@@ -300,13 +374,13 @@ func nilBranch(v ssa.Value, wantNil bool) *ssa.BasicBlock {
 		for _, r2 := range *cmp.Referrers() {
 			if iff, ok := r2.(*ssa.If); ok {
 				if (cmp.Op == token.EQL) == wantNil {
-					return iff.Block().Succs[0]
+					return iff.Block(), iff.Block().Succs[0]
 				}
-				return iff.Block().Succs[1]
+				return iff.Block(), iff.Block().Succs[1]
 			}
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 func isNil(x, y ssa.Value) bool {
@@ -491,15 +565,7 @@ func fromSQL(fn *ssa.Function, call *ssa.Call, callee *types.Func) *Section {
 	} else {
 		s.start = errNilBranch(scanErr(call))
 	}
-	s.releases = releases(fn, func(c *ssa.CallCommon) bool {
-		t, _, ok := sqlText(c, calls.Callee(c))
-		if !ok {
-			return false
-		}
-		return slices.ContainsFunc(sqlfence.Parse(t).Advisory, func(a sqlfence.AdvisoryCall) bool {
-			return strings.Contains(a.Func, "unlock") || a.Func == "release_lock"
-		})
-	})
+	s.releases = releases(fn, sqlUnlock)
 	return s
 }
 
@@ -579,17 +645,24 @@ func scannedBool(call *ssa.Call) (ssa.Value, bool) {
 // held: no release, deferred or not, of this section's lock in its body.
 // Such a function is an acquire wrapper for its callers.
 func (s *Section) HeldAtReturn() bool {
-	if s.whole || s.Call == nil || len(s.releases) > 0 {
+	if s.whole || s.Call == nil || s.Extend || s.May || len(s.releases) > 0 {
 		return false
 	}
 	for _, b := range s.Fn.Blocks {
 		for _, instr := range b.Instrs {
-			if d, ok := instr.(*ssa.Defer); ok && isRelease(s.Lock, calls.Callee(&d.Call)) {
-				return false
+			if d, ok := instr.(*ssa.Defer); ok && (isRelease(s.Lock, calls.Callee(&d.Call)) || s.Lock == model.SQLLock && sqlUnlock(&d.Call)) {
+				return false // defer conn.ExecContext(ctx, `SELECT pg_advisory_unlock($1)`, key) too
 			}
 		}
 	}
-	return len(s.Lock.Release) > 0 || s.Lock == model.SQLLock
+	return ChainsWrappers(s.Lock)
+}
+
+// ChainsWrappers reports whether a function that returns with l held is an
+// acquire wrapper: l has a release, is an SQL advisory lock, or is itself
+// the lock of such a wrapper.
+func ChainsWrappers(l *model.Lock) bool {
+	return len(l.Release) > 0 || l == model.SQLLock || l.Chains
 }
 
 // comparedWithSentinel reports whether an error result is compared with a
@@ -611,4 +684,175 @@ func comparedWithSentinel(v ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// sentinelJoins reports whether start, the block entered when the
+// acquisition's error is nil, can also be entered, other than from the nil
+// test, along a path that went through a branch on a sentinel comparison of
+// errv: the sentinel then decides that the lock was not acquired on the
+// path that continues into the section.
+func sentinelJoins(start, test, callBlock *ssa.BasicBlock, errv ssa.Value) bool {
+	seen := map[*ssa.BasicBlock]bool{start: true, test: true, callBlock: true}
+	var queue []*ssa.BasicBlock
+	for _, p := range start.Preds {
+		if p != test && !seen[p] {
+			seen[p] = true
+			queue = append(queue, p)
+		}
+	}
+	for n := 0; len(queue) > 0 && n < 64; n++ {
+		b := queue[0]
+		queue = queue[1:]
+		if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && isSentinelTest(iff.Cond, errv) {
+			return true
+		}
+		for _, p := range b.Preds {
+			if !seen[p] {
+				seen[p] = true
+				queue = append(queue, p)
+			}
+		}
+	}
+	return false
+}
+
+// isSentinelTest reports whether cond compares errv with a non-nil error
+// (err == ErrX, err != ErrX, errors.Is(err, ErrX), or their negation).
+func isSentinelTest(cond, errv ssa.Value) bool {
+	switch x := cond.(type) {
+	case *ssa.UnOp:
+		return x.Op == token.NOT && isSentinelTest(x.X, errv)
+	case *ssa.BinOp:
+		return (x.Op == token.EQL || x.Op == token.NEQ) && !isNil(x.X, x.Y) && (x.X == errv || x.Y == errv)
+	case *ssa.Call:
+		fn := calls.Callee(&x.Call)
+		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && (fn.Name() == "Is" || fn.Name() == "As") &&
+			len(x.Call.Args) > 0 && x.Call.Args[0] == errv
+	}
+	return false
+}
+
+// mayHold returns the section that follows a conditional acquisition: the
+// code where the paths that acquired the lock (and left the section
+// without releasing it) join the paths that never tried. Only the shape
+// "if cond { acquire; on failure leave }" counts: every other way into the
+// join must come from the section itself, so that a failed acquisition
+// carrying on (if err != nil { log }) never makes a "may hold" section, and
+// the join must not lead back to the acquisition (a loop). The section
+// ends where the lock is released on any path.
+func (s *Section) mayHold() *Section {
+	if s.whole || s.Extend || s.May || s.Call == nil {
+		return nil
+	}
+	callBlock := s.Call.Block()
+	first := s.start
+	if first == nil {
+		first = callBlock
+	} else if len(first.Preds) > 1 {
+		return nil // a failure path joins the success path (if err != nil { log })
+	}
+	fn := s.Fn
+	fromCall := reachable(callBlock)
+	if fromCall[callBlock] {
+		return nil // the acquisition is in a loop
+	}
+	// The joins: blocks outside the section entered from inside it.
+	var joins []*ssa.BasicBlock
+	for _, b := range fn.Blocks {
+		if !first.Dominates(b) {
+			continue
+		}
+		for _, j := range b.Succs {
+			if !first.Dominates(j) && !slices.Contains(joins, j) {
+				joins = append(joins, j)
+			}
+		}
+	}
+	blocks := map[*ssa.BasicBlock]bool{}
+	for _, j := range joins {
+		skip, ok := false, true
+		for _, p := range j.Preds {
+			switch {
+			case first.Dominates(p):
+			case p != callBlock && !fromCall[p]:
+				skip = true // a path that never tried to acquire
+			default:
+				ok = false // a failed acquisition carrying on
+			}
+		}
+		if !skip || !ok || reachable(j)[callBlock] {
+			continue
+		}
+		maps.Copy(blocks, s.heldBlocks(j))
+	}
+	if len(blocks) == 0 {
+		return nil
+	}
+	return &Section{Lock: s.Lock, Fn: fn, Pos: s.Pos, Call: s.Call, Handle: s.Handle, TxScoped: s.TxScoped,
+		Pooled: s.Pooled, May: true, blocks: blocks, releases: s.releases}
+}
+
+// reachable returns the blocks reachable from b's successors.
+func reachable(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := slices.Clone(b.Succs)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		stack = append(stack, x.Succs...)
+	}
+	return seen
+}
+
+// skipsAcquisition reports whether start, where the acquisition is known to
+// have succeeded, is also entered by a path that never reached the
+// acquiring call.
+func skipsAcquisition(start, callBlock *ssa.BasicBlock) bool {
+	if len(start.Preds) < 2 {
+		return false
+	}
+	fromCall := reachable(callBlock)
+	if fromCall[callBlock] {
+		return false // the acquisition is in a loop: every path may have reached it
+	}
+	for _, p := range start.Preds {
+		if p != callBlock && !fromCall[p] {
+			return true
+		}
+	}
+	return false
+}
+
+// heldBlocks returns the blocks dominated by j that no release of the
+// section can precede: nothing at or after a release is held, on any path.
+func (s *Section) heldBlocks(j *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	blocks := map[*ssa.BasicBlock]bool{}
+	for _, b := range s.Fn.Blocks {
+		if j.Dominates(b) {
+			blocks[b] = true
+		}
+	}
+	for _, r := range s.releases {
+		for b := range reachable(r.Block()) {
+			delete(blocks, b)
+		}
+		delete(blocks, r.Block())
+	}
+	return blocks
+}
+
+// sqlUnlock reports whether a call runs an advisory-lock release statement
+// (pg_advisory_unlock, RELEASE_LOCK).
+func sqlUnlock(c *ssa.CallCommon) bool {
+	t, _, ok := sqlText(c, calls.Callee(c))
+	if !ok {
+		return false
+	}
+	return slices.ContainsFunc(sqlfence.Parse(t).Advisory, func(a sqlfence.AdvisoryCall) bool {
+		return strings.Contains(a.Func, "unlock") || a.Func == "release_lock"
+	})
 }

@@ -35,3 +35,10 @@ func (l *Lease) Token() int64 { return l.Epoch } // want Token:`fence`
 //
 //fencecheck:sink carried_by=2
 func Publish(ctx context.Context, topic string, epoch int64) error { return nil } // want Publish:`effects\(call to Publish@lockz.go:37 carried by \[2\]\)`
+
+// ErrBusy is returned when another holder has the lock.
+var ErrBusy error = busy{}
+
+type busy struct{}
+
+func (busy) Error() string { return "busy" }

@@ -35,7 +35,7 @@ func viaInterface(ctx context.Context, m *concurrency.Mutex, st repo.Store) erro
 		return err
 	}
 	defer m.Unlock(ctx)
-	return st.Save(ctx, 1) // interface to another package: implementations are not visible here (known gap)
+	return st.Save(ctx, 1) // want `UPDATE items .*\(in Save, called here\)`
 }
 
 // A goroutine started inside the section runs under the lock too.
@@ -47,4 +47,35 @@ func goroutine(ctx context.Context, m *concurrency.Mutex, db *sql.DB) {
 	go func() {
 		db.ExecContext(ctx, `UPDATE stats SET n = n + 1`) // want `UPDATE stats`
 	}()
+}
+
+// Generic functions and methods of generic types of another package.
+func generic(ctx context.Context, m *concurrency.Mutex, db *sql.DB, t *repo.Table[string]) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	t.Get(ctx)                                   // a read
+	if err := repo.Put(ctx, db, 1); err != nil { // want `UPDATE blobs .*\(in Put, called here\)`
+		return err
+	}
+	//lint:ignore FC1001 rows is an append-only log
+	t.Insert(ctx, "b")
+	return t.Insert(ctx, "a") // want `INSERT rows .*\(in Insert, called here\)`
+}
+
+// The same without a lock: silent.
+func genericUnlocked(ctx context.Context, db *sql.DB, t *repo.Table[int]) error {
+	repo.Put(ctx, db, 1)
+	return t.Insert(ctx, 2)
+}
+
+// A method of a generated file of another package, called under a lock:
+// reported here, the hand-written call.
+func archive(ctx context.Context, m *concurrency.Mutex, r *repo.Repo) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	return r.ArchiveItem(ctx, 1) // want `UPDATE items .*\(in ArchiveItem, called here\)`
 }

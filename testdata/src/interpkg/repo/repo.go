@@ -28,3 +28,20 @@ func (r *Repo) Load(ctx context.Context, id int64) (string, error) {
 	err := r.DB.QueryRowContext(ctx, `SELECT state FROM items WHERE id = $1`, id).Scan(&s)
 	return s, err
 }
+
+// Generic helpers: summarised like any function.
+func Put[T any](ctx context.Context, db *sql.DB, v T) error { // want Put:`effects\(UPDATE blobs@repo.go:\d+ carried by \[\]\)`
+	_, err := db.ExecContext(ctx, `UPDATE blobs SET n = n + 1`)
+	return err
+}
+
+type Table[T any] struct{ DB *sql.DB }
+
+func (t *Table[T]) Insert(ctx context.Context, v T) error { // want Insert:`effects\(INSERT rows@repo.go:\d+ carried by \[\]\)`
+	_, err := t.DB.ExecContext(ctx, `INSERT INTO rows(v) VALUES ($1)`, v)
+	return err
+}
+
+func (t *Table[T]) Get(ctx context.Context) error {
+	return t.DB.QueryRowContext(ctx, `SELECT v FROM rows`).Scan()
+}

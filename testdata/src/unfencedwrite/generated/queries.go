@@ -16,10 +16,48 @@ func (q *Queries) MarkPaid(ctx context.Context, id int64) error {
 	return err
 }
 
-// Generated code is not reported where it writes.
+// A lock and a write both in generated code, which nothing hand-written in
+// this package calls: reported where it is, not dropped.
 func (q *Queries) lockedInGenerated(ctx context.Context, m *concurrency.Mutex) {
 	if m.Lock(ctx) != nil {
 		return
 	}
-	q.db.ExecContext(ctx, `UPDATE orders SET state = 'x'`)
+	q.db.ExecContext(ctx, `UPDATE orders SET state = 'x'`) // want `UPDATE orders .*does not carry the fencing token`
+}
+
+// Called by hand-written code (through another generated function):
+// reported at the hand-written call.
+func (q *Queries) LockedShip(ctx context.Context, m *concurrency.Mutex) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	_, err := q.db.ExecContext(ctx, `UPDATE orders SET state = 'shipped'`)
+	return err
+}
+
+func (q *Queries) ShipAll(ctx context.Context, m *concurrency.Mutex) error {
+	return q.LockedShip(ctx, m)
+}
+
+// Fenced in generated code: silent wherever it is called.
+func (q *Queries) LockedFenced(ctx context.Context, m *concurrency.Mutex) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	res, err := q.db.ExecContext(ctx, `UPDATE orders SET state = 'shipped', fence = $1 WHERE fence <= $1`, m.Header().Revision)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return err
+	}
+	return nil
+}
+
+// Generated code without a lock: a write, but nothing to report.
+func (q *Queries) Unlocked(ctx context.Context) error {
+	_, err := q.db.ExecContext(ctx, `UPDATE orders SET state = 'open'`)
+	return err
 }

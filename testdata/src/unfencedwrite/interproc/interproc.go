@@ -80,3 +80,36 @@ func (w *worker) flush(ctx context.Context) error {
 	_, err := w.db.ExecContext(ctx, `UPDATE batches SET done = true WHERE fence <= $1`, w.fence)
 	return err
 }
+
+// One write reached from two calls under one lock: reported at each call,
+// the goroutine's and the direct one.
+func twoCalls(ctx context.Context, r *repo, m *concurrency.Mutex) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	go r.save(ctx, 2)     // want `UPDATE items .*\(reached through this call\)`
+	return r.save(ctx, 3) // want `UPDATE items .*\(reached through this call\)`
+}
+
+// Two calls, one suppressed: the other is still reported.
+func twoCallsOneSuppressed(ctx context.Context, r *repo, m *concurrency.Mutex) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	//lint:ignore FC1001 item 4 is a scratch row
+	r.save(ctx, 4)
+	return r.save(ctx, 5) // want `UPDATE items .*\(reached through this call\)`
+}
+
+// Two calls of a fenced write: silent at both.
+func twoCallsFenced(ctx context.Context, r *repo, m *concurrency.Mutex) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	tok := m.Header().Revision
+	go r.saveFenced(ctx, 6, tok)
+	return r.saveFenced(ctx, 6, tok)
+}

@@ -1,0 +1,453 @@
+package engine
+
+import (
+	"go/build"
+	"go/types"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Interface calls across packages. An interface call inside a section is
+// resolved against
+//
+//   - the concrete types of the analysed package (walk.go, every driver);
+//   - the concrete types of its dependencies, through their methods'
+//     facts (every driver: go vet hands a package the facts of its
+//     dependencies' methods);
+//   - in the standalone command only, the concrete types of every package
+//     of the analysed program (Program), which a package cannot import.
+//
+// Test doubles never count: types declared in _test.go files and the types
+// of packages named mock*, fake*, *test or *mocks.
+
+// userInterface reports whether an interface call's method belongs to an
+// interface declared outside the standard library. A standard interface
+// (io.Writer, fmt.Stringer, http.Handler) is a generic contract that
+// unrelated types of the program implement; resolving it across packages
+// would attribute every one of their effects to any Write or ServeHTTP.
+func userInterface(c *ssa.CallCommon) bool {
+	if c.Method == nil || c.Method.Pkg() == nil {
+		return false // error.Error
+	}
+	path := c.Method.Pkg().Path()
+	if std, ok := stdPackages.Load(path); ok {
+		return !std.(bool)
+	}
+	fi, err := os.Stat(filepath.Join(build.Default.GOROOT, "src", filepath.FromSlash(path)))
+	std := err == nil && fi.IsDir()
+	stdPackages.Store(path, std)
+	return !std
+}
+
+var stdPackages sync.Map // import path -> bool
+
+// testDouble reports whether the package path names a package of test
+// doubles.
+func testDouble(path string) bool {
+	name := strings.ToLower(filepath.Base(path))
+	return strings.HasPrefix(name, "mock") || strings.HasPrefix(name, "fake") ||
+		strings.HasSuffix(name, "test") || strings.HasSuffix(name, "mocks")
+}
+
+// depImpl is a concrete method of a dependency that an interface method
+// may dispatch to.
+type depImpl struct {
+	method *types.Func
+	id     string // "pkg/path.Type", to tell it from the same one in the Program
+}
+
+// depImplementations returns the methods of the dependencies' concrete
+// types that implement the interface of an interface call. Only methods
+// with a fact can matter (an effect summary or an acquisition), so the
+// candidates are the methods the imported facts are about: no scan of the
+// dependencies' types.
+func (a *analysis_) depImplementations(c *ssa.CallCommon) []depImpl {
+	iface, ok := c.Value.Type().Underlying().(*types.Interface)
+	if !ok || !userInterface(c) {
+		return nil
+	}
+	key := implKey{iface, c.Method}
+	if out, ok := a.depImpls[key]; ok {
+		return out
+	}
+	var out []depImpl
+	for _, m := range a.factMethods()[c.Method.Name()] {
+		recv := m.Type().(*types.Signature).Recv().Type()
+		named := recv
+		if p, ok := named.(*types.Pointer); ok {
+			named = p.Elem()
+		}
+		n, ok := types.Unalias(named).(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 {
+			continue
+		}
+		path := n.Obj().Pkg().Path()
+		if testDouble(path) || model.IsLibraryPackage(path) || strings.HasSuffix(a.pass.Fset.Position(n.Obj().Pos()).Filename, "_test.go") {
+			continue
+		}
+		var t types.Type = n
+		if !types.Implements(t, iface) {
+			t = types.NewPointer(n)
+			if !types.Implements(t, iface) {
+				continue
+			}
+		}
+		if sel := types.NewMethodSet(t).Lookup(c.Method.Pkg(), c.Method.Name()); sel == nil || sel.Obj() != m {
+			continue
+		}
+		out = append(out, depImpl{m, path + "." + n.Obj().Name()})
+	}
+	a.depImpls[key] = out
+	return out
+}
+
+// factMethods returns the concrete methods of other packages that imported
+// facts are about, by name.
+func (a *analysis_) factMethods() map[string][]*types.Func {
+	if a.methodFacts != nil {
+		return a.methodFacts
+	}
+	a.methodFacts = map[string][]*types.Func{}
+	for _, of := range a.pass.AllObjectFacts() {
+		m, ok := of.Object.(*types.Func)
+		if !ok || m.Pkg() == nil || m.Pkg() == a.pass.Pkg {
+			continue
+		}
+		sig, ok := m.Type().(*types.Signature)
+		if !ok || sig.Recv() == nil || types.IsInterface(sig.Recv().Type()) {
+			continue
+		}
+		switch of.Fact.(type) {
+		case *EffectsFact, *AcquireFact:
+		default:
+			continue
+		}
+		if !slices.Contains(a.methodFacts[m.Name()], m) {
+			a.methodFacts[m.Name()] = append(a.methodFacts[m.Name()], m)
+		}
+	}
+	return a.methodFacts
+}
+
+// dispatch visits the effects an interface call may perform in other
+// packages: those of the dependencies' implementations (facts) and, in the
+// standalone command, those of the rest of the program.
+func (a *analysis_) dispatch(summary bool, ci ssa.CallInstruction, toks interface{ Has(ssa.Value) bool }, site ssa.CallInstruction, visit visitFunc, local bool) {
+	c := ci.Common()
+	deps := a.depImplementations(c)
+	var seen []string
+	for _, d := range deps {
+		a.remoteEffects(ci, d.method, toks, site, visit)
+		seen = append(seen, d.id)
+	}
+	prog := currentProgram()
+	if prog == nil || summary {
+		return
+	}
+	k, iface := methodKey(c)
+	if k == "" {
+		return
+	}
+	if !prog.resolving() {
+		if !local && len(deps) == 0 {
+			prog.want(a.pass.Pkg.Path(), k, false)
+		}
+		return
+	}
+	for _, im := range prog.lookup(k, iface) {
+		if im.Pkg == a.pass.Pkg.Path() || slices.Contains(seen, im.Pkg+"."+im.Type) {
+			continue
+		}
+		args := append([]ssa.Value{c.Value}, c.Args...)
+		for _, re := range im.Effects {
+			if slices.ContainsFunc(re.CarriedBy, func(i int) bool { return i < len(args) && toks.Has(args[i]) }) {
+				continue
+			}
+			e := effect.Remote(ci, c.Method, re.What, re.Via, re.Family, model.Cond(re.Cond), re.Where+" in "+filepath.Base(im.Pkg)+"."+im.Type+"."+c.Method.Name())
+			e.Table = re.Table
+			visit(e, site)
+		}
+	}
+}
+
+// Program is what the standalone command knows about the whole analysed
+// program: the concrete methods with effects or acquisitions of every
+// package analysed so far, and the packages whose sections make interface
+// calls that nothing they can see implements. It holds strings only.
+type Program struct {
+	mu      sync.Mutex
+	impls   map[string][]Impl // by method name and signature
+	wanted  map[string][]want
+	resolve bool
+}
+
+// want is an interface call that nothing its package can see implements:
+// for its effects, or as an acquisition.
+type want struct {
+	key  string
+	lock bool
+}
+
+// Impl is a concrete method of the program, summarised.
+type Impl struct {
+	Pkg, Type string
+	Methods   map[string]string // the method set of *Type: name -> signature
+	Effects   []RemoteEffect
+	Acquire   *AcquireFact
+}
+
+var (
+	programMu sync.Mutex
+	program   *Program
+)
+
+// NewProgram returns an empty Program.
+func NewProgram() *Program {
+	return &Program{impls: map[string][]Impl{}, wanted: map[string][]want{}}
+}
+
+// SetProgram installs p for the analyses that follow (nil removes it). Only
+// the standalone command calls it: go vet, golangci-lint and nogo analyse
+// one package at a time and never see the rest of the program.
+func SetProgram(p *Program) {
+	programMu.Lock()
+	defer programMu.Unlock()
+	program = p
+}
+
+func currentProgram() *Program {
+	programMu.Lock()
+	defer programMu.Unlock()
+	return program
+}
+
+// Resolve switches p to its second pass: interface calls are resolved
+// against what the first pass recorded.
+func (p *Program) Resolve() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.resolve = true
+}
+
+func (p *Program) resolving() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.resolve
+}
+
+func (p *Program) want(pkg, key string, lock bool) {
+	if model.IsLibraryPackage(pkg) {
+		return // a lock library's own code: no findings to make
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	w := want{key, lock}
+	if !slices.Contains(p.wanted[pkg], w) {
+		p.wanted[pkg] = append(p.wanted[pkg], w)
+	}
+}
+
+// Wanted returns the packages with an interface call in a section that an
+// implementation elsewhere in the program may answer.
+func (p *Program) Wanted() map[string]bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := map[string]bool{}
+	for pkg, ws := range p.wanted {
+		for _, w := range ws {
+			if slices.ContainsFunc(p.impls[w.key], func(im Impl) bool {
+				return im.Pkg != pkg && (w.lock && im.Acquire != nil || !w.lock && len(im.Effects) > 0)
+			}) {
+				out[pkg] = true
+			}
+		}
+	}
+	return out
+}
+
+func (p *Program) add(key string, im Impl) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, old := range p.impls[key] {
+		if old.Pkg == im.Pkg && old.Type == im.Type {
+			return // the package and its test variant
+		}
+	}
+	p.impls[key] = append(p.impls[key], im)
+}
+
+// lookup returns the recorded methods for key whose type implements iface.
+func (p *Program) lookup(key string, iface *types.Interface) []Impl {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []Impl
+	for _, im := range p.impls[key] {
+		ok := true
+		for i := range iface.NumMethods() {
+			m := iface.Method(i)
+			if im.Methods[m.Name()] != sigKey(m.Type().(*types.Signature)) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, im)
+		}
+	}
+	return out
+}
+
+// methodKey returns the key of an interface call's method and the
+// interface, or "".
+func methodKey(c *ssa.CallCommon) (string, *types.Interface) {
+	iface, ok := c.Value.Type().Underlying().(*types.Interface)
+	if !ok || !userInterface(c) || model.IsLockAPI(c.Method) {
+		return "", nil
+	}
+	return c.Method.Name() + " " + sigKey(c.Method.Type().(*types.Signature)), iface
+}
+
+// sigKey renders a method signature without its receiver, with full
+// package paths: identical types render identically in every package.
+func sigKey(sig *types.Signature) string {
+	bare := types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic())
+	return types.TypeString(bare, func(p *types.Package) string { return p.Path() })
+}
+
+// record adds this package's concrete methods with effects or an
+// acquisition to the Program, if there is one.
+func (a *analysis_) record(fn *ssa.Function, obj *types.Func, effects *EffectsFact, acquire *AcquireFact) {
+	prog := currentProgram()
+	if prog == nil || testDouble(a.pass.Pkg.Path()) || model.IsLibraryPackage(a.pass.Pkg.Path()) || fn.Signature.Recv() == nil {
+		return // test doubles, and the lock and effect libraries' own internals
+	}
+	if strings.HasSuffix(a.pass.Fset.Position(fn.Pos()).Filename, "_test.go") {
+		return
+	}
+	rt := fn.Signature.Recv().Type()
+	if p, ok := rt.(*types.Pointer); ok {
+		rt = p.Elem()
+	}
+	n, ok := types.Unalias(rt).(*types.Named)
+	if !ok || n.TypeParams().Len() > 0 {
+		return
+	}
+	methods := a.methodSets[n]
+	if methods == nil {
+		// One map per type, shared by the records of its methods.
+		ms := types.NewMethodSet(types.NewPointer(n))
+		methods = map[string]string{}
+		for i := range ms.Len() {
+			if f, ok := ms.At(i).Obj().(*types.Func); ok {
+				methods[f.Name()] = sigKey(f.Type().(*types.Signature))
+			}
+		}
+		if a.methodSets == nil {
+			a.methodSets = map[*types.Named]map[string]string{}
+		}
+		a.methodSets[n] = methods
+	}
+	im := Impl{Pkg: a.pass.Pkg.Path(), Type: n.Obj().Name(), Methods: methods, Acquire: acquire}
+	if effects != nil {
+		im.Effects = effects.Effects
+	}
+	prog.add(obj.Name()+" "+sigKey(obj.Type().(*types.Signature)), im)
+}
+
+// interfaceLock returns the lock an interface call takes when every
+// implementation it may dispatch to (in this package, in its dependencies
+// and, in the standalone command, in the rest of the program) is an
+// acquire wrapper reporting success the same way; nil otherwise.
+func (a *analysis_) interfaceLock(c *ssa.CallCommon) *model.Lock {
+	if !a.mayAcquire(c) {
+		return nil // no acquire wrapper anywhere answers to this method's name
+	}
+	var locks []*model.Lock
+	n := 0
+	for _, fn := range a.implementations(c) {
+		n++
+		if obj, ok := fn.Object().(*types.Func); ok && a.wrappers[obj] != nil {
+			locks = append(locks, a.wrappers[obj])
+		}
+	}
+	deps := a.depImplementations(c)
+	var seen []string
+	for _, d := range deps {
+		n++
+		seen = append(seen, d.id)
+		var f AcquireFact
+		if a.pass.ImportObjectFact(d.method, &f) {
+			locks = append(locks, f.lock())
+		}
+	}
+	if prog := currentProgram(); prog != nil {
+		if k, iface := methodKey(c); k != "" {
+			if prog.resolving() {
+				for _, im := range prog.lookup(k, iface) {
+					if im.Pkg == a.pass.Pkg.Path() || slices.Contains(seen, im.Pkg+"."+im.Type) {
+						continue
+					}
+					n++
+					if im.Acquire != nil {
+						locks = append(locks, im.Acquire.lock())
+					}
+				}
+			}
+		}
+	}
+	if n == 0 || len(locks) != n {
+		return nil
+	}
+	for _, l := range locks[1:] {
+		if l.Success != locks[0].Success || l.Result != locks[0].Result {
+			return nil
+		}
+	}
+	return locks[0]
+}
+
+// mayAcquire is the cheap test before interfaceLock looks for
+// implementations: some acquire wrapper of this package, of a dependency
+// or (in the standalone command's second pass) of the program has the
+// called method's name. In the first pass it records the call as one the
+// program may answer.
+func (a *analysis_) mayAcquire(c *ssa.CallCommon) bool {
+	if c.Method == nil {
+		return false
+	}
+	name := c.Method.Name()
+	if prog := currentProgram(); prog != nil {
+		if k, _ := methodKey(c); k != "" {
+			if !prog.resolving() {
+				prog.want(a.pass.Pkg.Path(), k, true)
+			} else if prog.acquires(k) {
+				return true
+			}
+		}
+	}
+	if a.wrapperNames[name] {
+		return true
+	}
+	for _, m := range a.factMethods()[name] {
+		var f AcquireFact
+		if a.pass.ImportObjectFact(m, &f) {
+			return true
+		}
+	}
+	return false
+}
+
+// acquires reports whether a method recorded under key is an acquire
+// wrapper.
+func (p *Program) acquires(key string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.ContainsFunc(p.impls[key], func(im Impl) bool { return im.Acquire != nil })
+}

@@ -1,0 +1,3 @@
+module example.com/iface
+
+go 1.26
