@@ -155,9 +155,11 @@ var Sinks = []*Sink{
 }
 
 // GRPCReadPrefixes are method-name prefixes of generated gRPC client methods
-// that only read.
+// that only read, or change nothing a lock protects: Authenticate exchanges
+// credentials for a token (etcd's client calls it while it connects).
 var GRPCReadPrefixes = []string{"Get", "List", "Watch", "Describe", "Read", "Fetch", "Query", "Search",
-	"Check", "Stat", "Head", "Count", "Exists", "Lookup", "Find", "Ping", "Health", "Batch" + "Get", "Subscribe", "Stream"}
+	"Check", "Stat", "Head", "Count", "Exists", "Lookup", "Find", "Ping", "Health", "Batch" + "Get", "Subscribe", "Stream",
+	"Authenticate"}
 
 // IdempotencyHeaders are request header names that make a write safe to
 // repeat, so a write carrying one is not unfenced.

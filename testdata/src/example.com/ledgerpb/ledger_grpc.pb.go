@@ -22,6 +22,7 @@ const (
 	Ledger_Transfer_FullMethodName     = "/ledger.v1.Ledger/Transfer"
 	Ledger_Debit_FullMethodName        = "/ledger.v1.Ledger/Debit"
 	Ledger_GetBalance_FullMethodName   = "/ledger.v1.Ledger/GetBalance"
+	Ledger_Authenticate_FullMethodName = "/ledger.v1.Ledger/Authenticate"
 	Ledger_ListAccounts_FullMethodName = "/ledger.v1.Ledger/ListAccounts"
 )
 
@@ -35,6 +36,8 @@ type LedgerClient interface {
 	Debit(ctx context.Context, in *DebitRequest, opts ...grpc.CallOption) (*DebitResponse, error)
 	// GetBalance reads an account balance.
 	GetBalance(ctx context.Context, in *GetBalanceRequest, opts ...grpc.CallOption) (*GetBalanceResponse, error)
+	// Authenticate exchanges credentials for a session token.
+	Authenticate(ctx context.Context, in *GetBalanceRequest, opts ...grpc.CallOption) (*GetBalanceResponse, error)
 	// ListAccounts streams the accounts matching a prefix.
 	ListAccounts(ctx context.Context, in *ListAccountsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[Account], error)
 }
@@ -71,6 +74,16 @@ func (c *ledgerClient) GetBalance(ctx context.Context, in *GetBalanceRequest, op
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetBalanceResponse)
 	err := c.cc.Invoke(ctx, Ledger_GetBalance_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *ledgerClient) Authenticate(ctx context.Context, in *GetBalanceRequest, opts ...grpc.CallOption) (*GetBalanceResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetBalanceResponse)
+	err := c.cc.Invoke(ctx, Ledger_Authenticate_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
