@@ -15,6 +15,14 @@ func TestAcrossPackages(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/app", "interpkg/worker", "interpkg/leaseuser")
 }
 
+// A migrate-like driver whose Lock and Unlock run the advisory lock and
+// unlock statements in closures, and whose WithInstance locks and unlocks
+// (deferred) before it returns: an application's Connect that checks the
+// version through it is no acquire wrapper; the driver's Lock still is.
+func TestReleaseThroughWrappers(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/migrateapp")
+}
+
 // Custom lock APIs, fences, sinks and checks from annotations (package
 // custom/lockz) and from fencecheck.json (custom/cfgapp).
 func TestCustom(t *testing.T) {

@@ -296,6 +296,7 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 			}
 			for _, sec := range secs[fn] {
 				if f := wrapperFact(fn, fn.Signature, sec); f != nil && sec.HeldAtReturn() {
+					f.Release = a.withReleasers(f.Release, sec.Lock, fn, funcs, secs)
 					a.litWrappers[fn] = f.lock()
 					found = true
 					break
@@ -327,6 +328,7 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 			if f == nil {
 				continue
 			}
+			f.Release = a.withReleasers(f.Release, sec.Lock, fn, funcs, secs)
 			a.wrappers[obj] = f.lock()
 			a.wrapperNames[obj.Name()] = true
 			a.pass.ExportObjectFact(obj, f)
@@ -363,6 +365,94 @@ func wrapperFact(fn *ssa.Function, sig *types.Signature, sec *section.Section) *
 		}
 	}
 	return f
+}
+
+// withReleasers adds to a new wrapper's releases the declared functions of
+// this package that give l's lock up, so that a caller's section ends at
+// them too. A lock without release functions (an SQL advisory lock) or a
+// library's Lock method whose Unlock releases through a closure
+// (golang-migrate's CasRestoreOnErr(&p.isLocked, ..., func() error {
+// return p.releaseAdvisoryLock() })) would otherwise have a wrapper whose
+// Unlock nobody recognises, and every function that locks, works and
+// unlocks through them would be taken for a wrapper too.
+func (a *analysis_) withReleasers(rel []model.Func, l *model.Lock, cand *ssa.Function, funcs []*ssa.Function, secs map[*ssa.Function][]*section.Section) []model.Func {
+	out := slices.Clone(rel)
+	for _, obj := range a.releasers(l, cand, funcs, secs) {
+		if f := funcOf(obj); !slices.Contains(out, f) && len(out) < 16 { // keep facts small
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// releasers returns the declared functions of this package that release
+// l's lock without acquiring it: a release of l in their body, or a call
+// to (or a function literal handed to a call, or deferred, that is) a
+// function that releases it (Unlock hands database.CasRestoreOnErr a
+// closure that calls releaseAdvisoryLock, which runs pg_advisory_unlock).
+// A function that reaches an acquisition of the same library, the wrapper
+// being inferred (cand) included, is never one: a wrapper that releases on
+// a failure path, or a function that locks and unlocks around its work,
+// is no release of the lock a caller holds.
+func (a *analysis_) releasers(l *model.Lock, cand *ssa.Function, funcs []*ssa.Function, secs map[*ssa.Function][]*section.Section) []*types.Func {
+	if len(l.Release) == 0 && l.Lib != model.SQLLock.Lib {
+		return nil // only the lock's own release functions can release it
+	}
+	acq := reaching(funcs, nil, func(fn *ssa.Function) bool {
+		if fn == cand || a.litWrappers[fn] != nil && a.litWrappers[fn].Lib == l.Lib {
+			return true
+		}
+		if obj, ok := fn.Object().(*types.Func); ok && a.wrappers[obj] != nil && a.wrappers[obj].Lib == l.Lib {
+			return true
+		}
+		return slices.ContainsFunc(secs[fn], func(s *section.Section) bool { return s.Lock.Lib == l.Lib })
+	}, nil)
+	rel := reaching(funcs, acq, nil, func(c *ssa.CallCommon) bool { return section.Releases(l, c) })
+	var out []*types.Func
+	for _, fn := range funcs {
+		if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil && rel[fn] {
+			out = append(out, obj)
+		}
+	}
+	slices.SortFunc(out, func(x, y *types.Func) int { return strings.Compare(x.FullName(), y.FullName()) })
+	return out
+}
+
+// reaching returns the functions among funcs, other than those in skip,
+// for which seed holds, that make a call for which hit holds, or that call
+// one of them, directly or by handing it (a function literal) to a call,
+// to a fixed point.
+func reaching(funcs []*ssa.Function, skip map[*ssa.Function]bool, seed func(*ssa.Function) bool, hit func(*ssa.CallCommon) bool) map[*ssa.Function]bool {
+	in := map[*ssa.Function]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range funcs {
+			if in[fn] || skip[fn] {
+				continue
+			}
+			found := seed != nil && seed(fn)
+			for ci := range calls.In(fn) {
+				if found {
+					break
+				}
+				c := ci.Common()
+				found = hit != nil && hit(c) || in[c.StaticCallee()]
+				for _, arg := range c.Args {
+					switch x := arg.(type) {
+					case *ssa.MakeClosure:
+						lit, _ := x.Fn.(*ssa.Function)
+						found = found || in[lit]
+					case *ssa.Function:
+						found = found || in[x]
+					}
+				}
+			}
+			if found {
+				in[fn], changed = true, true
+			}
+		}
+	}
+	return in
 }
 
 // returnedHandle returns the index of the result through which every

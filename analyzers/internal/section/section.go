@@ -298,6 +298,9 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 		return nil // an extension whose outcome is not tested proves nothing
 	}
 	s.releases = releases(fn, func(c *ssa.CallCommon) bool {
+		if sqlFamily(l) && sqlUnlock(c) {
+			return true // an unlock statement after a wrapper of an advisory lock
+		}
 		f := calls.Callee(c)
 		if !isRelease(l, f) {
 			return false
@@ -650,12 +653,53 @@ func (s *Section) HeldAtReturn() bool {
 	}
 	for _, b := range s.Fn.Blocks {
 		for _, instr := range b.Instrs {
-			if d, ok := instr.(*ssa.Defer); ok && (isRelease(s.Lock, calls.Callee(&d.Call)) || s.Lock == model.SQLLock && sqlUnlock(&d.Call)) {
+			d, ok := instr.(*ssa.Defer)
+			if !ok {
+				continue
+			}
+			if Releases(s.Lock, &d.Call) {
 				return false // defer conn.ExecContext(ctx, `SELECT pg_advisory_unlock($1)`, key) too
+			}
+			// defer func() { if e := p.Unlock(); e != nil { ... } }()
+			if lit := d.Call.StaticCallee(); lit != nil && lit.Parent() != nil && litReleases(s.Lock, lit, 0) {
+				return false
 			}
 		}
 	}
 	return ChainsWrappers(s.Lock)
+}
+
+// Releases reports whether a call gives l up: one of its release functions
+// (for the lock of an inferred wrapper, also the functions of the
+// wrapper's package that release the underlying lock), or, for an SQL
+// advisory lock or a wrapper of one, an unlock statement.
+func Releases(l *model.Lock, c *ssa.CallCommon) bool {
+	return isRelease(l, calls.Callee(c)) || sqlFamily(l) && sqlUnlock(c)
+}
+
+// litReleases reports whether a function literal (a deferred closure)
+// releases l, in its body or in the literals it contains.
+func litReleases(l *model.Lock, lit *ssa.Function, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	for ci := range calls.In(lit) {
+		if Releases(l, ci.Common()) {
+			return true
+		}
+	}
+	for _, anon := range lit.AnonFuncs {
+		if litReleases(l, anon, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// sqlFamily reports whether l is an SQL advisory lock, taken in SQL text
+// or through an inferred wrapper of one.
+func sqlFamily(l *model.Lock) bool {
+	return l == model.SQLLock || l.Lib == model.SQLLock.Lib
 }
 
 // ChainsWrappers reports whether a function that returns with l held is an
