@@ -41,7 +41,7 @@ type unit struct {
 // marked broken.
 func (r *run) check(n *node, bodies bool) *unit {
 	p := n.pkg
-	if len(p.Errors) > 0 {
+	if slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return !embedError(e) }) {
 		n.broken = true // go list could not make sense of it
 	}
 	if len(p.CompiledGoFiles) == 0 {
@@ -234,4 +234,14 @@ func liveHeap() uint64 {
 	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	metrics.Read(s)
 	return s[0].Value.Uint64()
+}
+
+// embedError reports whether e is go list's complaint about a //go:embed
+// pattern ("pattern x: no matching files found", "pattern x: cannot embed
+// ..."). The build fails and the error is reported, but a package's types
+// never depend on the files it embeds, so the package and its importers
+// are still type-checked and analysed: one missing asset must not hide an
+// application's findings.
+func embedError(e packages.Error) bool {
+	return e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "pattern ")
 }
