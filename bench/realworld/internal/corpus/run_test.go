@@ -102,6 +102,10 @@ func TestRun(t *testing.T) {
 		files:     []string{"sub/pkg/a.go", "sub/ok/ok.go"},
 		notScored: map[string]string{"sub-ok-ok": "package did not load"},
 	}, {
+		name: "missing embedded file", env: []string{"FAKE_OUT=" + finding, "FAKE_EXIT=2",
+			"FAKE_ERR=fencecheck: example.com/m/broken: broken/b.go:3:12: pattern key.pem: no matching files found\n"},
+		files: []string{"sub/pkg/a.go"}, findings: 1,
+	}, {
 		name: "go list failed", env: []string{"FAKE_EXIT=2", "FAKE_ERR=fencecheck: go: go.mod requires go >= 9.99\n"},
 		files: []string{"sub/ok/ok.go"},
 	}, {
