@@ -127,12 +127,10 @@ type ConfigWarning struct {
 	Msg string
 }
 
-// ConfigPackages returns the import paths of the packages the names of the
-// configuration file that applies to dir (or of path, if not "") belong
-// to. A driver analyses those packages even when nothing else would make
-// it, so that the engine resolves the names against them; nil when there
-// is no valid file.
-func ConfigPackages(dir, path string) map[string]bool {
+// validConfig loads the configuration file that applies to dir (or path,
+// if not ""); nil when there is none or it is invalid (CheckConfig and
+// SetConfig report that).
+func validConfig(dir, path string) *config.Config {
 	if path == "" {
 		path = config.Find(dir)
 	}
@@ -141,6 +139,19 @@ func ConfigPackages(dir, path string) map[string]bool {
 	}
 	c, err := config.Load(path)
 	if err != nil {
+		return nil
+	}
+	return c
+}
+
+// ConfigPackages returns the import paths of the packages the names of the
+// configuration file that applies to dir (or of path, if not "") belong
+// to. A driver analyses those packages even when nothing else would make
+// it, so that the engine resolves the names against them; nil when there
+// is no valid file.
+func ConfigPackages(dir, path string) map[string]bool {
+	c := validConfig(dir, path)
+	if c == nil {
 		return nil
 	}
 	out := map[string]bool{}
@@ -155,14 +166,8 @@ func ConfigPackages(dir, path string) map[string]bool {
 // told by inBuild: they match nothing. An invalid file has no warnings;
 // CheckConfig and SetConfig report it.
 func ConfigWarnings(dir, path string, inBuild func(pkgPath string) bool) []ConfigWarning {
-	if path == "" {
-		path = config.Find(dir)
-	}
-	if path == "" {
-		return nil
-	}
-	c, err := config.Load(path)
-	if err != nil {
+	c := validConfig(dir, path)
+	if c == nil {
 		return nil
 	}
 	var out []ConfigWarning

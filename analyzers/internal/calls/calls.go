@@ -333,3 +333,17 @@ func Taking(lit *ssa.Function) iter.Seq[ssa.CallInstruction] {
 		}
 	}
 }
+
+// FuncOf returns the function a function value denotes: a declared
+// function or a function literal (with or without free variables), or
+// nil.
+func FuncOf(v ssa.Value) *ssa.Function {
+	switch x := v.(type) {
+	case *ssa.Function:
+		return x
+	case *ssa.MakeClosure:
+		fn, _ := x.Fn.(*ssa.Function)
+		return fn
+	}
+	return nil
+}

@@ -250,14 +250,7 @@ func (a *analysis_) helperSections(fn *ssa.Function) []*section.Section {
 		if h == nil {
 			continue
 		}
-		arg := calls.Arg(ci.Common(), h.Param)
-		var lit *ssa.Function
-		switch x := arg.(type) {
-		case *ssa.MakeClosure:
-			lit, _ = x.Fn.(*ssa.Function)
-		case *ssa.Function:
-			lit = x
-		}
+		lit := calls.FuncOf(calls.Arg(ci.Common(), h.Param))
 		if lit == nil || !a.local(lit) {
 			continue
 		}
@@ -438,12 +431,8 @@ func reaching(funcs []*ssa.Function, skip map[*ssa.Function]bool, seed func(*ssa
 				c := ci.Common()
 				found = hit != nil && hit(c) || in[c.StaticCallee()]
 				for _, arg := range c.Args {
-					switch x := arg.(type) {
-					case *ssa.MakeClosure:
-						lit, _ := x.Fn.(*ssa.Function)
+					if lit := calls.FuncOf(arg); lit != nil {
 						found = found || in[lit]
-					case *ssa.Function:
-						found = found || in[x]
 					}
 				}
 			}
@@ -580,14 +569,7 @@ func (a *analysis_) lockByLiteral(fn *types.Func, c *ssa.CallCommon) *model.Lock
 		return nil
 	}
 	for _, arg := range c.Args {
-		var lit *ssa.Function
-		switch x := arg.(type) {
-		case *ssa.MakeClosure:
-			lit, _ = x.Fn.(*ssa.Function)
-		case *ssa.Function:
-			lit = x
-		}
-		l := a.litWrappers[lit]
+		l := a.litWrappers[calls.FuncOf(arg)]
 		if l == nil {
 			continue
 		}

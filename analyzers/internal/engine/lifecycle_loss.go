@@ -447,14 +447,7 @@ func lcCallbackField(fa *ssa.FieldAddr, f model.Field) bool {
 }
 
 func lcCallbackBody(v ssa.Value) *ssa.Function {
-	switch f := calls.Unwrap(v).(type) {
-	case *ssa.Function:
-		return f
-	case *ssa.MakeClosure:
-		fn, _ := f.Fn.(*ssa.Function)
-		return fn
-	}
-	return nil
+	return calls.FuncOf(calls.Unwrap(v))
 }
 
 // exits reports whether fn ends the process (os.Exit, log.Fatal, klog.Fatal,

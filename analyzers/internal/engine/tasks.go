@@ -26,13 +26,7 @@ func (a *analysis_) taskSections(funcs []*ssa.Function) []*section.Section {
 					if !ok || !tl.Task.Matches(calls.Callee(&c.Call)) {
 						continue
 					}
-					var lit *ssa.Function
-					switch x := calls.Unwrap(calls.Arg(&c.Call, tl.Arg)).(type) {
-					case *ssa.MakeClosure:
-						lit, _ = x.Fn.(*ssa.Function)
-					case *ssa.Function:
-						lit = x
-					}
+					lit := calls.FuncOf(calls.Unwrap(calls.Arg(&c.Call, tl.Arg)))
 					if lit != nil && a.local(lit) {
 						out = append(out, section.Callback(tl.Lock, lit, c.Pos()))
 					}
