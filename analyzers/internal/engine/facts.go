@@ -85,6 +85,11 @@ func (f *AcquireFact) String() string { return fmt.Sprintf("acquire(%s, result %
 // summarize computes and exports the facts of the package's declared
 // functions.
 func (a *analysis_) summarize(funcs []*ssa.Function) {
+	// A lock or effect library of the knowledge base is modelled by its
+	// API: what its functions do inside (etcd's client authenticating and
+	// listing members while it connects, a driver's own bookkeeping) is
+	// its protocol, not an effect of the caller's.
+	library := model.IsLibraryPackage(a.pass.Pkg.Path())
 	for _, fn := range funcs {
 		obj, ok := fn.Object().(*types.Func)
 		if !ok || fn.Parent() != nil {
@@ -92,6 +97,8 @@ func (a *analysis_) summarize(funcs []*ssa.Function) {
 		}
 		if f := a.custom.sinkFact(obj); f != nil {
 			a.pass.ExportObjectFact(obj, f)
+		} else if library {
+			continue
 		} else if f := a.summarizeEffects(fn); f != nil {
 			a.pass.ExportObjectFact(obj, f)
 			a.record(fn, obj, f, nil)

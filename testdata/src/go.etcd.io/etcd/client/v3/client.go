@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	pb "go.etcd.io/etcd/api/v3/etcdserverpb"
 	"go.uber.org/zap"
 	"google.golang.org/grpc"
 )
@@ -28,6 +29,8 @@ type Client struct {
 	Username string
 	// Password is a password for authentication.
 	Password string
+
+	conn grpc.ClientConnInterface
 	// Token is a JWT used for authentication instead of a password.
 	Token string
 }
@@ -57,7 +60,6 @@ type Config struct {
 
 type Option func(*Client)
 
-func New(cfg Config) (*Client, error)                          { return &Client{}, nil }
 func NewCtxClient(ctx context.Context, opts ...Option) *Client { return &Client{} }
 func NewFromURL(url string) (*Client, error)                   { return &Client{}, nil }
 func NewFromURLs(urls []string) (*Client, error)               { return &Client{}, nil }
@@ -80,3 +82,11 @@ func NewWatcher(c *Client) Watcher                             { return nil }
 func NewCluster(c *Client) Cluster                             { return nil }
 func NewAuth(c *Client) Auth                                   { return nil }
 func NewMaintenance(c *Client) Maintenance                     { return nil }
+
+// New connects; like the real client it lists the cluster's members while
+// doing so (an RPC of the library's own, not an effect of its caller).
+func New(cfg Config) (*Client, error) {
+	c := &Client{}
+	_, err := pb.NewClusterClient(c.conn).MemberList(context.Background(), &pb.MemberListRequest{})
+	return c, err
+}
