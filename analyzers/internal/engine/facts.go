@@ -85,11 +85,6 @@ func (f *AcquireFact) String() string { return fmt.Sprintf("acquire(%s, result %
 // summarize computes and exports the facts of the package's declared
 // functions.
 func (a *analysis_) summarize(funcs []*ssa.Function) {
-	// A lock or effect library of the knowledge base is modelled by its
-	// API: what its functions do inside (etcd's client authenticating and
-	// listing members while it connects, a driver's own bookkeeping) is
-	// its protocol, not an effect of the caller's.
-	library := model.IsLibraryPackage(a.pass.Pkg.Path())
 	for _, fn := range funcs {
 		obj, ok := fn.Object().(*types.Func)
 		if !ok || fn.Parent() != nil {
@@ -97,8 +92,6 @@ func (a *analysis_) summarize(funcs []*ssa.Function) {
 		}
 		if f := a.custom.sinkFact(obj); f != nil {
 			a.pass.ExportObjectFact(obj, f)
-		} else if library {
-			continue
 		} else if f := a.summarizeEffects(fn); f != nil {
 			a.pass.ExportObjectFact(obj, f)
 			a.record(fn, obj, f, nil)
@@ -113,9 +106,13 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *EffectsFact {
 	whole := section.Whole(fn)
 	var found []*RemoteEffect
 	var calls_ []ssa.CallInstruction
+	library := model.IsLibraryPackage(a.pass.Pkg.Path())
 	a.walk(whole, fn, nil, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {
 		if e.Verdict == effect.Carried || slices.Contains(calls_, e.Call) {
 			return // fenced, or already reached through another call
+		}
+		if library && model.IsProtocol(e.Sink) {
+			return // the library talking to its own server, not its caller's effect
 		}
 		p := a.pass.Fset.Position(e.Call.Pos())
 		found = append(found, &RemoteEffect{What: e.What, Via: e.Via(), Family: e.Sink.Family, Cond: int(e.Sink.Cond),

@@ -154,6 +154,14 @@ var Sinks = []*Sink{
 		Funcs: []Func{{"github.com/nats-io/nats.go", "Conn", "Publish"}, {"github.com/nats-io/nats.go", "Conn", "PublishMsg"}}},
 }
 
+// IsProtocol reports whether a library of the knowledge base, calling s
+// inside its own functions, is talking to its own server rather than
+// performing an effect for its caller: etcd's client lists the cluster's
+// members and authenticates over gRPC while it connects. Such calls are
+// left out of the library's summaries; a library's calls of another
+// library's data API (go-zero's Redis wrapper calling go-redis) stay in.
+func IsProtocol(s *Sink) bool { return s != nil && s.Family == "gRPC" }
+
 // GRPCReadPrefixes are method-name prefixes of generated gRPC client methods
 // that only read, or change nothing a lock protects: Authenticate exchanges
 // credentials for a token (etcd's client calls it while it connects).
