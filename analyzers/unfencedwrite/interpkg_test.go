@@ -23,6 +23,14 @@ func TestReleaseThroughWrappers(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/migrateapp")
 }
 
+// An application's own lock type (two etcd mutexes and a readers
+// counter): its RUnlock's counter write is the lock's bookkeeping, not an
+// effect of the code that holds the lock; the same write is judged inside
+// the lock type's own methods.
+func TestOwnLockType(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/rwlock", "interpkg/rwlockuser")
+}
+
 // Custom lock APIs, fences, sinks and checks from annotations (package
 // custom/lockz) and from fencecheck.json (custom/cfgapp).
 func TestCustom(t *testing.T) {

@@ -144,8 +144,11 @@ func (a *analysis_) dispatch(summary bool, ci ssa.CallInstruction, toks interfac
 	deps := a.depImplementations(c)
 	var seen []string
 	for _, d := range deps {
-		a.remoteEffects(ci, d.method, toks, site, visit)
 		seen = append(seen, d.id)
+		if a.lockBookkeeping(ci.Parent(), d.method) {
+			continue // the lock type's own protocol (locktype.go)
+		}
+		a.remoteEffects(ci, d.method, toks, site, visit)
 	}
 	prog := currentProgram()
 	if prog == nil || summary {

@@ -46,7 +46,7 @@ func run(pass *analysis.Pass, configPath string) (res any, err error) {
 	gen := pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
 	var relocate func(Finding) []Finding
 	if relevant(pass, cust) {
-		a := &analysis_{custom: cust, pass: pass, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, litWrappers: map[*ssa.Function]*model.Lock{}, guards: map[guardKey]*ssa.Call{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}}
+		a := &analysis_{custom: cust, pass: pass, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, guards: map[guardKey]*ssa.Call{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}}
 		findings = append(findings, a.analyze()...)
 		relocate = a.relocator(gen, a.funcs)
 	}
@@ -137,6 +137,7 @@ type analysis_ struct {
 	calls        map[token.Pos]*ast.CallExpr // by Lparen, built on first use
 	assigned     map[token.Pos][]ast.Expr    // by the Lparen of a call, what its results are assigned to
 	funcs        []*ssa.Function             // the package's source functions
+	lockTypes    map[*types.Named]bool       // memo of lockTypeMethod
 }
 
 func (a *analysis_) analyze() []Finding {

@@ -59,6 +59,9 @@ func (a *analysis_) walk(sec *section.Section, fn *ssa.Function, seeds []ssa.Val
 // Functions of other packages are known through their EffectsFact.
 func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *flow.Tokens, site ssa.CallInstruction, depth int, seen map[memoKey]bool, visit visitFunc) {
 	c := ci.Common()
+	if a.lockBookkeeping(ci.Parent(), calls.Callee(c)) {
+		return // the lock type's own protocol (locktype.go)
+	}
 	callee := c.StaticCallee()
 	switch {
 	case callee != nil && a.local(callee):
@@ -75,6 +78,9 @@ func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *f
 		// declares (the repository behind a Store interface).
 		impls := a.implementations(c)
 		for _, impl := range impls {
+			if obj, ok := impl.Object().(*types.Func); ok && a.lockBookkeeping(ci.Parent(), obj) {
+				continue
+			}
 			var seeds []ssa.Value
 			for i, arg := range c.Args {
 				if i+1 < len(impl.Params) && toks.Has(arg) {
