@@ -54,10 +54,7 @@ func (a *analysis_) lockBookkeeping(fn *ssa.Function, callee *types.Func) bool {
 	if callee == nil || !a.lockTypeMethod(callee) {
 		return false
 	}
-	if own, ok := fn.Object().(*types.Func); ok && receiverNamed(own) == receiverNamed(callee) {
-		return false
-	}
-	for p := fn.Parent(); p != nil; p = p.Parent() {
+	for p := fn; p != nil; p = p.Parent() { // fn, or the method a literal in it belongs to
 		if own, ok := p.Object().(*types.Func); ok && receiverNamed(own) == receiverNamed(callee) {
 			return false
 		}

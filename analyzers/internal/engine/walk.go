@@ -100,13 +100,7 @@ func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *f
 		return // the literal is its own section (see helperSections)
 	}
 	for _, arg := range c.Args {
-		mc, ok := arg.(*ssa.MakeClosure)
-		var lit *ssa.Function
-		if ok {
-			lit, _ = mc.Fn.(*ssa.Function)
-		} else {
-			lit, _ = arg.(*ssa.Function)
-		}
+		lit := calls.FuncOf(arg)
 		if lit == nil || !a.local(lit) || lit == callee {
 			continue
 		}
