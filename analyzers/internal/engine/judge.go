@@ -35,6 +35,8 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 		return // a checked guard-row statement fences the transaction
 	case sec.Lock == model.RedisSetNXLock && e.Key != nil && calls.SameValue(e.Key, sec.Handle):
 		return // the lock's own key: release or extension, not a protected write
+	case a.identityNamespaced(e, site):
+		return // written under the holder's own key: a stale holder cannot overwrite the current one's
 	}
 	fset := a.pass.Fset
 	at := fset.Position(sec.Pos)
