@@ -317,11 +317,23 @@ func methodKey(c *ssa.CallCommon) (string, *types.Interface) {
 	return c.Method.Name() + " " + sigKey(c.Method.Type().(*types.Signature)), iface
 }
 
-// sigKey renders a method signature without its receiver, with full
-// package paths: identical types render identically in every package.
+// sigKey renders a method signature without its receiver and without
+// parameter and result names, with full package paths: identical types
+// render identically in every package, and an implementation that names
+// its results differently from the interface (`(n int64, err error)` for
+// `(height int64, err error)`) still matches.
 func sigKey(sig *types.Signature) string {
-	bare := types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic())
+	bare := types.NewSignatureType(nil, nil, nil, unnamed(sig.Params()), unnamed(sig.Results()), sig.Variadic())
 	return types.TypeString(bare, func(p *types.Package) string { return p.Path() })
+}
+
+// unnamed returns t with its variables' names dropped.
+func unnamed(t *types.Tuple) *types.Tuple {
+	vars := make([]*types.Var, t.Len())
+	for i := range t.Len() {
+		vars[i] = types.NewParam(t.At(i).Pos(), t.At(i).Pkg(), "", t.At(i).Type())
+	}
+	return types.NewTuple(vars...)
 }
 
 // record adds this package's concrete methods with effects or an

@@ -12,3 +12,13 @@ func (s *Store) MarkPaid(ctx context.Context, id int64) error {
 	_, err := s.DB.ExecContext(ctx, `UPDATE invoices SET paid = true WHERE id = $1`, id)
 	return err
 }
+
+type Refunds struct{ DB *sql.DB }
+
+func (r *Refunds) Refund(ctx context.Context, invoice int64) (n int64, e error) {
+	res, err := r.DB.ExecContext(ctx, `UPDATE invoices SET refunded = true WHERE id = $1`, invoice)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}

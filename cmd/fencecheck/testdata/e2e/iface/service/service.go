@@ -17,6 +17,12 @@ type Store interface {
 	MarkPaid(ctx context.Context, id int64) error
 }
 
+// Refunder's implementation in package pg names its parameters and
+// results differently: the same method all the same.
+type Refunder interface {
+	Refund(ctx context.Context, id int64) (refunded int64, err error)
+}
+
 type Locker interface {
 	Acquire(ctx context.Context) error
 }
@@ -28,6 +34,7 @@ type Notifier interface {
 type Service struct {
 	DB  *sql.DB
 	St  Store
+	R   Refunder
 	Q   *dbq.Queries
 	L   Locker
 	N   Notifier
@@ -45,6 +52,15 @@ func (s *Service) Pay(ctx context.Context, conn *sql.Conn) error {
 	//lint:ignore FC1001 shipping marks are idempotent
 	s.Q.MarkShipped(ctx, 1)
 	return s.Q.MarkShipped(ctx, 2) // want "UPDATE orders \\(SQL interface DBTX.ExecContext\\).*FC1001"
+}
+
+func (s *Service) Refund(ctx context.Context, conn *sql.Conn) error {
+	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock(6)`); err != nil {
+		return err
+	}
+	defer conn.ExecContext(ctx, `SELECT pg_advisory_unlock(6)`)
+	_, err := s.R.Refund(ctx, 1) // want "UPDATE invoices .*in Refund, called here.*FC1001"
+	return err
 }
 
 // Without the lock: silent.

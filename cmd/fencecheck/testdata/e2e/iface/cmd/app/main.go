@@ -17,7 +17,7 @@ func main() {
 	db, _ := sql.Open("postgres", "")
 	ctx := context.Background()
 	conn, _ := db.Conn(ctx)
-	s := &service.Service{DB: db, St: &pg.Store{DB: db}, Q: dbq.New(db), L: &advlock.Locker{Conn: conn},
+	s := &service.Service{DB: db, St: &pg.Store{DB: db}, R: &pg.Refunds{DB: db}, Q: dbq.New(db), L: &advlock.Locker{Conn: conn},
 		N: &sink.Notifier{DB: db}, Out: &sink.AuditWriter{DB: db}}
 	s.Pay(ctx, conn)
 	s.Ship(ctx)
