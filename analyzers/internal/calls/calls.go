@@ -138,8 +138,44 @@ func ConstString(v ssa.Value) (string, bool) {
 		return ConstString(x.X)
 	case *ssa.Call:
 		return constCall(x)
+	case *ssa.Extract:
+		// query, args, err := db.BindNamed(`UPDATE ... WHERE id = :id`, v):
+		// sqlx rewrites the named parameters of a constant statement.
+		if c, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
+			if i, ok := rebinds(&c.Call); ok {
+				return ConstString(Arg(&c.Call, i))
+			}
+		}
 	}
 	return "", false
+}
+
+// sqlxPackage is the package whose binding helpers rewrite only the
+// placeholders of a statement: the statement they return is the one they
+// were given, for what fencecheck reads from it.
+const sqlxPackage = "github.com/jmoiron/sqlx"
+
+// rebinds reports whether c is one of sqlx's statement-rewriting helpers,
+// and the index of its statement argument: Named, In and BindNamed
+// (functions, methods of DB and Tx, and the interface methods that mirror
+// them, such as sqlx.Ext's) return (query, args, err); Rebind returns the
+// query alone.
+func rebinds(c *ssa.CallCommon) (int, bool) {
+	fn := Callee(c)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != sqlxPackage {
+		return 0, false
+	}
+	sig := fn.Type().(*types.Signature)
+	switch fn.Name() {
+	case "Named", "In", "BindNamed":
+		return 0, true
+	case "Rebind":
+		if sig.Recv() == nil {
+			return 1, true // sqlx.Rebind(bindType, query)
+		}
+		return 0, true
+	}
+	return 0, false
 }
 
 // constCall evaluates fmt.Sprintf with a constant format and constant
@@ -177,6 +213,9 @@ func constCall(c *ssa.Call) (string, bool) {
 			}
 		}
 		return fmt.Sprintf(format, args...), true
+	case sqlxPackage + ".Rebind":
+		i, _ := rebinds(&c.Call)
+		return ConstString(Arg(&c.Call, i))
 	case "strings.Join":
 		sep, ok := ConstString(Arg(&c.Call, 1))
 		if !ok {

@@ -48,6 +48,38 @@ func sqlxWrites(ctx context.Context, db *sqlx.DB, m *concurrency.Mutex) {
 	db.NamedExecContext(ctx, `UPDATE accounts SET state = 'x' WHERE id = :id AND fence <= :fence`, map[string]any{"id": 1, "fence": m.Header().Revision})
 }
 
+// Accessor mirrors sqlx's interfaces, as data layers wrap *sqlx.DB and
+// *sqlx.Tx behind one (harness's dbtx.Accessor).
+type Accessor interface {
+	sqlx.ExtContext
+}
+
+// Statements rewritten by sqlx's binding helpers are the statements given.
+func sqlxBound(ctx context.Context, db Accessor, x *sqlx.DB, m *concurrency.Mutex, job map[string]any) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	query, args, err := db.BindNamed(`UPDATE jobs SET state = :state WHERE uid = :uid`, job)
+	if err != nil {
+		return err
+	}
+	db.ExecContext(ctx, query, args...) // want `UPDATE jobs \(SQL interface ExecerContext.ExecContext\)`
+	fenced := map[string]any{"uid": 1, "fence": m.Header().Revision}
+	query, args, _ = sqlx.Named(`UPDATE jobs SET state = 'x' WHERE uid = :uid AND fence <= :fence`, fenced)
+	x.ExecContext(ctx, query, args...)
+	return nil
+}
+
+func sqlxIn(ctx context.Context, x *sqlx.DB, m *concurrency.Mutex) {
+	if err := m.Lock(ctx); err != nil {
+		return
+	}
+	defer m.Unlock(ctx)
+	query, args, _ := sqlx.In(`DELETE FROM jobs WHERE uid IN (?)`, []string{"a"})
+	x.ExecContext(ctx, x.Rebind(query), args...) // want `DELETE jobs \(database/sql DB.ExecContext\)`
+}
+
 func gormWrites(ctx context.Context, db *gorm.DB, m *concurrency.Mutex) {
 	if err := m.Lock(ctx); err != nil {
 		return
