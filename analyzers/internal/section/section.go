@@ -14,6 +14,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -530,12 +531,33 @@ func sqlText(c *ssa.CallCommon, callee *types.Func) (string, *model.Sink, bool) 
 		}
 		for _, f := range sk.Funcs {
 			if f.Matches(callee) {
-				text, ok := calls.ConstString(calls.Arg(c, sk.Query))
-				return text, sk, ok
+				q := calls.Arg(c, sk.Query)
+				if text, ok := calls.ConstString(q); ok {
+					return text, sk, true
+				}
+				text := advisoryCallText(q)
+				return text, sk, text != ""
 			}
 		}
 	}
 	return "", nil, false
+}
+
+// advisoryOpen matches the end of a constant prefix that opens an
+// advisory-lock function call whose arguments are built at run time:
+// `SELECT pg_try_advisory_lock(` + id.params() + `)`.
+var advisoryOpen = regexp.MustCompile(`(?i)\b(pg_(try_)?advisory(_xact)?_(un)?lock(_shared)?|pg_advisory_unlock_all|get_lock|release_lock)\s*\(\s*$`)
+
+// advisoryCallText returns, for statement text whose constant prefix ends
+// by opening an advisory-lock call, that prefix with the call closed over a
+// placeholder argument: enough to tell a lock from an unlock, while the key
+// stays unknown. "" otherwise.
+func advisoryCallText(q ssa.Value) string {
+	prefix, ok := calls.ConstPrefix(q)
+	if !ok || !advisoryOpen.MatchString(prefix) {
+		return ""
+	}
+	return prefix + "$1)"
 }
 
 // fromSQL recognises advisory-lock statements (pg_advisory_lock,

@@ -47,3 +47,30 @@ func try(ctx context.Context, conn *sql.Conn, id int64) error {
 	conn.ExecContext(ctx, `SELECT pg_advisory_unlock($1)`, id)
 	return err
 }
+
+// The lock's arguments are built at run time (a two-key lock id, as
+// concourse's lock package does): the constant prefix names the function.
+type lockID []int
+
+func (id lockID) params() string { return "$1, $2" }
+func (id lockID) args() []any    { return []any{id[0], id[1]} }
+
+func dynamicArgs(ctx context.Context, conn *sql.Conn, id lockID) error {
+	var ok bool
+	if err := conn.QueryRowContext(ctx, `SELECT pg_try_advisory_lock(`+id.params()+`)`, id.args()...).Scan(&ok); err != nil || !ok {
+		return err
+	}
+	defer conn.ExecContext(ctx, `SELECT pg_advisory_unlock(`+id.params()+`)`, id.args()...)
+	_, err := conn.ExecContext(ctx, `UPDATE builds SET status = 'started' WHERE id = $1`, 1) // want `UPDATE builds .*under the SQL advisory lock acquired at`
+	return err
+}
+
+// Text built at run time that only mentions a lock function elsewhere: no
+// lock.
+func notALock(ctx context.Context, conn *sql.Conn, table string) error {
+	if _, err := conn.ExecContext(ctx, `SELECT count(*) FROM `+table+` WHERE name = 'pg_advisory_lock('`); err != nil {
+		return err
+	}
+	_, err := conn.ExecContext(ctx, `UPDATE builds SET status = 'started' WHERE id = $1`, 1)
+	return err
+}
