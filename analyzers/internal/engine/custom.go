@@ -131,7 +131,7 @@ func (c *custom) isCheck(fn *types.Func) bool {
 // lock returns the custom lock fn acquires, or nil.
 func (c *custom) lock(fn *types.Func) *model.Lock {
 	if a := c.ann.Funcs[fn]; a != nil && a.Kind == annotation.Lock {
-		l := &model.Lock{Lib: "lock " + fn.Name(), HandleIsResult: -1,
+		l := &model.Lock{Lib: "lock " + fn.Name(),
 			Fence: model.Fence{None: "pass this lock's fencing token (a value declared with //fencecheck:fence) to the write and compare it there, or take one from the protected store"}}
 		sig := fn.Type().(*types.Signature)
 		if a.Bool {
@@ -156,7 +156,7 @@ func (c *custom) lock(fn *types.Func) *model.Lock {
 		if name == "" {
 			name = "lock " + fn.Name()
 		}
-		l := &model.Lock{Lib: name, HandleIsResult: -1,
+		l := &model.Lock{Lib: name,
 			Fence: model.Fence{None: "pass this lock's fencing token (a value listed under \"fences\" in " + filepath.Base(c.cfg.Path()) + ") to the write and compare it there, or take one from the protected store"}}
 		sig := fn.Type().(*types.Signature)
 		if cl.Success == "bool" {

@@ -3,9 +3,21 @@
 // change state outside the process (sinks), together with where each sink
 // keeps the condition that a resource could enforce.
 //
-// Everything here is data. Adding a library means adding entries to the
-// tables in locks.go, fences.go and sinks.go, plus a test; the engine never
-// names a library in code.
+// Everything here is data, filed by library: each library family is one
+// Library value in its own file, kb_<family>.go (kb_etcd.go declares Etcd,
+// kb_redis.go every Redis client), and Libraries lists them. What a check
+// needs to treat a library differently is a field of the entry (a sink's
+// LeaseOptions or OwnKey, a lock's Held or KeyOnly), so the engine never
+// names a library in code. The tables the engine reads (Locks, Sinks,
+// FenceCalls, LockTTLArgs, TokenSources, ...) are indexes built from
+// Libraries when the package is initialised; they live with their types in
+// the files named after the checks that read them (locks.go, sinks.go,
+// wallclock.go, ...), next to the word lists (names.go, LockKeyWords,
+// LeaseWords, ...), which match names rather than APIs and are not part of
+// any library.
+//
+// Adding a library means adding one kb_<family>.go file (or entries to the
+// family's file) and the library to Libraries, plus tests.
 package model
 
 import (
