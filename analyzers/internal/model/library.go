@@ -14,6 +14,9 @@ import "strings"
 // family has its own file, kb_<family>.go; Libraries lists them. The tables
 // the checks read (Locks, Sinks, LockTTLArgs, ...) are indexes built from
 // Libraries once, when the package is initialised, and never change.
+//
+// The configuration file (package config) and the //fencecheck: annotations
+// (package annotation) compile into a Library too.
 type Library struct {
 	// Name names the family in documentation and test output ("etcd").
 	Name string

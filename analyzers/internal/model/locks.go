@@ -47,6 +47,10 @@ const (
 	HeldByKey
 )
 
+// LastResult is the Result of a custom lock whose success is reported by
+// the matched function's last (error) result.
+const LastResult = -1
+
 // Lock describes one lock, lease or leadership API.
 type Lock struct {
 	// Lib is a short human name used in messages ("etcd lock").
@@ -54,7 +58,8 @@ type Lock struct {
 	// Acquire are the calls that take the lock.
 	Acquire []Func
 	// Success says how Acquire reports success; Result is the index of the
-	// result that carries it.
+	// result that carries it (LastResult: the last one, in a lock of the
+	// configuration or an annotation, resolved on the function it matches).
 	Success Success
 	Result  int
 	// Held and Handle say what stands for the lock once it is taken: the

@@ -17,7 +17,9 @@
 // any library.
 //
 // Adding a library means adding one kb_<family>.go file (or entries to the
-// family's file) and the library to Libraries, plus tests.
+// family's file) and the library to Libraries, plus tests. The
+// configuration file (package config) and //fencecheck: annotations
+// (package annotation) compile into the same types.
 package model
 
 import (
