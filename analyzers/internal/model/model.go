@@ -31,9 +31,11 @@ import (
 //
 // Pkg is the import path. Recv is the receiver's type name without package
 // or pointer ("Mutex"); "" for a package-level function and "*" for "any
-// receiver type declared in Pkg" (useful for go-redis, whose commands are
-// promoted from unexported embedded types). Name is the function or method
-// name.
+// receiver type declared in Pkg, of a method whose first parameter is a
+// context.Context" (go-redis, whose commands are declared on an unexported
+// type and on several interfaces; the methods of the same names of its
+// builders and argument types, AliasBuilder.Del or ARGrepArgs.Append, take
+// no context and are no commands). Name is the function or method name.
 type Func struct {
 	Pkg, Recv, Name string
 }
@@ -61,10 +63,20 @@ func (f Func) Matches(fn *types.Func) bool {
 	recv := RecvName(fn)
 	switch f.Recv {
 	case "*":
-		return recv != ""
+		return recv != "" && takesContext(fn)
 	default:
 		return recv == f.Recv
 	}
+}
+
+// takesContext reports whether fn's first parameter is a context.Context.
+func takesContext(fn *types.Func) bool {
+	ps := fn.Type().(*types.Signature).Params()
+	if ps.Len() == 0 {
+		return false
+	}
+	n, ok := types.Unalias(ps.At(0).Type()).(*types.Named)
+	return ok && n.Obj().Name() == "Context" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context"
 }
 
 // RecvName returns the name of fn's receiver type, without pointer and type
