@@ -38,8 +38,7 @@ var Etcd = Library{
 		{etcd, "Election", "Leader"},
 		{etcd, "Session", "Done"},
 		{etcd, "Session", "Ctx"},
-		{clientv3, "Lease", "TimeToLive"},
-		{clientv3, "Client", "TimeToLive"},
+		{clientv3, "Lease", "TimeToLive"}, // also through a *Client, which embeds Lease
 	},
 	Identities: []TokenSource{
 		{Func: Func{etcd, "Session", "Lease"}, Arg: -1, Kind: Identity, Numeric: true,
@@ -53,8 +52,9 @@ var Etcd = Library{
 			Instead: "e.Rev() after Campaign is the election's fencing token"},
 	},
 	Sinks: []*Sink{
+		// Also through a *Client, which embeds KV.
 		{Family: "etcd", Cond: CondNone, Key: 1,
-			Funcs:        methods(clientv3, []string{"KV", "Client"}, "Put", "Delete"),
+			Funcs:        methods(clientv3, []string{"KV"}, "Put", "Delete"),
 			LeaseOptions: []Func{{clientv3, "", "WithLease"}},
 			Advice:       "write through Txn(ctx).If(m.IsOwner()).Then(...) and check Succeeded"},
 		{Family: "etcd", Cond: CondTxn, Key: -1, What: "etcd transaction",
@@ -63,7 +63,7 @@ var Etcd = Library{
 	TTLArgs:      []TTLArg{{Func{etcd, "", "WithTTL"}, 0, -1}},
 	StoredFields: map[Field]string{{mvccpb, "KeyValue", "Value"}: "a value read from etcd"},
 	KeyLocks: &KeyLocks{
-		Deletes:  []Func{{clientv3, "KV", "Delete"}, {clientv3, "Client", "Delete"}},
+		Deletes:  []Func{{clientv3, "KV", "Delete"}},
 		OpDelete: []Func{{clientv3, "", "OpDelete"}},
 		LockKeys: []Func{{etcd, "Mutex", "Key"}, {etcd, "Election", "Key"}},
 	},

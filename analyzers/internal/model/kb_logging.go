@@ -10,7 +10,7 @@ var Logging = Library{
 		{"log", "", "Panic"}, {"log", "", "Panicf"}, {"log", "", "Panicln"},
 		{"log", "Logger", "Fatal"}, {"log", "Logger", "Fatalf"}, {"log", "Logger", "Fatalln"},
 		{"k8s.io/klog/v2", "", "Fatal"}, {"k8s.io/klog/v2", "", "Fatalf"}, {"k8s.io/klog/v2", "", "Fatalln"},
-		{"k8s.io/klog/v2", "", "FatalS"}, {"k8s.io/klog/v2", "", "Exit"}, {"k8s.io/klog/v2", "", "Exitf"},
+		{"k8s.io/klog/v2", "", "Exit"}, {"k8s.io/klog/v2", "", "Exitf"},
 		{"go.uber.org/zap", "Logger", "Fatal"}, {"go.uber.org/zap", "SugaredLogger", "Fatal"},
 		{"go.uber.org/zap", "SugaredLogger", "Fatalf"}, {"go.uber.org/zap", "SugaredLogger", "Fatalw"},
 		// zerolog: Fatal() starts an event whose Msg ends the process.

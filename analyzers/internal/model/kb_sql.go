@@ -34,10 +34,13 @@ var SQL = Library{
 			Funcs: append(append(methods(pgx, []string{"Conn", "Tx"}, "Exec", "Query", "QueryRow"),
 				methods(pgxpool, []string{"Pool", "Conn", "Tx"}, "Exec", "Query", "QueryRow")...),
 				Func{"github.com/jackc/pgx/v5/pgconn", "PgConn", "Exec"})},
+		// sqlx's DB, Tx and Conn embed database/sql's: their Exec and
+		// ExecContext are database/sql's.
 		{Family: "sqlx", Cond: CondSQL, Query: 1, Args: 2, Key: -1,
-			Funcs: methods(sqlx, []string{"DB", "Tx", "Conn"}, "ExecContext", "MustExecContext", "NamedExecContext", "QueryxContext", "QueryRowxContext")},
+			Funcs: append(methods(sqlx, []string{"DB", "Tx"}, "MustExecContext", "NamedExecContext", "QueryxContext", "QueryRowxContext"),
+				methods(sqlx, []string{"Conn"}, "QueryxContext", "QueryRowxContext")...)},
 		{Family: "sqlx", Cond: CondSQL, Query: 0, Args: 1, Key: -1,
-			Funcs: methods(sqlx, []string{"DB", "Tx"}, "Exec", "MustExec", "NamedExec", "Queryx", "QueryRowx")},
+			Funcs: methods(sqlx, []string{"DB", "Tx"}, "MustExec", "NamedExec", "Queryx", "QueryRowx")},
 		{Family: "gorm", Cond: CondSQL, Query: 0, Args: 1, Key: -1, RowsField: true,
 			Funcs: []Func{{gorm, "DB", "Exec"}}},
 		{Family: "gorm", Cond: CondChain, Query: 0, Args: 1, Key: -1, RowsField: true,

@@ -8,7 +8,7 @@ const tqMathRand2 = "math/rand/v2"
 const tqCryptoRand = "crypto/rand"
 
 var tqMathRandNames = []string{"Int", "Intn", "Int31", "Int31n", "Int63", "Int63n", "Uint32", "Uint64", "Float32", "Float64", "ExpFloat64", "NormFloat64"}
-var tqMathRand2Names = []string{"Int", "IntN", "Int32", "Int32N", "Int64", "Int64N", "Uint", "UintN", "Uint32", "Uint32N", "Uint64", "Uint64N", "N", "Float32", "Float64", "ExpFloat64", "NormFloat64"}
+var tqMathRand2Names = []string{"Int", "IntN", "Int32", "Int32N", "Int64", "Int64N", "Uint", "UintN", "Uint32", "Uint32N", "Uint64", "Uint64N", "Float32", "Float64", "ExpFloat64", "NormFloat64"}
 
 // Stdlib is what the Go standard library adds to the families above: the
 // clock, random numbers, atomic counters, contexts and process exits.
@@ -26,7 +26,7 @@ var Stdlib = Library{
 			{Func: Func{tqMathRand, "", "Read"}, Arg: 0, Kind: Random, What: "random bytes"},
 			{Func: Func{tqMathRand, "Rand", "Read"}, Arg: 0, Kind: Random, What: "random bytes"},
 		},
-		randomFuncs(tqMathRand2, "a random number", tqMathRand2Names...),
+		randomFuncs(tqMathRand2, "a random number", append(tqMathRand2Names, "N")...), // N is generic: no method
 		randomMethods(tqMathRand2, "Rand", "a random number", tqMathRand2Names...),
 		[]TokenSource{
 			{Func: Func{"os", "", "Hostname"}, Arg: -1, Kind: Identity, What: "the host name (os.Hostname())"},
