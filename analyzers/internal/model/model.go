@@ -17,9 +17,10 @@
 // any library.
 //
 // Adding a library means adding one kb_<family>.go file (or entries to the
-// family's file) and the library to Libraries, plus tests. The
-// configuration file (package config) and //fencecheck: annotations
-// (package annotation) compile into the same types.
+// family's file) and the library to Libraries, plus tests: see "Adding a
+// library" in docs/contributing.md. The configuration file (package config)
+// and //fencecheck: annotations (package annotation) compile into the same
+// types.
 package model
 
 import (
