@@ -15,12 +15,16 @@
 package annotation
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 )
 
 // Kind is what an annotation says.
@@ -40,6 +44,10 @@ type Func struct {
 	Bool      bool  // lock: success=bool
 	CarriedBy []int // sink: parameters carrying the token
 	Pos       token.Pos
+	// Lock and Sink are the annotation compiled into the knowledge base's
+	// types (for Kind Lock and Sink): the same entries as in Set.Library.
+	Lock *model.Lock
+	Sink *model.Sink
 }
 
 // Problem is a malformed annotation.
@@ -54,6 +62,13 @@ type Set struct {
 	Funcs    map[*types.Func]*Func
 	Fields   map[*types.Var]bool
 	Problems []Problem
+	// Library is what the annotated functions say, compiled into the
+	// knowledge base's types: a lock per //fencecheck:lock, released by
+	// every //fencecheck:release of the package, a sink per
+	// //fencecheck:sink, the fences and the lease checks. (Annotated fields
+	// are known by object, in Fields.) A Lock's Result may be
+	// model.LastResult.
+	Library model.Library
 }
 
 // Prefix starts every annotation comment.
@@ -119,7 +134,55 @@ func Parse(files []*ast.File, info *types.Info) *Set {
 			}
 		}
 	}
+	s.compile()
 	return s
+}
+
+// CustomEffect is the family of annotated sinks, in messages.
+const CustomEffect = "custom effect"
+
+// compile fills s.Library and each annotation's Lock and Sink.
+func (s *Set) compile() {
+	fns := make([]*types.Func, 0, len(s.Funcs))
+	for fn := range s.Funcs {
+		fns = append(fns, fn)
+	}
+	slices.SortFunc(fns, func(x, y *types.Func) int { return cmp.Compare(x.Pos(), y.Pos()) })
+	var release []model.Func
+	for _, fn := range fns {
+		if s.Funcs[fn].Kind == Release {
+			release = append(release, funcOf(fn))
+		}
+	}
+	slices.SortFunc(release, func(x, y model.Func) int { return strings.Compare(x.Pkg+x.Recv+x.Name, y.Pkg+y.Recv+y.Name) })
+	for _, fn := range fns {
+		a := s.Funcs[fn]
+		switch a.Kind {
+		case Lock:
+			a.Lock = &model.Lock{Lib: "lock " + fn.Name(), Acquire: []model.Func{funcOf(fn)}, Success: model.ErrNil, Result: model.LastResult,
+				Release: release,
+				Fence:   model.Fence{None: "pass this lock's fencing token (a value declared with //fencecheck:fence) to the write and compare it there, or take one from the protected store"}}
+			if a.Bool {
+				a.Lock.Success, a.Lock.Result = model.BoolTrue, 0
+			}
+			s.Library.Locks = append(s.Library.Locks, a.Lock)
+		case Sink:
+			a.Sink = &model.Sink{Family: CustomEffect, Cond: model.CondRequest, Key: -1, Funcs: []model.Func{funcOf(fn)}, CarriedBy: a.CarriedBy}
+			s.Library.Sinks = append(s.Library.Sinks, a.Sink)
+		case Fence:
+			s.Library.Fences = append(s.Library.Fences, funcOf(fn))
+		case Check:
+			s.Library.Validity = append(s.Library.Validity, funcOf(fn))
+		}
+	}
+}
+
+func funcOf(fn *types.Func) model.Func {
+	pkg := ""
+	if fn.Pkg() != nil {
+		pkg = fn.Pkg().Path()
+	}
+	return model.Func{Pkg: pkg, Recv: model.RecvName(fn), Name: fn.Name()}
 }
 
 func comments(cg *ast.CommentGroup) []*ast.Comment {

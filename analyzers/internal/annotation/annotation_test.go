@@ -8,6 +8,8 @@ import (
 	"go/types"
 	"strings"
 	"testing"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 )
 
 func TestParse(t *testing.T) {
@@ -82,6 +84,23 @@ type Locker interface {
 	locker := pkg.Scope().Lookup("Locker").Type().Underlying().(*types.Interface)
 	if a := s.Funcs[locker.Method(0)]; a == nil || a.Kind != Lock || !a.Bool {
 		t.Errorf("interface method TryLock: %+v", a)
+	}
+	// The annotations compiled into the knowledge base's types.
+	lib := s.Library
+	if len(lib.Locks) != 2 || lib.Locks[0] != get("Acquire").Lock || lib.Locks[0].Lib != "lock Acquire" ||
+		lib.Locks[0].Success != model.BoolTrue || lib.Locks[0].Result != 0 ||
+		len(lib.Locks[0].Release) != 1 || lib.Locks[0].Release[0] != (model.Func{Pkg: "p", Name: "Release"}) {
+		t.Errorf("locks: %+v", lib.Locks)
+	}
+	if l := lib.Locks[1]; l.Acquire[0] != (model.Func{Pkg: "p", Recv: "Locker", Name: "TryLock"}) {
+		t.Errorf("interface method lock: %+v", l.Acquire)
+	}
+	if len(lib.Sinks) != 1 || lib.Sinks[0] != get("Charge").Sink || lib.Sinks[0].Funcs[0] != (model.Func{Pkg: "p", Name: "Charge"}) ||
+		len(lib.Sinks[0].CarriedBy) != 2 || lib.Sinks[0].Cond != model.CondRequest {
+		t.Errorf("sinks: %+v", lib.Sinks)
+	}
+	if len(lib.Fences) != 1 || lib.Fences[0].Name != "Epoch" || len(lib.Validity) != 1 || lib.Validity[0].Name != "Valid" {
+		t.Errorf("fences %v, checks %v", lib.Fences, lib.Validity)
 	}
 	if len(s.Problems) != 3 {
 		t.Fatalf("got %d problems, want 3: %+v", len(s.Problems), s.Problems)

@@ -43,6 +43,12 @@ type Config struct {
 	path   string
 	data   []byte           // the text, for positions
 	starts map[string]int64 // where the value at each key starts
+
+	// lib is the file compiled into the knowledge base's types, and funcs
+	// each name parsed, by key ("locks[0].release[1]"): every name is
+	// parsed once, when the file is read.
+	lib   model.Library
+	funcs map[string]model.Func
 }
 
 // Lock is a custom acquisition.
@@ -147,7 +153,69 @@ func parse(path string, data []byte) (*Config, error) {
 		}
 		return nil, fail(-1, "%v", err)
 	}
+	c.compile()
 	return c, nil
+}
+
+// CustomEffect is the family of the effects the configuration and the
+// annotations declare, in messages.
+const CustomEffect = "custom effect"
+
+// compile turns the validated file into the knowledge base's types: a
+// Library whose locks, sinks, fences and lease checks the engine matches
+// like the built-in ones. A name in "fences" with a receiver part names a
+// method or a struct field; it is compiled as both.
+func (c *Config) compile() {
+	c.funcs = map[string]model.Func{}
+	c.Names(func(key, name string) {
+		if f, err := ParseFunc(name); err == nil {
+			c.funcs[key] = f
+		}
+	})
+	c.lib = model.Library{Name: filepath.Base(c.path)}
+	for i, l := range c.Locks {
+		f := c.funcs[fmt.Sprintf("locks[%d].func", i)]
+		lock := &model.Lock{Lib: l.Name, Acquire: []model.Func{f}, Success: model.ErrNil, Result: model.LastResult,
+			Fence: model.Fence{None: "pass this lock's fencing token (a value listed under \"fences\" in " + filepath.Base(c.path) + ") to the write and compare it there, or take one from the protected store"}}
+		if lock.Lib == "" {
+			lock.Lib = "lock " + f.Name
+		}
+		if l.Success == "bool" {
+			lock.Success, lock.Result = model.BoolTrue, 0
+		}
+		if l.Result != nil {
+			lock.Result = *l.Result
+		}
+		for j := range l.Release {
+			lock.Release = append(lock.Release, c.funcs[fmt.Sprintf("locks[%d].release[%d]", i, j)])
+		}
+		c.lib.Locks = append(c.lib.Locks, lock)
+	}
+	for i := range c.Fences {
+		f := c.funcs[fmt.Sprintf("fences[%d]", i)]
+		c.lib.Fences = append(c.lib.Fences, f)
+		if f.Recv != "" {
+			c.lib.FenceFields = append(c.lib.FenceFields, model.Field{Pkg: f.Pkg, Type: f.Recv, Name: f.Name})
+		}
+	}
+	for i, s := range c.Sinks {
+		c.lib.Sinks = append(c.lib.Sinks, &model.Sink{Family: CustomEffect, Cond: model.CondRequest, Key: -1,
+			Funcs: []model.Func{c.funcs[fmt.Sprintf("sinks[%d].func", i)]}, CarriedBy: s.CarriedBy})
+	}
+	for i := range c.Checks {
+		c.lib.Validity = append(c.lib.Validity, c.funcs[fmt.Sprintf("checks[%d]", i)])
+	}
+}
+
+// Library returns what the file says, compiled into the knowledge base's
+// types when it was read. A Lock's Result may be model.LastResult.
+func (c *Config) Library() *model.Library { return &c.lib }
+
+// Func returns the function, method or field named at key
+// ("locks[0].release[1]"), parsed when the file was read.
+func (c *Config) Func(key string) (model.Func, bool) {
+	f, ok := c.funcs[key]
+	return f, ok
 }
 
 func position(data []byte, off int64) (line, col int) {
@@ -289,7 +357,7 @@ func (c *Config) IsFence(key string) (int, bool) {
 func (c *Config) Packages() map[string]string {
 	out := map[string]string{}
 	c.Names(func(key, name string) {
-		if f, err := ParseFunc(name); err == nil {
+		if f, ok := c.Func(key); ok {
 			if _, ok := out[f.Pkg]; !ok {
 				out[f.Pkg] = key
 			}

@@ -98,6 +98,45 @@ func TestParseErrorsInUsersWords(t *testing.T) {
 	}
 }
 
+// The file compiles into the knowledge base's types once, when it is read.
+func TestLibrary(t *testing.T) {
+	c, err := Parse("fencecheck.json", []byte(`{
+	  "locks":  [{"func": "example.com/lockz.(*Client).Acquire", "release": ["example.com/lockz.(*Client).Release"]},
+	             {"func": "example.com/lockz.TryLock", "success": "bool", "name": "lockz lock"},
+	             {"func": "example.com/lockz.Take", "result": 1}],
+	  "fences": ["example.com/lockz.(*Lease).Epoch", "example.com/store.Record.Version", "example.com/lockz.Token"],
+	  "sinks":  [{"func": "example.com/billing.(*Client).Charge", "carried_by": [2]}],
+	  "checks": ["example.com/lockz.(*Lease).Valid"]
+	}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib := c.Library()
+	acquire := model.Func{Pkg: "example.com/lockz", Recv: "Client", Name: "Acquire"}
+	if l := lib.Locks[0]; l.Lib != "lock Acquire" || l.Acquire[0] != acquire || l.Success != model.ErrNil || l.Result != model.LastResult ||
+		l.Release[0] != (model.Func{Pkg: "example.com/lockz", Recv: "Client", Name: "Release"}) || !strings.Contains(l.Fence.None, "fencecheck.json") {
+		t.Errorf("locks[0] = %+v", l)
+	}
+	if l := lib.Locks[1]; l.Lib != "lockz lock" || l.Success != model.BoolTrue || l.Result != 0 {
+		t.Errorf("locks[1] = %+v", l)
+	}
+	if l := lib.Locks[2]; l.Result != 1 {
+		t.Errorf("locks[2] = %+v", l)
+	}
+	if len(lib.Fences) != 3 || len(lib.FenceFields) != 2 || lib.FenceFields[1] != (model.Field{Pkg: "example.com/store", Type: "Record", Name: "Version"}) {
+		t.Errorf("fences %v, fields %v", lib.Fences, lib.FenceFields)
+	}
+	if s := lib.Sinks[0]; s.Funcs[0].Name != "Charge" || s.Family != CustomEffect || s.Cond != model.CondRequest || len(s.CarriedBy) != 1 || s.CarriedBy[0] != 2 {
+		t.Errorf("sinks[0] = %+v", s)
+	}
+	if len(lib.Validity) != 1 || lib.Validity[0].Name != "Valid" {
+		t.Errorf("checks %v", lib.Validity)
+	}
+	if f, ok := c.Func("locks[0].release[0]"); !ok || f.Name != "Release" {
+		t.Errorf("Func(locks[0].release[0]) = %v, %v", f, ok)
+	}
+}
+
 func TestFind(t *testing.T) {
 	root := t.TempDir()
 	sub := filepath.Join(root, "a", "b")

@@ -51,7 +51,7 @@ type Effect struct {
 // Remote returns the effect of calling fn, a function of another package
 // whose summary says it performs the described effect.
 func Remote(call ssa.CallInstruction, fn *types.Func, what, via, family string, cond model.Cond, where string) *Effect {
-	return &Effect{Sink: &model.Sink{Family: family, Cond: cond, Key: -1}, Call: call, Callee: fn, What: what,
+	return &Effect{Sink: model.SinkFor(family, cond), Call: call, Callee: fn, What: what,
 		Verdict: Missing, Where: where, via: via, Receiver: calls.Receiver(call.Common())}
 }
 
@@ -80,15 +80,22 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 	}
 	sink := lookup(callee)
 	if sink == nil {
-		switch {
-		case c.IsInvoke() && sqlShaped(callee) >= 0:
+		if c.IsInvoke() && sqlShaped(callee) >= 0 {
 			q := sqlShaped(callee)
 			sink = &model.Sink{Family: "SQL interface", Cond: model.CondSQL, Query: q, Args: q + 1, Key: -1}
-		case isGRPCWrite(callee):
-			sink = grpcSink
-		case isKubeWrite(callee):
-			return kubeWrite(call, callee, toks)
-		default:
+		}
+		for _, s := range model.ShapedSinks {
+			if sink != nil {
+				break
+			}
+			switch {
+			case s.Shape == model.GeneratedClient && isGeneratedWrite(s, callee):
+				sink = s
+			case s.Shape == model.TypedClient && isTypedWrite(s, callee):
+				return typedWrite(s, call, callee, toks)
+			}
+		}
+		if sink == nil {
 			return nil
 		}
 	}
@@ -99,7 +106,7 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 			e.Key = keys[0] // KEYS[1] of a script
 		}
 	}
-	if sink.Family == "go-redis" && lockKey(e.Key) {
+	if sink.LockKeys && lockKey(e.Key) {
 		return nil // the lock's own key: acquire, release or extend (FC5001 judges releases)
 	}
 	switch sink.Cond {
@@ -108,17 +115,17 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 	case model.CondChain:
 		return e.chain(c, toks)
 	case model.CondNone:
-		e.What = sink.Family + " " + callee.Name()
-		if leaseBound(c) || zkConditional(c, callee) {
+		e.What = e.what()
+		if leaseBound(c, sink) || argConditional(c, sink) {
 			e.Verdict = Carried
 		}
 	case model.CondScript:
-		e.What = "Redis script (" + callee.Name() + ")"
+		e.What = e.what()
 		if toks.Any(calls.Args(c)...) {
 			e.Verdict = Carried
 		}
 	case model.CondTxn:
-		e.What = "etcd transaction"
+		e.What = e.what()
 		if txnCompares(e.Receiver, toks) {
 			e.Verdict = Carried
 		}
@@ -127,26 +134,23 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 	case model.CondRequest:
 		return e.request(c, toks)
 	case model.CondFilter:
-		e.What = sink.Family + " " + callee.Name()
+		e.What = e.what()
 		if toks.Has(calls.Arg(c, sink.Query)) {
 			e.Verdict = Carried
 		}
 	case model.CondOps:
-		e.What = sink.Family + " " + callee.Name()
+		e.What = e.what()
 		if guardedOps(calls.Args(c)) {
 			e.Verdict = Carried
 		}
 	case model.CondInput:
-		e.What = sink.Family + " " + callee.Name()
+		e.What = e.what()
 		in := calls.Arg(c, sink.Query)
 		if toks.Has(in) && hasCondition(in) {
 			e.Verdict = Carried
 		}
 	case model.CondUnfenceable:
-		e.What = e.Sink.Family + " " + callee.Name()
-		if e.Sink.Family == "net/smtp" {
-			e.What = "mail sent with smtp." + callee.Name()
-		}
+		e.What = e.what()
 		e.Verdict = Cannot
 		if slices.ContainsFunc(calls.Args(c), func(a ssa.Value) bool { return setsField(a, model.DedupFields...) }) {
 			return nil // a deduplication id the broker enforces
@@ -156,6 +160,15 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 		}
 	}
 	return e
+}
+
+// what names the effect in messages: the sink's What, or its family and
+// the called function's name ("etcd Put").
+func (e *Effect) what() string {
+	if e.Sink.What != "" {
+		return strings.ReplaceAll(e.Sink.What, "%s", e.Callee.Name())
+	}
+	return e.Sink.Family + " " + e.Callee.Name()
 }
 
 func lookup(fn *types.Func) *model.Sink {
@@ -285,11 +298,11 @@ func Wheres(recv ssa.Value) iter.Seq2[*sqlfence.Statement, *ssa.CallCommon] {
 	}
 }
 
-// leaseBound recognises etcd writes attached to the session's lease
-// (clientv3.WithLease): they fail once the lease is gone.
-func leaseBound(c *ssa.CallCommon) bool {
-	fn := calls.Callee(c)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "go.etcd.io/etcd/client/v3" {
+// leaseBound recognises writes attached to the holder's lease by one of
+// their trailing options (sink.LeaseOptions: etcd's clientv3.WithLease):
+// they fail once the lease is gone.
+func leaseBound(c *ssa.CallCommon, sink *model.Sink) bool {
+	if len(sink.LeaseOptions) == 0 {
 		return false
 	}
 	args := calls.Args(c)
@@ -299,7 +312,7 @@ func leaseBound(c *ssa.CallCommon) bool {
 	opts, _ := calls.Variadic(args[len(args)-1])
 	for _, o := range opts {
 		if oc, ok := o.(*ssa.Call); ok {
-			if f := calls.Callee(&oc.Call); f != nil && f.Name() == "WithLease" {
+			if f := calls.Callee(&oc.Call); f != nil && slices.ContainsFunc(sink.LeaseOptions, func(o model.Func) bool { return o.Matches(f) }) {
 				return true
 			}
 		}
@@ -307,22 +320,19 @@ func leaseBound(c *ssa.CallCommon) bool {
 	return false
 }
 
-// zkConditional recognises ZooKeeper writes that the server makes
-// conditional or session-bound: Set/Delete with a version other than -1
-// (compare-and-swap) and ephemeral Create.
-func zkConditional(c *ssa.CallCommon, fn *types.Func) bool {
-	if fn.Pkg().Path() != "github.com/go-zookeeper/zk" {
-		return false
-	}
-	switch fn.Name() {
-	case "Set", "Delete":
-		v := calls.Arg(c, len(calls.Args(c))-1)
-		k, ok := v.(*ssa.Const)
-		return !ok || k.Int64() != -1
-	case "Create":
-		flags := calls.Arg(c, 2)
-		k, ok := flags.(*ssa.Const)
-		return !ok || k.Int64()&1 != 0 // zk.FlagEphemeral
+// argConditional recognises writes that the server makes conditional or
+// session-bound through the value of an argument (sink.ArgConds):
+// ZooKeeper's Set/Delete with a version other than -1 (compare-and-swap)
+// and ephemeral Create.
+func argConditional(c *ssa.CallCommon, sink *model.Sink) bool {
+	for _, ac := range sink.ArgConds {
+		k, ok := calls.Arg(c, ac.Arg).(*ssa.Const)
+		switch {
+		case !ok:
+			return true // not a constant: cannot tell, stay silent
+		case ac.Bits != 0 && k.Int64()&ac.Bits != 0, ac.Bits == 0 && k.Int64() != ac.Any:
+			return true
+		}
 	}
 	return false
 }
@@ -349,12 +359,11 @@ func txnCompares(v ssa.Value, toks *flow.Tokens) bool {
 	return false
 }
 
-var grpcSink = &model.Sink{Family: "gRPC", Cond: model.CondRequest, Key: -1}
-
-// isGRPCWrite recognises a generated gRPC client method that writes: a
-// method of a type named *Client taking (context.Context, *Request,
-// ...grpc.CallOption) whose name does not say it only reads.
-func isGRPCWrite(fn *types.Func) bool {
+// isGeneratedWrite recognises a generated client method that writes
+// (model.GeneratedClient): a method of a type named *Client taking
+// (context.Context, *Request, ...Option) whose name does not say it only
+// reads.
+func isGeneratedWrite(sink *model.Sink, fn *types.Func) bool {
 	sig, ok := fn.Type().(*types.Signature)
 	if !ok || sig.Recv() == nil || !sig.Variadic() || sig.Params().Len() != 3 {
 		return false
@@ -363,7 +372,7 @@ func isGRPCWrite(fn *types.Func) bool {
 		return false
 	}
 	last := sig.Params().At(2).Type().(*types.Slice).Elem()
-	if n, ok := types.Unalias(last).(*types.Named); !ok || n.Obj().Name() != "CallOption" || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "google.golang.org/grpc" {
+	if n, ok := types.Unalias(last).(*types.Named); !ok || n.Obj().Name() != sink.Option.Type || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != sink.Option.Pkg {
 		return false
 	}
 	for _, p := range model.GRPCReadPrefixes {
@@ -377,7 +386,7 @@ func isGRPCWrite(fn *types.Func) bool {
 func (e *Effect) request(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 	args := calls.Args(c)
 	switch {
-	case e.Sink == grpcSink:
+	case e.Sink.Shape == model.GeneratedClient:
 		e.What = "write RPC " + e.Callee.Name()
 		if toks.Any(args[0], args[1]) {
 			e.Verdict = Carried
@@ -478,23 +487,8 @@ func (e *Effect) Advice() string {
 	case model.CondInput:
 		return `set ConditionExpression "attribute_not_exists(fence) OR fence <= :tok" with the token and handle ConditionalCheckFailedException`
 	}
-	switch e.Sink.Family {
-	case "MongoDB":
-		return "use UpdateOne with the token in the filter instead of an insert, or a unique index that encodes it"
-	case "Kubernetes API":
-		return "update an object read from the API server (its resourceVersion makes the write a compare-and-swap), or set DeleteOptions.Preconditions"
-	case "DynamoDB":
-		return "use conditional writes (PutItem/UpdateItem with ConditionExpression); BatchWriteItem cannot carry a condition"
-	}
-	switch e.Sink.Family {
-	case "etcd":
-		return "write through Txn(ctx).If(m.IsOwner()).Then(...) and check Succeeded"
-	case "go-redis":
-		return "write through a Lua script (Eval) that compares it"
-	case "Consul KV":
-		return "write through CAS on ModifyIndex or a Txn with KVCheckSession"
-	case "ZooKeeper":
-		return "write through Multi with a CheckVersionRequest on the lock node"
+	if e.Sink.Advice != "" {
+		return e.Sink.Advice // the store's conditional API
 	}
 	return "make the resource compare it"
 }
@@ -598,29 +592,21 @@ func guardedOps(args []ssa.Value) bool {
 	return opaque
 }
 
-var kubeSink = &model.Sink{Family: "Kubernetes API", Cond: model.CondCAS, Key: -1}
-
-// isKubeWrite recognises a write of a client-go typed client
-// (k8s.io/client-go/kubernetes/typed/...): Create, Update, UpdateStatus,
-// Patch, Apply, Delete, DeleteCollection.
-func isKubeWrite(fn *types.Func) bool {
-	if fn.Pkg() == nil || !strings.HasPrefix(fn.Pkg().Path(), "k8s.io/client-go/kubernetes/typed/") {
-		return false
-	}
-	switch fn.Name() {
-	case "Update", "UpdateStatus", "Patch", "Apply", "ApplyStatus", "Delete", "DeleteCollection":
-		return true
-	}
-	return false // Create fails when the object exists: conditional by itself
+// isTypedWrite recognises a write of a typed API client
+// (model.TypedClient): a method named in sink.Methods of a package under
+// sink.Under (client-go's k8s.io/client-go/kubernetes/typed/...: Update,
+// UpdateStatus, Patch, Apply, Delete, DeleteCollection).
+func isTypedWrite(sink *model.Sink, fn *types.Func) bool {
+	return fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), sink.Under) && slices.Contains(sink.Methods, fn.Name())
 }
 
-// kubeWrite judges a Kubernetes API write. An Update of an object read
+// typedWrite judges a Kubernetes API write. An Update of an object read
 // from the API server (or with its resourceVersion set) is a
 // compare-and-swap on resourceVersion, which the spec counts as carrying
 // the fence; a Patch, Apply or Delete without preconditions is not.
-func kubeWrite(call ssa.CallInstruction, fn *types.Func, toks *flow.Tokens) *Effect {
+func typedWrite(sink *model.Sink, call ssa.CallInstruction, fn *types.Func, toks *flow.Tokens) *Effect {
 	c := call.Common()
-	e := &Effect{Sink: kubeSink, Call: call, Callee: fn, Receiver: calls.Receiver(c), Verdict: Missing,
+	e := &Effect{Sink: sink, Call: call, Callee: fn, Receiver: calls.Receiver(c), Verdict: Missing,
 		What: "Kubernetes " + fn.Name()}
 	if strings.HasPrefix(fn.Name(), "Update") && hasResourceVersion(calls.Arg(c, 1)) {
 		return nil

@@ -29,8 +29,8 @@ func checkConfig(pkg *types.Package, cfg *config.Config) error {
 		if err != nil {
 			return
 		}
-		f, perr := config.ParseFunc(name)
-		if perr != nil {
+		f, ok := cfg.Func(key)
+		if !ok {
 			return // validated already
 		}
 		p := pkgs[f.Pkg]

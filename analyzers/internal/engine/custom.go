@@ -82,11 +82,8 @@ func (c *custom) problems() []Finding {
 	return out
 }
 
-func matchesAny(names []string, fn *types.Func) bool {
-	return slices.ContainsFunc(names, func(n string) bool {
-		f, err := config.ParseFunc(n)
-		return err == nil && f.Matches(fn)
-	})
+func matchesAny(fs []model.Func, fn *types.Func) bool {
+	return slices.ContainsFunc(fs, func(f model.Func) bool { return f.Matches(fn) })
 }
 
 // isFence reports whether calling fn yields a fencing token.
@@ -94,7 +91,7 @@ func (c *custom) isFence(fn *types.Func) bool {
 	if a := c.ann.Funcs[fn]; a != nil {
 		return a.Kind == annotation.Fence
 	}
-	if matchesAny(c.cfg.Fences, fn) {
+	if matchesAny(c.cfg.Library().Fences, fn) {
 		return true
 	}
 	return fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, new(FenceFact))
@@ -108,9 +105,8 @@ func (c *custom) isFenceField(owner *types.Named, v *types.Var) bool {
 	if c.ann.Fields[v] {
 		return true
 	}
-	for _, n := range c.cfg.Fences {
-		if f, err := config.ParseFunc(n); err == nil && f.Recv != "" &&
-			(model.Field{Pkg: f.Pkg, Type: f.Recv, Name: f.Name}).Matches(owner, v) {
+	for _, f := range c.cfg.Library().FenceFields {
+		if f.Matches(owner, v) {
 			return true
 		}
 	}
@@ -122,70 +118,39 @@ func (c *custom) isCheck(fn *types.Func) bool {
 	if a := c.ann.Funcs[fn]; a != nil {
 		return a.Kind == annotation.Check
 	}
-	if matchesAny(c.cfg.Checks, fn) {
+	if matchesAny(c.cfg.Library().Validity, fn) {
 		return true
 	}
 	return fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, new(CheckFact))
 }
 
-// lock returns the custom lock fn acquires, or nil.
+// lock returns the custom lock fn acquires, or nil: an annotated lock
+// function, or the first lock of the configuration whose function it is.
 func (c *custom) lock(fn *types.Func) *model.Lock {
-	if a := c.ann.Funcs[fn]; a != nil && a.Kind == annotation.Lock {
-		l := &model.Lock{Lib: "lock " + fn.Name(), HandleIsResult: -1,
-			Fence: model.Fence{None: "pass this lock's fencing token (a value declared with //fencecheck:fence) to the write and compare it there, or take one from the protected store"}}
-		sig := fn.Type().(*types.Signature)
-		if a.Bool {
-			l.Success, l.Result = model.BoolTrue, 0
-		} else {
-			l.Success, l.Result = model.ErrNil, sig.Results().Len()-1
-		}
-		for rel, ra := range c.ann.Funcs {
-			if ra.Kind == annotation.Release {
-				l.Release = append(l.Release, funcOf(rel))
-			}
-		}
-		slices.SortFunc(l.Release, func(x, y model.Func) int { return cmpFunc(x, y) })
-		return l
+	if a := c.ann.Funcs[fn]; a != nil && a.Lock != nil {
+		return instantiate(a.Lock, fn)
 	}
-	for _, cl := range c.cfg.Locks {
-		f, err := config.ParseFunc(cl.Func)
-		if err != nil || !f.Matches(fn) {
-			continue
+	for _, l := range c.cfg.Library().Locks {
+		if matchesAny(l.Acquire, fn) {
+			return instantiate(l, fn)
 		}
-		name := cl.Name
-		if name == "" {
-			name = "lock " + fn.Name()
-		}
-		l := &model.Lock{Lib: name, HandleIsResult: -1,
-			Fence: model.Fence{None: "pass this lock's fencing token (a value listed under \"fences\" in " + filepath.Base(c.cfg.Path()) + ") to the write and compare it there, or take one from the protected store"}}
-		sig := fn.Type().(*types.Signature)
-		if cl.Success == "bool" {
-			l.Success, l.Result = model.BoolTrue, 0
-		} else {
-			l.Success, l.Result = model.ErrNil, sig.Results().Len()-1
-		}
-		if cl.Result != nil {
-			l.Result = *cl.Result
-		}
-		for _, r := range cl.Release {
-			if rf, err := config.ParseFunc(r); err == nil {
-				l.Release = append(l.Release, rf)
-			}
-		}
-		return l
 	}
 	return nil
 }
 
-func funcOf(fn *types.Func) model.Func {
-	return model.Func{Pkg: fn.Pkg().Path(), Recv: model.RecvName(fn), Name: fn.Name()}
+// instantiate returns a copy of a custom lock for the function fn it
+// matches, its LastResult resolved.
+func instantiate(l *model.Lock, fn *types.Func) *model.Lock {
+	out := *l
+	if out.Result == model.LastResult {
+		out.Result = fn.Type().(*types.Signature).Results().Len() - 1
+	}
+	out.Release = slices.Clone(l.Release)
+	return &out
 }
 
-func cmpFunc(x, y model.Func) int {
-	if x.Pkg+x.Recv+x.Name < y.Pkg+y.Recv+y.Name {
-		return -1
-	}
-	return 1
+func funcOf(fn *types.Func) model.Func {
+	return model.Func{Pkg: fn.Pkg().Path(), Recv: model.RecvName(fn), Name: fn.Name()}
 }
 
 // sink returns the custom effect a call performs (an annotated or
@@ -195,38 +160,35 @@ func (c *custom) sink(ci ssa.CallInstruction, toks *flow.Tokens) *effect.Effect 
 	if fn == nil {
 		return nil
 	}
-	var carriedBy []int
+	var sink *model.Sink
 	switch a := c.ann.Funcs[fn]; {
-	case a != nil && a.Kind == annotation.Sink:
-		carriedBy = a.CarriedBy
+	case a != nil && a.Sink != nil:
+		sink = a.Sink
 	default:
-		i := slices.IndexFunc(c.cfg.Sinks, func(s config.Sink) bool {
-			f, err := config.ParseFunc(s.Func)
-			return err == nil && f.Matches(fn)
-		})
+		i := slices.IndexFunc(c.cfg.Library().Sinks, func(s *model.Sink) bool { return matchesAny(s.Funcs, fn) })
 		if i < 0 {
 			return nil
 		}
-		carriedBy = c.cfg.Sinks[i].CarriedBy
+		sink = c.cfg.Library().Sinks[i]
 	}
 	args := ci.Common().Args
 	if ci.Common().IsInvoke() {
 		args = append([]ssa.Value{ci.Common().Value}, args...)
 	}
-	if slices.ContainsFunc(carriedBy, func(i int) bool { return i < len(args) && toks.Has(args[i]) }) {
+	if slices.ContainsFunc(sink.CarriedBy, func(i int) bool { return i < len(args) && toks.Has(args[i]) }) {
 		return nil
 	}
 	p := c.pass.Fset.Position(fn.Pos())
-	return effect.Remote(ci, fn, "call to "+fn.Name(), "custom effect", "custom effect", model.CondRequest, fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line))
+	return effect.Remote(ci, fn, "call to "+fn.Name(), sink.Family, sink.Family, sink.Cond, fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line))
 }
 
 // sinkFact is the summary exported for an annotated sink.
 func (c *custom) sinkFact(fn *types.Func) *EffectsFact {
 	a := c.ann.Funcs[fn]
-	if a == nil || a.Kind != annotation.Sink {
+	if a == nil || a.Sink == nil {
 		return nil
 	}
 	p := c.pass.Fset.Position(fn.Pos())
-	return &EffectsFact{Effects: []RemoteEffect{{What: "call to " + fn.Name(), Via: "custom effect", Family: "custom effect",
-		Cond: int(model.CondRequest), Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), CarriedBy: a.CarriedBy}}}
+	return &EffectsFact{Effects: []RemoteEffect{{What: "call to " + fn.Name(), Via: a.Sink.Family, Family: a.Sink.Family,
+		Cond: int(a.Sink.Cond), Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), CarriedBy: a.Sink.CarriedBy}}}
 }

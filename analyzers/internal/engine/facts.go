@@ -73,6 +73,7 @@ type AcquireFact struct {
 	Release []model.Func
 	Table   string
 	Chains  bool // see model.Lock.Chains
+	InSQL   bool // see model.Lock.InSQL
 	// Handle is 1 + the index of the result that returns the lock handle
 	// (the wrapper returns the *concurrency.Mutex it locked), 0 if none.
 	Handle int
@@ -206,8 +207,7 @@ func (a *analysis_) findHelpers(funcs []*ssa.Function, secs map[*ssa.Function][]
 		}
 		// A function that installs its func parameter as client-go's
 		// OnStartedLeading callback: callers' literals run while leading.
-		if ps := section.CallbackParams(fn); len(ps) > 0 {
-			l := model.LeaderElectionLock
+		if ps, l := section.CallbackParams(fn); len(ps) > 0 {
 			h := &HelperFact{Lib: l.Lib, Param: ps[0], FenceArg: -1, Fence: "client-go exposes " + l.Fence.Accessor + " as the closest thing to a fencing token; read it from the Lease and compare it in the write"}
 			a.helpers[obj] = h
 			a.pass.ExportObjectFact(obj, h)
@@ -344,7 +344,7 @@ func wrapperFact(fn *ssa.Function, sig *types.Signature, sec *section.Section) *
 	// The release travels with the wrapper, so that a caller's section
 	// ends at it and a wrapper of the wrapper is recognised too.
 	f := &AcquireFact{Lib: sec.Lock.Lib, Fence: sec.Lock.Fence.Accessor, NoFence: sec.Lock.Fence.None, Release: sec.Lock.Release,
-		Chains: section.ChainsWrappers(sec.Lock)}
+		Chains: section.ChainsWrappers(sec.Lock), InSQL: sec.Lock.InSQL}
 	switch {
 	case res.Len() > 0 && isBool(res.At(0).Type()):
 		f.Success, f.Result = int(model.BoolTrue), 0
@@ -392,7 +392,7 @@ func (a *analysis_) withReleasers(rel []model.Func, l *model.Lock, cand *ssa.Fun
 // a failure path, or a function that locks and unlocks around its work,
 // is no release of the lock a caller holds.
 func (a *analysis_) releasers(l *model.Lock, cand *ssa.Function, funcs []*ssa.Function, secs map[*ssa.Function][]*section.Section) []*types.Func {
-	if len(l.Release) == 0 && l.Lib != model.SQLLock.Lib {
+	if len(l.Release) == 0 && !l.InSQL {
 		return nil // only the lock's own release functions can release it
 	}
 	acq := reaching(funcs, nil, func(fn *ssa.Function) bool {
@@ -476,8 +476,12 @@ func returnedHandle(fn *ssa.Function, sec *section.Section) int {
 }
 
 func (f *AcquireFact) lock() *model.Lock {
-	return &model.Lock{Lib: f.Lib, Success: model.Success(f.Success), Result: f.Result, HandleIsResult: f.Handle - 1,
-		Release: f.Release, Fence: model.Fence{Accessor: f.Fence, None: f.NoFence}, Table: f.Table, Chains: f.Chains}
+	l := &model.Lock{Lib: f.Lib, Success: model.Success(f.Success), Result: f.Result,
+		Release: f.Release, Fence: model.Fence{Accessor: f.Fence, None: f.NoFence}, Table: f.Table, Chains: f.Chains, InSQL: f.InSQL}
+	if f.Handle > 0 {
+		l.Held, l.Handle = model.HeldByResult, f.Handle-1
+	}
+	return l
 }
 
 // exportAnnotatedLocks records this package's annotated lock functions as

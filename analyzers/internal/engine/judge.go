@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
@@ -29,11 +30,11 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 		return // same transaction as pg_advisory_xact_lock
 	case sec.Lock.Table != "" && e.Table == sec.Lock.Table:
 		return // the lease row's own bookkeeping (renewal, release)
-	case e.Sink.Family == "Consul KV" && consulLockKey(sec) != "" && consulKey(e) == consulLockKey(sec):
+	case e.Sink.OwnKey && lockKeyText(sec) != "" && kvKey(e) == lockKeyText(sec):
 		return // the lock's own key (an operator poke, waking the monitor): a lock operation
 	case a.txGuarded(e):
 		return // a checked guard-row statement fences the transaction
-	case sec.Lock == model.RedisSetNXLock && e.Key != nil && calls.SameValue(e.Key, sec.Handle):
+	case sec.Lock.Held == model.HeldByKey && e.Key != nil && calls.SameValue(e.Key, sec.Handle):
 		return // the lock's own key: release or extension, not a protected write
 	case a.identityNamespaced(e, site):
 		return // written under the holder's own key: a stale holder cannot overwrite the current one's
@@ -157,7 +158,7 @@ func (a *analysis_) handleText(sec *section.Section) string {
 			})
 		}
 	}
-	if i := sec.Lock.HandleIsResult; i >= 0 && i < len(a.assigned[sec.Pos]) {
+	if i := sec.Lock.Handle; sec.Lock.Held == model.HeldByResult && i < len(a.assigned[sec.Pos]) {
 		// A handle returned by the call: name it by the variable it is assigned to.
 		if lhs := a.assigned[sec.Pos][i]; types.ExprString(lhs) != "_" {
 			return types.ExprString(lhs)
@@ -215,9 +216,9 @@ func fenceExpr(accessor, handle string) string {
 	return strings.ReplaceAll(accessor, "%s", handle)
 }
 
-// consulLockKey returns the constant key of a Consul lock section's
-// c.LockKey("key"), or "".
-func consulLockKey(sec *section.Section) string {
+// lockKeyText returns the constant key of a section whose lock handle was
+// made from its key (Lock.KeyFrom: Consul's c.LockKey("key")), or "".
+func lockKeyText(sec *section.Section) string {
 	if sec.Handle == nil {
 		return ""
 	}
@@ -226,17 +227,17 @@ func consulLockKey(sec *section.Section) string {
 		return ""
 	}
 	call, ok := ext.Tuple.(*ssa.Call)
-	if !ok || calls.Callee(&call.Call) == nil || calls.Callee(&call.Call).Name() != "LockKey" {
+	if !ok || !slices.ContainsFunc(sec.Lock.KeyFrom, func(f model.Func) bool { return f.Matches(calls.Callee(&call.Call)) }) {
 		return ""
 	}
 	k, _ := calls.ConstString(calls.Arg(&call.Call, 0))
 	return k
 }
 
-// consulKey returns the constant key a Consul KV write touches: the key
-// argument of Delete/DeleteTree, or the Key field of the KVPair literal
-// given to Put.
-func consulKey(e *effect.Effect) string {
+// kvKey returns the constant key a KV write touches: its argument 0 (Consul
+// KV Delete/DeleteTree), or the Key field of the struct literal given
+// there (the KVPair given to Put).
+func kvKey(e *effect.Effect) string {
 	arg := calls.Arg(e.Call.Common(), 0)
 	if k, ok := calls.ConstString(arg); ok {
 		return k

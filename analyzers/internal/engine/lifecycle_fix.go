@@ -28,7 +28,7 @@ func (l *lifecycle) deleteFix(ci ssa.CallInstruction, callee *types.Func, acq *l
 	ix := l.index()
 	del := ix.calls[ci.Common().Pos()]
 	set := ix.calls[acq.call.Pos()]
-	if del == nil || set == nil || len(del.Args) != 2 || del.Ellipsis.IsValid() || len(set.Args) < 3 {
+	if del == nil || set == nil || len(del.Args) != 2 || del.Ellipsis.IsValid() || len(set.Args) <= acq.kind.Owner {
 		return nil
 	}
 	sel, ok := ast.Unparen(del.Fun).(*ast.SelectorExpr)
@@ -52,15 +52,15 @@ func (l *lifecycle) deleteFix(ci ssa.CallInstruction, callee *types.Func, acq *l
 	if !l.canRunScripts(info.TypeOf(sel.X), callee.Pkg()) {
 		return nil
 	}
-	owner := set.Args[2]
+	owner := set.Args[acq.kind.Owner]
 	if !l.visibleAt(owner, del.Pos()) {
 		return nil
 	}
-	name := lcImportName(ix.file[del], model.RedisPackage, callee.Pkg().Name())
+	name := lcImportName(ix.file[del], model.RedisScriptFix.Package, callee.Pkg().Name())
 	if name == "" {
 		return nil
 	}
-	text := fmt.Sprintf("%s.NewScript(%s).Run(%s, %s, []string{%s}, %s)", name, "`"+model.CompareAndDeleteScript+"`",
+	text := fmt.Sprintf("%s.NewScript(%s).Run(%s, %s, []string{%s}, %s)", name, "`"+model.RedisScriptFix.Script+"`",
 		l.source(del.Args[0]), l.source(sel.X), l.source(del.Args[1]), l.source(owner))
 	return []analysis.SuggestedFix{{
 		Message:   "Release the lock with a compare-and-delete script",
@@ -81,7 +81,7 @@ func (l *lifecycle) canRunScripts(t types.Type, pkg *types.Package) bool {
 		}
 		return nil
 	}
-	scripter, pipeliner := iface(model.RedisScripter), iface(model.RedisPipeliner)
+	scripter, pipeliner := iface(model.RedisScriptFix.Scripter), iface(model.RedisScriptFix.Pipeliner)
 	if scripter == nil || !types.Implements(t, scripter) {
 		return false
 	}

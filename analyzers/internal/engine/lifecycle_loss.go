@@ -26,7 +26,7 @@ func (l *lifecycle) ignoredLeaseLoss() {
 		callee := calls.Callee(ci.Common())
 		switch {
 		case callee == nil:
-		case model.ConsulLockLost.Matches(callee):
+		case lcMatchesAny(model.LostChannels, callee):
 			l.consulLost(ci)
 		case lcMatchesAny(model.SessionRenewals, callee):
 			l.renewalDropped(fn, ci, callee)
@@ -35,7 +35,7 @@ func (l *lifecycle) ignoredLeaseLoss() {
 		}
 	})
 	for _, s := range l.u.Sections {
-		if s.Lock == model.LeaderElectionLock {
+		if s.Lock.Callback.Name != "" {
 			l.leaderContext(s)
 		}
 	}
@@ -68,10 +68,7 @@ func (l *lifecycle) consulLost(ci ssa.CallInstruction) {
 	if lost == nil || l.blankResult(ci) {
 		how = "is discarded (assigned to _)"
 	}
-	lib := "Consul lock"
-	if sec != nil {
-		lib = sec.Lock.Lib
-	}
+	lib := sec.Lock.Lib
 	pos, end := l.span(ci)
 	l.report(Finding{Code: "FC5002", Pos: pos, End: end, Key: ci.Pos(),
 		Related: []analysis.RelatedInformation{lcAcquired(call.Pos(), lib)},
@@ -191,10 +188,10 @@ func (l *lifecycle) renewalDropped(fn *ssa.Function, ci ssa.CallInstruction, cal
 	}
 	var related []analysis.RelatedInformation
 	of := ""
-	if sec := l.consulSection(fn); sec != nil {
+	if sec := l.sessionSection(fn, callee); sec != nil {
 		related = append(related, lcAcquired(sec.Pos, sec.Lock.Lib))
 		of = fmt.Sprintf(" (the %s acquired at %s)", sec.Lock.Lib, l.where(sec.Pos))
-	} else if created := sessionCreation(calls.Arg(ci.Common(), 1)); created != nil {
+	} else if created := sessionCreation(calls.Arg(ci.Common(), 1), callee); created != nil {
 		related = append(related, analysis.RelatedInformation{Pos: created.Pos(), Message: "Consul session created here"})
 	}
 	pos, end := l.span(ci)
@@ -203,19 +200,21 @@ func (l *lifecycle) renewalDropped(fn *ssa.Function, ci ssa.CallInstruction, cal
 			model.RecvName(callee)+"."+callee.Name(), how, of)})
 }
 
-// consulSection finds a Consul critical section in fn or in a function fn
-// is nested in.
-func (l *lifecycle) consulSection(fn *ssa.Function) *section.Section {
+// sessionSection finds a critical section of a lock of the renewal's
+// package (a Consul lock, for Session.RenewPeriodic) in fn or in a function
+// fn is nested in.
+func (l *lifecycle) sessionSection(fn *ssa.Function, renewal *types.Func) *section.Section {
 	for _, s := range l.u.Sections {
-		if s.Lock != nil && len(s.Lock.Acquire) > 0 && s.Lock.Acquire[0].Pkg == model.ConsulLockLost.Pkg && lcEncloses(s.Fn, fn) {
+		if s.Lock != nil && len(s.Lock.Acquire) > 0 && s.Lock.Acquire[0].Pkg == renewal.Pkg().Path() && lcEncloses(s.Fn, fn) {
 			return s
 		}
 	}
 	return nil
 }
 
-// sessionCreation finds the Session.Create call that issued a session ID.
-func sessionCreation(id ssa.Value) *ssa.Call {
+// sessionCreation finds the call that issued a session ID: a method of the
+// renewal's own receiver type (Consul's Session.Create).
+func sessionCreation(id ssa.Value, renewal *types.Func) *ssa.Call {
 	if id == nil {
 		return nil
 	}
@@ -227,7 +226,7 @@ func sessionCreation(id ssa.Value) *ssa.Call {
 	if !ok {
 		return nil
 	}
-	if fn := calls.Callee(&c.Call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == model.ConsulLockLost.Pkg && model.RecvName(fn) == "Session" {
+	if fn := calls.Callee(&c.Call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == renewal.Pkg().Path() && model.RecvName(fn) == model.RecvName(renewal) {
 		return c
 	}
 	return nil
@@ -414,7 +413,7 @@ func (l *lifecycle) stoppedCallback(sec *section.Section) *ssa.Function {
 					continue
 				}
 				fa, ok := st.Addr.(*ssa.FieldAddr)
-				if !ok || !lcCallbackField(fa, model.LeaderCallback) {
+				if !ok || !lcCallbackField(fa, sec.Lock.Callback) {
 					continue
 				}
 				for _, b2 := range fn.Blocks {
@@ -424,7 +423,7 @@ func (l *lifecycle) stoppedCallback(sec *section.Section) *ssa.Function {
 							continue
 						}
 						fa2, ok := st2.Addr.(*ssa.FieldAddr)
-						if ok && lcCallbackField(fa2, model.LeaderStopped) && calls.SameValue(fa2.X, fa.X) {
+						if ok && lcCallbackField(fa2, sec.Lock.Stopped) && calls.SameValue(fa2.X, fa.X) {
 							return lcCallbackBody(st2.Val)
 						}
 					}

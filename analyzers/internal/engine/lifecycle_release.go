@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -39,9 +40,9 @@ func (l *lifecycle) unsafeReleases() {
 			l.redisDelete(fn, ci, callee)
 		case lcMatchesAny(model.EtcdKeyDeletes, callee):
 			l.etcdDelete(fn, ci, callee)
-		case model.EtcdOpDelete.Matches(callee):
+		case lcMatchesAny(model.EtcdOpDelete, callee):
 			l.etcdOpDelete(fn, ci)
-		case model.RedisDelIfEqual.Matches(callee):
+		case lcMatchesAny(model.RedisDelIfEqual, callee):
 			l.constantMatchValue(fn, ci)
 		default:
 			if sr := lcScriptRun(callee); sr != nil {
@@ -61,6 +62,7 @@ type lcSetnx struct {
 	owner ssa.Value // the value argument: what the holder's compare must use
 	id    string    // keyID of key
 	lock  bool      // a lock (a critical section, or a key named like one), not de-duplication
+	kind  *model.Lock
 }
 
 func (l *lifecycle) setnxCalls() []*lcSetnx {
@@ -76,13 +78,18 @@ func (l *lifecycle) setnxCalls() []*lcSetnx {
 	}
 	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
 		call, ok := ci.(*ssa.Call)
-		if !ok || !lcMatchesAny(model.RedisSetNXLock.Acquire, calls.Callee(&call.Call)) {
+		if !ok {
 			return
 		}
-		key := calls.Arg(&call.Call, 1)
+		i := slices.IndexFunc(model.KeyHeldLocks, func(l *model.Lock) bool { return lcMatchesAny(l.Acquire, calls.Callee(&call.Call)) })
+		if i < 0 {
+			return
+		}
+		kl := model.KeyHeldLocks[i]
+		key := calls.Arg(&call.Call, kl.Handle)
 		id, hint := lcKeyID(key)
-		l.setnxs = append(l.setnxs, &lcSetnx{call: call, fn: fn, key: key, owner: calls.Arg(&call.Call, 2),
-			id: id, lock: secs[call] != nil || lcLockish(hint)})
+		l.setnxs = append(l.setnxs, &lcSetnx{call: call, fn: fn, key: key, owner: calls.Arg(&call.Call, kl.Owner),
+			id: id, lock: secs[call] != nil || lcLockish(hint), kind: kl})
 	})
 	return l.setnxs
 }
@@ -134,7 +141,6 @@ func (l *lifecycle) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee
 	if !ok || l.insideWatch(fn) {
 		return
 	}
-	lib := model.RedisSetNXLock.Lib
 	for _, k := range keys {
 		acq := l.setnxFor(k, fn)
 		get, other := l.getCompared(ci, k)
@@ -148,8 +154,8 @@ func (l *lifecycle) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee
 		var related []analysis.RelatedInformation
 		of := ""
 		if acq != nil {
-			related = append(related, lcAcquired(acq.call.Pos(), lib))
-			of = fmt.Sprintf(" of the %s acquired at %s", lib, l.where(acq.call.Pos()))
+			related = append(related, lcAcquired(acq.call.Pos(), acq.kind.Lib))
+			of = fmt.Sprintf(" of the %s acquired at %s", acq.kind.Lib, l.where(acq.call.Pos()))
 		}
 		var msg string
 		if get != nil {
@@ -158,7 +164,7 @@ func (l *lifecycle) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee
 				callee.Name(), of, verb, lcReleaseAdvice)
 		} else {
 			msg = fmt.Sprintf("go-redis %s releases the %s acquired at %s without checking that the key still holds this holder's value: if the lease expired and another holder took the lock in between, this deletes that holder's lock; %s",
-				callee.Name(), lib, l.where(acq.call.Pos()), lcReleaseAdvice)
+				callee.Name(), acq.kind.Lib, l.where(acq.call.Pos()), lcReleaseAdvice)
 		}
 		if acq != nil {
 			if c, isConst := calls.Unwrap(acq.owner).(*ssa.Const); isConst && c.Value != nil {
@@ -780,7 +786,7 @@ func (l *lifecycle) constantMatchValue(fn *ssa.Function, ci ssa.CallInstruction)
 // no lock.
 func lcOverwrites(fn *ssa.Function, key ssa.Value) bool {
 	for ci := range calls.In(fn) {
-		if model.RedisPlainSet.Matches(calls.Callee(ci.Common())) && lcSameKey(calls.Arg(ci.Common(), 1), key) {
+		if lcMatchesAny(model.RedisPlainSet, calls.Callee(ci.Common())) && lcSameKey(calls.Arg(ci.Common(), 1), key) {
 			return true
 		}
 	}
@@ -794,8 +800,8 @@ func (l *lifecycle) constantOwner(fn *ssa.Function, ci ssa.CallInstruction, key 
 		return
 	}
 	if acq := l.setnxFor(key, fn); acq != nil {
-		related = append(related, lcAcquired(acq.call.Pos(), model.RedisSetNXLock.Lib))
-		of = fmt.Sprintf(" of the %s acquired at %s", model.RedisSetNXLock.Lib, l.where(acq.call.Pos()))
+		related = append(related, lcAcquired(acq.call.Pos(), acq.kind.Lib))
+		of = fmt.Sprintf(" of the %s acquired at %s", acq.kind.Lib, l.where(acq.call.Pos()))
 	} else if strings.HasPrefix(what, "DelExArgs") && (!lcLockLike(key) || lcOverwrites(fn, key)) {
 		// A conditional delete of a key nobody locks here and that is not
 		// named like a lock, or that this function writes with a plain SET

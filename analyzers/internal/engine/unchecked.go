@@ -25,7 +25,7 @@ func outcomeIgnored(e *effect.Effect) (bool, string) {
 		case "QueryRow", "QueryRowContext", "Query", "QueryContext", "QueryRowx", "QueryRowxContext", "QueryxContext", "Queryx":
 			return false, "" // RETURNING rows: the row is the outcome
 		}
-		if e.Sink.Family == "gorm" {
+		if e.Sink.RowsField {
 			outcome, what = call, "RowsAffected"
 		} else {
 			outcome, what = calls.Result(call, 0), "RowsAffected()"

@@ -454,7 +454,7 @@ func (w *wc) local(fn *ssa.Function) bool {
 // lock's own key to the lifecycle checks.
 func (w *wc) redisLockWrite(c *ssa.CallCommon, callee *types.Func) bool {
 	for _, s := range model.Sinks {
-		if s.Family != "go-redis" || s.Cond != model.CondNone || s.Key < 0 || !wcMatches(s.Funcs, callee) {
+		if !s.LockKeys || s.Cond != model.CondNone || s.Key < 0 || !wcMatches(s.Funcs, callee) {
 			continue
 		}
 		p, ok := calls.ConstPrefix(calls.Arg(c, s.Key))
@@ -519,7 +519,7 @@ func (w *wc) usesLockAPI(fn *ssa.Function) bool {
 			continue
 		}
 		for _, l := range model.Locks {
-			if l == model.RedisSetNXLock {
+			if l.KeyOnly {
 				continue // any SetNX or Del: only a lock key counts (below)
 			}
 			if wcMatches(l.Acquire, callee) || wcMatches(l.Release, callee) {

@@ -1,16 +1,23 @@
 package model
 
-// This file is the knowledge base of the lock lifecycle checks: FC5001
-// (unsafe release) and FC5002 (ignored lease loss). Data only; the engine's
-// lifecycle check reads it.
+// This file holds the indexes and word lists of the lock lifecycle checks:
+// FC5001 (unsafe release) and FC5002 (ignored lease loss). The entries come
+// from the libraries (kb_*.go); the engine's lifecycle check reads them.
 
-// RedisKeyDeletes delete a Redis key unconditionally. On the key of a
-// SET NX lock they release the lock without checking the owner.
-var RedisKeyDeletes = []Func{{goredis, "*", "Del"}, {goredis, "*", "Unlink"}}
+// RedisKeyDeletes delete a Redis key unconditionally: the releases of the
+// locks held by their key (SET NX). On the key of such a lock they release
+// it without checking the owner.
+var RedisKeyDeletes = func() []Func {
+	var out []Func
+	for _, l := range KeyHeldLocks {
+		out = append(out, l.Release...)
+	}
+	return out
+}()
 
 // RedisKeyReads read a key's value; followed by a comparison in Go and a
 // delete they form the non-atomic GET-compare-DEL release.
-var RedisKeyReads = []Func{{goredis, "*", "Get"}}
+var RedisKeyReads = setNX(func(p *SetNX) []Func { return p.Reads })
 
 // OwnerValueWords are fragments of a variable, field or function name that
 // mark a value as a lock holder's identity. A GET whose value is compared
@@ -24,17 +31,12 @@ var OwnerValueWords = []string{"owner", "token", "holder", "ident", "instance", 
 var RedisValueAccessors = []string{"Result", "Val", "Text", "Bytes"}
 
 // RedisScriptSources create a script object from its Lua source (argument 0).
-var RedisScriptSources = []Func{{goredis, "", "NewScript"}, {goredis, "", "NewScriptServerSHA"}}
+var RedisScriptSources = setNX(func(p *SetNX) []Func { return p.ScriptSources })
 
 // RedisScriptRuns run a Lua script: Script names the argument that holds the
 // source text (-1: the receiver is a *Script), Keys the []string of KEYS and
 // Args the first ARGV argument (variadic). The first matching entry wins.
-var RedisScriptRuns = []ScriptRun{
-	{Func{goredis, "Script", "Run"}, -1, 2, 3},
-	{Func{goredis, "Script", "Eval"}, -1, 2, 3},
-	{Func{goredis, "Script", "EvalSha"}, -1, 2, 3},
-	{Func{goredis, "*", "Eval"}, 1, 2, 3}, // after Script's: "*" matches every receiver
-}
+var RedisScriptRuns = setNX(func(p *SetNX) []ScriptRun { return p.ScriptRuns })
 
 // ScriptRun describes a call that runs a Redis Lua script.
 type ScriptRun struct {
@@ -44,41 +46,59 @@ type ScriptRun struct {
 
 // RedisPlainSet is a SET without NX: it overwrites whatever the key holds,
 // so it takes no lock, and a key written with it is no lock of that code.
-var RedisPlainSet = Func{goredis, "*", "Set"}
+var RedisPlainSet = setNX(func(p *SetNX) []Func { return p.PlainSet })
 
 // RedisDelIfEqual is go-redis' native compare-and-delete (Redis 8.4):
 // DelExArgs(ctx, key, DelExArgs{Mode: "IFEQ", MatchValue: owner}).
-var RedisDelIfEqual = Func{goredis, "*", "DelExArgs"}
+var RedisDelIfEqual = setNX(func(p *SetNX) []Func { return p.DelIfEqual })
 
-// RedisScripter is the go-redis interface a script runs on
-// ((*Script).Run(ctx, c Scripter, ...)); a suggested fix rewriting a DEL
-// into a script needs the client to implement it.
-const RedisScripter = "Scripter"
-
-// RedisPipeliner is go-redis' pipeline interface: a script run in a
-// pipeline cannot fall back from EVALSHA to EVAL, so no fix is offered there.
-const RedisPipeliner = "Pipeliner"
-
-// RedisPackage is go-redis' import path, for messages and suggested fixes.
-const RedisPackage = goredis
-
-// CompareAndDeleteScript is the safe release of a SET NX lock: delete the
-// key only while it still holds this holder's value.
-const CompareAndDeleteScript = `if redis.call("get",KEYS[1]) == ARGV[1] then return redis.call("del",KEYS[1]) else return 0 end`
+// RedisScriptFix is what a suggested fix rewriting a DEL into a
+// compare-and-delete script needs: the client package, the interface a
+// script runs on ((*Script).Run(ctx, c Scripter, ...)), the pipeline
+// interface (a script run in a pipeline cannot fall back from EVALSHA to
+// EVAL, so no fix is offered there) and the script.
+var RedisScriptFix = func() ScriptFix {
+	for _, l := range Libraries {
+		if l.SetNX != nil {
+			return l.SetNX.Fix
+		}
+	}
+	return ScriptFix{}
+}()
 
 // RedisWatch runs a function inside an optimistic transaction on watched
 // keys; a GET-compare-DEL inside it is atomic (EXEC fails when the key
 // changed).
-var RedisWatch = []Func{{goredis, "*", "Watch"}}
+var RedisWatch = setNX(func(p *SetNX) []Func { return p.Watch })
 
 // EtcdKeyDeletes delete an etcd key unconditionally.
-var EtcdKeyDeletes = []Func{{clientv3, "KV", "Delete"}, {clientv3, "Client", "Delete"}}
+var EtcdKeyDeletes = keyLocks(func(p *KeyLocks) []Func { return p.Deletes })
 
 // EtcdOpDelete builds a delete operation for Txn().Then() or Do().
-var EtcdOpDelete = Func{clientv3, "", "OpDelete"}
+var EtcdOpDelete = keyLocks(func(p *KeyLocks) []Func { return p.OpDelete })
 
 // EtcdLockKeys return the key that holds an etcd lock or leadership.
-var EtcdLockKeys = []Func{{etcd, "Mutex", "Key"}, {etcd, "Election", "Key"}}
+var EtcdLockKeys = keyLocks(func(p *KeyLocks) []Func { return p.LockKeys })
+
+// setNX collects one list of every library's SetNX protocol.
+func setNX[T any](list func(*SetNX) []T) []T {
+	return collect(func(l *Library) []T {
+		if l.SetNX == nil {
+			return nil
+		}
+		return list(l.SetNX)
+	})
+}
+
+// keyLocks collects one list of every library's KeyLocks protocol.
+func keyLocks(list func(*KeyLocks) []Func) []Func {
+	return collect(func(l *Library) []Func {
+		if l.KeyLocks == nil {
+			return nil
+		}
+		return list(l.KeyLocks)
+	})
+}
 
 // LockTableWords are the words (split at '_', '-' and '.') of an SQL table
 // name that mark it as a lock or lease table: a DELETE from it is a
@@ -92,48 +112,28 @@ var ReleaseOwnerWords = []string{"owner", "holder", "token", "locked_by", "locke
 	"version", "instance", "worker", "node", "client", "uuid", "identity", "expir", "until", "deadline", "valid",
 	"stale", "dead"}
 
-// ConsulLockLost is Consul's (*Lock).Lock: result 0 is the channel closed
-// when the lock is lost.
-var ConsulLockLost = Func{consul, "Lock", "Lock"}
+// LostChannels are the acquisitions whose result 0 is the channel closed
+// when the lock is lost (Lock.LostChannel).
+var LostChannels = func() []Func {
+	var out []Func
+	for _, l := range Locks {
+		if l.LostChannel {
+			out = append(out, l.Acquire...)
+		}
+	}
+	return out
+}()
 
 // SessionRenewals keep a session alive until they fail; their error is the
 // only news that the session (and every lock held through it) is gone.
-var SessionRenewals = []Func{{consul, "Session", "RenewPeriodic"}}
-
-// LockExtensions extend a lock's TTL; a failure means the lock is lost.
-var LockExtensions = []Func{
-	{redsync, "Mutex", "Extend"}, {redsync, "Mutex", "ExtendContext"},
-	{redislock, "Lock", "Refresh"},
-}
+var SessionRenewals = collect(func(l *Library) []Func { return l.SessionRenewals })
 
 // DetachedContexts create a context that is never cancelled by the lease.
-var DetachedContexts = []Func{
-	{"context", "", "Background"}, {"context", "", "TODO"}, {"context", "", "WithoutCancel"},
-}
+var DetachedContexts = collect(func(l *Library) []Func { return l.DetachedContexts })
 
 // DerivedContexts derive a context from argument 0 (result 0 is the new
 // context): a context derived from a detached one is detached too.
-var DerivedContexts = []Func{
-	{"context", "", "WithCancel"}, {"context", "", "WithTimeout"}, {"context", "", "WithDeadline"},
-	{"context", "", "WithValue"}, {"context", "", "WithCancelCause"}, {"context", "", "WithTimeoutCause"},
-	{"context", "", "WithDeadlineCause"},
-}
-
-// LeaderStopped is the client-go callback run when leadership is lost.
-// When it ends the process, the leader callback's context is not the only
-// loss signal.
-var LeaderStopped = Field{leaderelection, "LeaderCallbacks", "OnStoppedLeading"}
+var DerivedContexts = collect(func(l *Library) []Func { return l.DerivedContexts })
 
 // ProcessExits end the process (or the goroutine's program) for good.
-var ProcessExits = []Func{
-	{"os", "", "Exit"},
-	{"log", "", "Fatal"}, {"log", "", "Fatalf"}, {"log", "", "Fatalln"},
-	{"log", "", "Panic"}, {"log", "", "Panicf"}, {"log", "", "Panicln"},
-	{"log", "Logger", "Fatal"}, {"log", "Logger", "Fatalf"}, {"log", "Logger", "Fatalln"},
-	{"k8s.io/klog/v2", "", "Fatal"}, {"k8s.io/klog/v2", "", "Fatalf"}, {"k8s.io/klog/v2", "", "Fatalln"},
-	{"k8s.io/klog/v2", "", "FatalS"}, {"k8s.io/klog/v2", "", "Exit"}, {"k8s.io/klog/v2", "", "Exitf"},
-	{"go.uber.org/zap", "Logger", "Fatal"}, {"go.uber.org/zap", "SugaredLogger", "Fatal"},
-	{"go.uber.org/zap", "SugaredLogger", "Fatalf"}, {"go.uber.org/zap", "SugaredLogger", "Fatalw"},
-	// zerolog: Fatal() starts an event whose Msg ends the process.
-	{"github.com/rs/zerolog", "Logger", "Fatal"}, {"github.com/rs/zerolog/log", "", "Fatal"},
-}
+var ProcessExits = collect(func(l *Library) []Func { return l.ProcessExits })

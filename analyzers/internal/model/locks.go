@@ -29,6 +29,28 @@ type Fence struct {
 	None string
 }
 
+// Held says what stands for a lock once it is taken: the section's handle,
+// which a release must name.
+type Held int
+
+const (
+	// HeldByReceiver: the receiver of Acquire (etcd Mutex.Lock); a
+	// release is a Release call on the same receiver.
+	HeldByReceiver Held = iota
+	// HeldByResult: result Handle of Acquire (redislock.Obtain returns
+	// the *Lock).
+	HeldByResult
+	// HeldByKey: the key argument Handle of Acquire (Redis SET NX); a
+	// release is a Release call naming the same key, and a write to the
+	// key is the lock's own (release or extension), not a protected
+	// effect.
+	HeldByKey
+)
+
+// LastResult is the Result of a custom lock whose success is reported by
+// the matched function's last (error) result.
+const LastResult = -1
+
 // Lock describes one lock, lease or leadership API.
 type Lock struct {
 	// Lib is a short human name used in messages ("etcd lock").
@@ -36,16 +58,46 @@ type Lock struct {
 	// Acquire are the calls that take the lock.
 	Acquire []Func
 	// Success says how Acquire reports success; Result is the index of the
-	// result that carries it.
+	// result that carries it (LastResult: the last one, in a lock of the
+	// configuration or an annotation, resolved on the function it matches).
 	Success Success
 	Result  int
-	// HandleIsResult is the result index that holds the lock handle when
-	// the handle is returned (redislock.Obtain); -1 means the receiver is
-	// the handle (etcd Mutex.Lock).
-	HandleIsResult int
+	// Held and Handle say what stands for the lock once it is taken: the
+	// receiver (the zero value), result Handle or key argument Handle.
+	Held   Held
+	Handle int
+	// Owner is, for a lock held by its key, the argument of Acquire that
+	// carries the holder's value: what a compare-and-delete compares.
+	Owner int
+	// KeyOnly: Acquire also serves de-duplication, so a call of it takes a
+	// lock only when its key names one (IsLockKeyText) or the same
+	// function releases that key ("processed:42" is de-duplication).
+	KeyOnly bool
 	// Release are the calls that give the lock up again.
 	Release []Func
-	Fence   Fence
+	// Extend are the calls that extend the lock's lease and report
+	// whether it is still held: after a successful one the lock is held,
+	// as after an acquisition (Extensions); a failed one means it is lost
+	// (FC5002). ExtendResult is the index of their error result.
+	Extend       []Func
+	ExtendResult int
+	// LostChannel: result 0 of Acquire is a channel closed when the lock
+	// is lost (Consul); discarding it is FC5002.
+	LostChannel bool
+	// KeyFrom are the calls that make the lock's handle from its key
+	// (argument 0; Consul's Client.LockKey): a write to that key, on a
+	// sink with OwnKey, is the lock's own operation.
+	KeyFrom []Func
+	// Callback is the struct field whose function value runs while the
+	// lock is held (Success is then Callback: client-go's
+	// OnStartedLeading); Stopped is the one run when it is lost.
+	Callback, Stopped Field
+	// InSQL: the lock is taken by an SQL statement (an advisory lock):
+	// held by the connection or transaction that ran it, released by an
+	// unlock statement; a function returning with it held is an acquire
+	// wrapper although the lock has no Release.
+	InSQL bool
+	Fence Fence
 	// Table is the lease table of a hand-rolled SQL lease: writes to it
 	// inside the section are the lease's own bookkeeping, not effects.
 	Table string
@@ -56,131 +108,42 @@ type Lock struct {
 	Chains bool
 }
 
-const etcd = "go.etcd.io/etcd/client/v3/concurrency"
-const consul = "github.com/hashicorp/consul/api"
-const zk = "github.com/go-zookeeper/zk"
-const redsync = "github.com/go-redsync/redsync/v4"
-const redislock = "github.com/bsm/redislock"
-const leaderelection = "k8s.io/client-go/tools/leaderelection"
-const gozero = "github.com/zeromicro/go-zero/core/stores/redis"
-const goredis = "github.com/redis/go-redis/v9"
-
-const noFenceRedis = "this library issues no fencing token; take one from the protected store " +
-	"(a guard row or sequence incremented when the lock is taken) and compare it in the write"
-
-// Locks is the table of lock APIs fencecheck knows out of the box.
-// SQL advisory locks and hand-rolled Redis SET NX locks are recognised from
-// statement text and key names by the engine (see sqllocks and RedisLockKey).
-var Locks = []*Lock{
-	{
-		Lib:            "etcd lock",
-		Acquire:        []Func{{etcd, "Mutex", "Lock"}, {etcd, "Mutex", "TryLock"}},
-		Success:        ErrNil,
-		HandleIsResult: -1,
-		Release:        []Func{{etcd, "Mutex", "Unlock"}},
-		Fence:          Fence{Accessor: "%s.Header().Revision"},
-	},
-	{
-		Lib:            "etcd election",
-		Acquire:        []Func{{etcd, "Election", "Campaign"}},
-		Success:        ErrNil,
-		HandleIsResult: -1,
-		Release:        []Func{{etcd, "Election", "Resign"}},
-		Fence:          Fence{Accessor: "%s.Rev()"},
-	},
-	{
-		Lib:            "Consul lock",
-		Acquire:        []Func{{consul, "Lock", "Lock"}},
-		Success:        ErrNil,
-		Result:         1,
-		HandleIsResult: -1,
-		Release:        []Func{{consul, "Lock", "Unlock"}, {consul, "Lock", "Destroy"}},
-		Fence:          Fence{Accessor: "the lock key's KVPair.LockIndex (KV().Get, checking pair.Session)"},
-	},
-	{
-		Lib:            "Consul semaphore",
-		Acquire:        []Func{{consul, "Semaphore", "Acquire"}},
-		Success:        ErrNil,
-		Result:         1,
-		HandleIsResult: -1,
-		Release:        []Func{{consul, "Semaphore", "Release"}, {consul, "Semaphore", "Destroy"}},
-		Fence:          Fence{None: "a Consul semaphore slot has no fencing token; fence the protected store yourself (a guard row or sequence) and compare it in the write"},
-	},
-	{
-		Lib:            "Consul session lock",
-		Acquire:        []Func{{consul, "KV", "Acquire"}},
-		Success:        BoolTrue,
-		HandleIsResult: -1,
-		Release:        []Func{{consul, "KV", "Release"}},
-		Fence:          Fence{Accessor: "the lock key's KVPair.LockIndex (KV().Get, checking pair.Session)"},
-	},
-	{
-		Lib:            "ZooKeeper lock",
-		Acquire:        []Func{{zk, "Lock", "Lock"}, {zk, "Lock", "LockWithData"}},
-		Success:        ErrNil,
-		HandleIsResult: -1,
-		Release:        []Func{{zk, "Lock", "Unlock"}},
-		Fence:          Fence{Accessor: "the lock node's Stat.Czxid"},
-	},
-	{
-		Lib: "redsync lock",
-		Acquire: []Func{{redsync, "Mutex", "Lock"}, {redsync, "Mutex", "LockContext"},
-			{redsync, "Mutex", "TryLock"}, {redsync, "Mutex", "TryLockContext"}},
-		Success:        ErrNil,
-		HandleIsResult: -1,
-		Release:        []Func{{redsync, "Mutex", "Unlock"}, {redsync, "Mutex", "UnlockContext"}},
-		Fence:          Fence{None: "redsync issues no fencing token (Value() is a random identity); " + noFenceRedis[len("this library issues no fencing token; "):]},
-	},
-	{
-		Lib:            "redislock lock",
-		Acquire:        []Func{{redislock, "", "Obtain"}, {redislock, "Client", "Obtain"}},
-		Success:        ErrNil,
-		Result:         1,
-		HandleIsResult: 0,
-		Release:        []Func{{redislock, "Lock", "Release"}},
-		Fence:          Fence{None: "redislock issues no fencing token (Token() is a random identity); " + noFenceRedis[len("this library issues no fencing token; "):]},
-	},
-	{
-		Lib:            "go-zero RedisLock",
-		Acquire:        []Func{{gozero, "RedisLock", "Acquire"}, {gozero, "RedisLock", "AcquireCtx"}},
-		Success:        BoolTrue,
-		HandleIsResult: -1,
-		Release:        []Func{{gozero, "RedisLock", "Release"}, {gozero, "RedisLock", "ReleaseCtx"}},
-		Fence:          Fence{None: noFenceRedis},
-	},
-	LeaderElectionLock,
-	RedisSetNXLock,
-}
-
-// LeaderCallback is the struct field whose function value runs while the
-// process leads (client-go). The body of the function stored there is a
-// critical section.
-var LeaderCallback = Field{leaderelection, "LeaderCallbacks", "OnStartedLeading"}
-
-// LeaderElectionLock is the Lock entry used for LeaderCallback sections.
-var LeaderElectionLock = &Lock{
-	Lib:     "client-go leader election",
-	Success: Callback,
-	Fence:   Fence{Accessor: "the Lease's spec.leaseTransitions (LeaderElectionRecord.LeaderTransitions)"},
-}
-
-// RedisSetNXLock is the Lock entry for hand-rolled SET NX locks. The engine
-// only treats a SetNX as a lock when its key looks like one (LockKeyWords) or
-// the same key is deleted later; otherwise it is de-duplication.
-var RedisSetNXLock = &Lock{
-	Lib:            "Redis SET NX lock",
-	Acquire:        []Func{{goredis, "*", "SetNX"}},
-	Success:        BoolTrue,
-	HandleIsResult: -1,
-	Release:        []Func{{goredis, "*", "Del"}, {goredis, "*", "Unlink"}},
-	Fence:          Fence{None: noFenceRedis},
-}
+// Locks are the lock APIs of every library (Library.Locks).
+var Locks = collect(func(l *Library) []*Lock { return l.Locks })
 
 // SQLLock is the Lock entry for advisory locks taken in SQL text
-// (pg_advisory_lock, pg_advisory_xact_lock, GET_LOCK).
-var SQLLock = &Lock{
-	Lib:   "SQL advisory lock",
-	Fence: Fence{None: "advisory locks issue no fencing token; increment a fence column in the same transaction and compare it in the write"},
+// (pg_advisory_lock, pg_advisory_xact_lock, GET_LOCK): the lock that is
+// InSQL.
+var SQLLock = func() *Lock {
+	for _, l := range Locks {
+		if l.InSQL {
+			return l
+		}
+	}
+	panic("model: no lock is taken in SQL text")
+}()
+
+// KeyHeldLocks are the locks held by a key argument (Redis SET NX), in
+// the order of Locks.
+var KeyHeldLocks = func() []*Lock {
+	var out []*Lock
+	for _, l := range Locks {
+		if l.Held == HeldByKey {
+			out = append(out, l)
+		}
+	}
+	return out
+}()
+
+// CallbackLock returns the lock held while the function stored in the
+// field v of owner runs (Lock.Callback), or nil.
+func CallbackLock(owner *types.Named, v *types.Var) *Lock {
+	for _, l := range Locks {
+		if l.Callback.Name != "" && l.Callback.Matches(owner, v) {
+			return l
+		}
+	}
+	return nil
 }
 
 // LockKeyWords are substrings of a Redis key that mark a SET NX as a lock
@@ -200,21 +163,38 @@ func IsLockKeyText(s string) bool {
 
 // LockPackages are the import paths through which a package can take a
 // lock. A package importing none of them has no critical section of its
-// own, which lets the engine skip it cheaply.
+// own, which lets the engine skip it cheaply. They are the packages of
+// every acquisition, callback field and scheduler option, of the SQL sinks
+// (advisory locks are taken in SQL text), and of the lease records and
+// takeovers (reading their timestamps makes a package worth analysing for
+// FC4001 without a lock API).
 var LockPackages = func() map[string]bool {
-	m := map[string]bool{leaderelection: true, goredis: true, gocron: true,
-		// Packages holding lease records: reading their timestamps makes a
-		// package worth analysing for FC4001 without a lock API.
-		wcResourceLock: true, wcCoordination: true, wcCoordClient: true}
-	for _, l := range Locks {
-		for _, f := range l.Acquire {
+	m := map[string]bool{}
+	for _, lib := range Libraries {
+		for _, l := range lib.Locks {
+			for _, f := range l.Acquire {
+				m[f.Pkg] = true
+			}
+			if l.Callback.Pkg != "" {
+				m[l.Callback.Pkg] = true
+			}
+		}
+		for _, t := range lib.Tasks {
+			for _, f := range t.Options {
+				m[f.Pkg] = true
+			}
+		}
+		for f := range lib.LeaseRecordFields {
 			m[f.Pkg] = true
 		}
-	}
-	for _, s := range Sinks {
-		if s.Cond == CondSQL {
-			for _, f := range s.Funcs {
-				m[f.Pkg] = true // advisory locks are taken in SQL text
+		for f := range lib.LeaseTakeovers {
+			m[f.Pkg] = true
+		}
+		for _, s := range lib.Sinks {
+			if s.Cond == CondSQL {
+				for _, f := range s.Funcs {
+					m[f.Pkg] = true
+				}
 			}
 		}
 	}
@@ -256,17 +236,8 @@ type TaskLock struct {
 	Arg     int
 }
 
-const gocron = "github.com/go-co-op/gocron/v2"
-
-// TaskLocks are the schedulers fencecheck knows.
-var TaskLocks = []TaskLock{
-	{
-		Lock: &Lock{Lib: "gocron distributed lock", Fence: Fence{None: "gocron's Locker and Elector issue no fencing token; " + noFenceRedis[len("this library issues no fencing token; "):]}},
-		Options: []Func{{gocron, "", "WithDistributedLocker"}, {gocron, "", "WithDistributedElector"},
-			{gocron, "", "WithDistributedJobLocker"}},
-		Task: Func{gocron, "", "NewTask"},
-	},
-}
+// TaskLocks are the schedulers fencecheck knows (Library.Tasks).
+var TaskLocks = collect(func(l *Library) []TaskLock { return l.Tasks })
 
 // IsLibraryPackage reports whether path is one of the lock or effect
 // libraries of the knowledge base. fencecheck judges code that uses them,
@@ -274,7 +245,7 @@ var TaskLocks = []TaskLock{
 // session, a client's own command tests) follow the protocol by design.
 func IsLibraryPackage(path string) bool {
 	path = strings.TrimSuffix(path, "_test") // the library's external tests
-	return LockPackages[path] || SinkPackages[path] || strings.HasPrefix(path, "k8s.io/client-go/tools/leaderelection")
+	return LockPackages[path] || SinkPackages[path] || underInternal(path)
 }
 
 // Extensions are the lock extensions whose success is reported to the
@@ -283,17 +254,22 @@ func IsLibraryPackage(path string) bool {
 // an acquisition. Each is the lock it extends with its own Acquire and
 // Success.
 var Extensions = func() []*Lock {
-	byLib := map[string]*Lock{}
+	var out []*Lock
 	for _, l := range Locks {
-		byLib[l.Lib] = l
+		if len(l.Extend) > 0 {
+			ext := *l
+			ext.Acquire, ext.Success, ext.Result, ext.Held, ext.Handle = l.Extend, ErrNil, l.ExtendResult, HeldByReceiver, 0
+			out = append(out, &ext)
+		}
 	}
-	ext := func(lib string, result int, fns ...Func) *Lock {
-		l := *byLib[lib]
-		l.Acquire, l.Success, l.Result, l.HandleIsResult = fns, ErrNil, result, -1
-		return &l
-	}
-	return []*Lock{
-		ext("redsync lock", 1, Func{redsync, "Mutex", "Extend"}, Func{redsync, "Mutex", "ExtendContext"}),
-		ext("redislock lock", 0, Func{redislock, "Lock", "Refresh"}),
-	}
+	return out
 }()
+
+// LockExtensions extend a lock's TTL; a failure means the lock is lost.
+var LockExtensions = collect(func(lib *Library) []Func {
+	var out []Func
+	for _, l := range lib.Locks {
+		out = append(out, l.Extend...)
+	}
+	return out
+})

@@ -3,9 +3,24 @@
 // change state outside the process (sinks), together with where each sink
 // keeps the condition that a resource could enforce.
 //
-// Everything here is data. Adding a library means adding entries to the
-// tables in locks.go, fences.go and sinks.go, plus a test; the engine never
-// names a library in code.
+// Everything here is data, filed by library: each library family is one
+// Library value in its own file, kb_<family>.go (kb_etcd.go declares Etcd,
+// kb_redis.go every Redis client), and Libraries lists them. What a check
+// needs to treat a library differently is a field of the entry (a sink's
+// LeaseOptions or OwnKey, a lock's Held or KeyOnly), so the engine never
+// names a library in code. The tables the engine reads (Locks, Sinks,
+// FenceCalls, LockTTLArgs, TokenSources, ...) are indexes built from
+// Libraries when the package is initialised; they live with their types in
+// the files named after the checks that read them (locks.go, sinks.go,
+// wallclock.go, ...), next to the word lists (names.go, LockKeyWords,
+// LeaseWords, ...), which match names rather than APIs and are not part of
+// any library.
+//
+// Adding a library means adding one kb_<family>.go file (or entries to the
+// family's file) and the library to Libraries, plus tests: see "Adding a
+// library" in docs/contributing.md. The configuration file (package config)
+// and //fencecheck: annotations (package annotation) compile into the same
+// types.
 package model
 
 import (
@@ -17,9 +32,11 @@ import (
 //
 // Pkg is the import path. Recv is the receiver's type name without package
 // or pointer ("Mutex"); "" for a package-level function and "*" for "any
-// receiver type declared in Pkg" (useful for go-redis, whose commands are
-// promoted from unexported embedded types). Name is the function or method
-// name.
+// receiver type declared in Pkg, of a method whose first parameter is a
+// context.Context" (go-redis, whose commands are declared on an unexported
+// type and on several interfaces; the methods of the same names of its
+// builders and argument types, AliasBuilder.Del or ARGrepArgs.Append, take
+// no context and are no commands). Name is the function or method name.
 type Func struct {
 	Pkg, Recv, Name string
 }
@@ -47,10 +64,20 @@ func (f Func) Matches(fn *types.Func) bool {
 	recv := RecvName(fn)
 	switch f.Recv {
 	case "*":
-		return recv != ""
+		return recv != "" && takesContext(fn)
 	default:
 		return recv == f.Recv
 	}
+}
+
+// takesContext reports whether fn's first parameter is a context.Context.
+func takesContext(fn *types.Func) bool {
+	ps := fn.Type().(*types.Signature).Params()
+	if ps.Len() == 0 {
+		return false
+	}
+	n, ok := types.Unalias(ps.At(0).Type()).(*types.Named)
+	return ok && n.Obj().Name() == "Context" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context"
 }
 
 // RecvName returns the name of fn's receiver type, without pointer and type

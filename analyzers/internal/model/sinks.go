@@ -39,17 +39,17 @@ const (
 	CondOps
 )
 
-// OpGuards name the check operations that make a CondOps transaction
-// conditional: a type whose value among the operations is a check
-// (zk.CheckVersionRequest), or constants of an operation-kind type
-// (Consul's KVOp "check-session", "check-index", "cas").
-var OpGuards = struct {
-	Types  []Field // Pkg, Type; Name unused
-	Consts map[string][]string
-}{
-	Types:  []Field{{Pkg: zk, Type: "CheckVersionRequest"}},
-	Consts: map[string][]string{consul + ".KVOp": {"check-session", "check-index", "check-not-exists", "cas", "delete-cas"}},
-}
+// OpGuards are the check operations of every library (Library.OpGuards).
+var OpGuards = func() Guards {
+	g := Guards{Consts: map[string][]string{}}
+	for _, l := range Libraries {
+		g.Types = append(g.Types, l.OpGuards.Types...)
+		for k, v := range l.OpGuards.Consts {
+			g.Consts[k] = append(g.Consts[k], v...)
+		}
+	}
+	return g
+}()
 
 // Sink describes one family of calls that change state outside the process.
 type Sink struct {
@@ -62,96 +62,102 @@ type Sink struct {
 	Query, Args int
 	// Key is the index of the key argument for KV sinks (-1 if none).
 	Key int
+	// What names the effect in messages, %s standing for the called
+	// function's name ("mail sent with smtp.%s"); "" is the Family and the
+	// name ("etcd Put").
+	What string
+	// Advice says where the fencing token should go when Cond does not say
+	// it: an unconditional write is told the store's conditional API.
+	Advice string
+	// LockKeys: a call whose key argument names a lock (IsLockKeyText) is
+	// the lock's own operation (acquire, release, extension), not an
+	// effect; FC5001 judges releases.
+	LockKeys bool
+	// OwnKey: a write to the key of the lock held (Lock.KeyFrom) is the
+	// lock's own operation (an operator poke that wakes Consul's monitor).
+	OwnKey bool
+	// LeaseOptions build an option that binds the write to the holder's
+	// lease (etcd's clientv3.WithLease): among the call's trailing
+	// options, one makes the write fail once the lease is gone.
+	LeaseOptions []Func
+	// ArgConds make a write conditional through the value of one of its
+	// arguments (ZooKeeper's version, its ephemeral flag).
+	ArgConds []ArgCond
+	// RowsField: the call returns the query builder, whose RowsAffected
+	// field is the outcome to check (gorm), not result 0's RowsAffected().
+	RowsField bool
+	// Protocol: a library of the knowledge base calling this sink inside
+	// its own functions is talking to its own server (etcd's client lists
+	// the cluster's members and authenticates over gRPC while it
+	// connects), not performing an effect for its caller.
+	Protocol bool
+	// Shape says how the calls of a sink without Funcs are recognised:
+	// Under and Methods for TypedClient, Option for GeneratedClient.
+	Shape   Shape
+	Under   string
+	Methods []string
+	Option  Field
+	// CarriedBy lists the parameters (receiver = 0 for methods) whose
+	// fencing token reaches the resource: a custom sink (configuration,
+	// //fencecheck:sink) is fenced when one of them carries the token.
+	CarriedBy []int
 }
 
-const sqlpkg = "database/sql"
-const pgx = "github.com/jackc/pgx/v5"
-const pgxpool = "github.com/jackc/pgx/v5/pgxpool"
-const sqlx = "github.com/jmoiron/sqlx"
-const clientv3 = "go.etcd.io/etcd/client/v3"
+// ArgCond makes a write conditional through the constant value of one
+// argument; a value that is not constant counts as conditional, to stay
+// silent when unsure.
+type ArgCond struct {
+	Arg int // receiver excluded
+	// Any is the value that leaves the write unconditional (ZooKeeper's
+	// version -1: any version); it is used when Bits is 0.
+	Any int64
+	// Bits: the write is conditional when the value has one of these bits
+	// set (zk.FlagEphemeral: the node dies with the session).
+	Bits int64
+}
 
-func methods(pkg string, recvs []string, names ...string) []Func {
-	var fs []Func
-	for _, r := range recvs {
-		for _, n := range names {
-			fs = append(fs, Func{pkg, r, n})
+// Shape says how the calls of a sink are recognised.
+type Shape int
+
+const (
+	// ByName: the calls listed in Funcs.
+	ByName Shape = iota
+	// GeneratedClient: a write method of a generated RPC client: a method
+	// of a type whose name ends in Client, taking (context.Context,
+	// *Request, ...Option), whose name does not say it only reads
+	// (GRPCReadPrefixes).
+	GeneratedClient
+	// TypedClient: a method named in Methods of a typed API client in a
+	// package under the import path Under (client-go's typed clients).
+	TypedClient
+)
+
+// Sinks is the table of effect families of every library
+// (Library.Sinks). A call matches at most one entry.
+var Sinks = collect(func(l *Library) []*Sink { return l.Sinks })
+
+// ShapedSinks are the sinks recognised by shape rather than by name.
+var ShapedSinks = func() []*Sink {
+	var out []*Sink
+	for _, s := range Sinks {
+		if s.Shape != ByName {
+			out = append(out, s)
 		}
 	}
-	return fs
-}
+	return out
+}()
 
-// Sinks is the table of effect families. A call matches at most one entry.
-var Sinks = []*Sink{
-	{Family: "database/sql", Cond: CondSQL, Query: 1, Args: 2, Key: -1,
-		Funcs: methods(sqlpkg, []string{"DB", "Tx", "Conn"}, "ExecContext", "QueryContext", "QueryRowContext")},
-	{Family: "database/sql", Cond: CondSQL, Query: 0, Args: 1, Key: -1,
-		Funcs: methods(sqlpkg, []string{"DB", "Tx"}, "Exec", "Query", "QueryRow")},
-	{Family: "pgx", Cond: CondSQL, Query: 1, Args: 2, Key: -1,
-		Funcs: append(append(methods(pgx, []string{"Conn", "Tx"}, "Exec", "Query", "QueryRow"),
-			methods(pgxpool, []string{"Pool", "Conn", "Tx"}, "Exec", "Query", "QueryRow")...),
-			Func{"github.com/jackc/pgx/v5/pgconn", "PgConn", "Exec"})},
-	{Family: "sqlx", Cond: CondSQL, Query: 1, Args: 2, Key: -1,
-		Funcs: methods(sqlx, []string{"DB", "Tx", "Conn"}, "ExecContext", "MustExecContext", "NamedExecContext", "QueryxContext", "QueryRowxContext")},
-	{Family: "sqlx", Cond: CondSQL, Query: 0, Args: 1, Key: -1,
-		Funcs: methods(sqlx, []string{"DB", "Tx"}, "Exec", "MustExec", "NamedExec", "Queryx", "QueryRowx")},
-	{Family: "gorm", Cond: CondSQL, Query: 0, Args: 1, Key: -1,
-		Funcs: []Func{{"gorm.io/gorm", "DB", "Exec"}}},
-	{Family: "gorm", Cond: CondChain, Query: 0, Args: 1, Key: -1,
-		Funcs: methods("gorm.io/gorm", []string{"DB"}, "Update", "Updates", "UpdateColumn", "UpdateColumns", "Save", "Create", "CreateInBatches", "Delete")},
-	{Family: "bun", Cond: CondChain, Query: 0, Args: 1, Key: -1,
-		Funcs: methods("github.com/uptrace/bun", []string{"UpdateQuery", "InsertQuery", "DeleteQuery", "MergeQuery"}, "Exec")},
-	{Family: "bun", Cond: CondSQL, Query: 1, Args: 2, Key: -1,
-		Funcs: methods("github.com/uptrace/bun", []string{"DB", "Tx", "Conn"}, "ExecContext")},
-	{Family: "go-redis", Cond: CondNone, Key: 1,
-		Funcs: methods(goredis, []string{"*"}, "Set", "SetArgs", "SetEx", "SetXX", "MSet", "MSetNX", "GetSet", "GetDel",
-			"Del", "Unlink", "Incr", "IncrBy", "IncrByFloat", "Decr", "DecrBy", "HSet", "HMSet", "HSetNX", "HDel", "HIncrBy",
-			"LPush", "RPush", "LPop", "RPop", "LRem", "LSet", "SAdd", "SRem", "SPop", "ZAdd", "ZRem", "ZIncrBy", "XAdd", "XDel",
-			"Append", "SetRange", "Rename", "Publish", "SetIFEQ", "SetIFNE", "DelExArgs")},
-	{Family: "go-redis", Cond: CondScript, Key: 2, Args: 3,
-		Funcs: methods(goredis, []string{"*"}, "Eval", "EvalSha", "FCall")},
-	{Family: "go-redis", Cond: CondScript, Key: 2, Args: 3,
-		Funcs: []Func{{goredis, "Script", "Run"}, {goredis, "Script", "Eval"}, {goredis, "Script", "EvalSha"}}},
-	{Family: "etcd", Cond: CondNone, Key: 1,
-		Funcs: methods(clientv3, []string{"KV", "Client"}, "Put", "Delete")},
-	{Family: "etcd", Cond: CondTxn, Key: -1,
-		Funcs: []Func{{clientv3, "Txn", "Commit"}}},
-	{Family: "Consul KV", Cond: CondNone, Key: -1,
-		Funcs: methods(consul, []string{"KV"}, "Put", "Delete", "DeleteTree")},
-	{Family: "Consul KV", Cond: CondCAS, Key: -1,
-		Funcs: methods(consul, []string{"KV"}, "CAS", "DeleteCAS")},
-	{Family: "ZooKeeper", Cond: CondNone, Key: 0,
-		Funcs: methods(zk, []string{"Conn"}, "Create", "Set", "Delete")},
-	{Family: "ZooKeeper", Cond: CondOps, Key: -1,
-		Funcs: methods(zk, []string{"Conn"}, "Multi")},
-	{Family: "Consul", Cond: CondOps, Key: -1,
-		Funcs: methods(consul, []string{"Txn", "KV"}, "Txn")},
-	{Family: "net/http", Cond: CondRequest, Key: -1,
-		Funcs: []Func{{"net/http", "Client", "Do"}, {"net/http", "Client", "Post"}, {"net/http", "Client", "PostForm"},
-			{"net/http", "", "Post"}, {"net/http", "", "PostForm"}, {"net/http", "Transport", "RoundTrip"}}},
-	{Family: "gRPC", Cond: CondRequest, Key: -1,
-		Funcs: []Func{{"google.golang.org/grpc", "ClientConn", "Invoke"}, {"google.golang.org/grpc", "", "Invoke"}}},
-	{Family: "DynamoDB", Cond: CondInput, Query: 1, Key: -1,
-		Funcs: methods("github.com/aws/aws-sdk-go-v2/service/dynamodb", []string{"Client"}, "PutItem", "UpdateItem", "DeleteItem", "TransactWriteItems", "ExecuteStatement")},
-	{Family: "DynamoDB", Cond: CondNone, Key: -1,
-		Funcs: methods("github.com/aws/aws-sdk-go-v2/service/dynamodb", []string{"Client"}, "BatchWriteItem")},
-	{Family: "MongoDB", Cond: CondFilter, Query: 1, Key: -1,
-		Funcs: methods("go.mongodb.org/mongo-driver/v2/mongo", []string{"Collection"}, "UpdateOne", "UpdateMany", "UpdateByID", "ReplaceOne", "DeleteOne", "DeleteMany",
-			"FindOneAndUpdate", "FindOneAndReplace", "FindOneAndDelete", "BulkWrite")},
-	{Family: "MongoDB", Cond: CondNone, Key: -1,
-		Funcs: methods("go.mongodb.org/mongo-driver/v2/mongo", []string{"Collection"}, "InsertOne", "InsertMany")},
-	{Family: "MongoDB", Cond: CondFilter, Query: 1, Key: -1,
-		Funcs: methods("go.mongodb.org/mongo-driver/mongo", []string{"Collection"}, "UpdateOne", "UpdateMany", "UpdateByID", "ReplaceOne", "DeleteOne", "DeleteMany",
-			"FindOneAndUpdate", "FindOneAndReplace", "FindOneAndDelete", "BulkWrite")},
-	{Family: "MongoDB", Cond: CondNone, Key: -1,
-		Funcs: methods("go.mongodb.org/mongo-driver/mongo", []string{"Collection"}, "InsertOne", "InsertMany")},
-	{Family: "net/smtp", Cond: CondUnfenceable, Key: -1,
-		Funcs: []Func{{"net/smtp", "", "SendMail"}, {"net/smtp", "Client", "Data"}}},
-	{Family: "SQS", Cond: CondUnfenceable, Query: 1, Key: -1,
-		Funcs: []Func{{"github.com/aws/aws-sdk-go-v2/service/sqs", "Client", "SendMessage"}}},
-	{Family: "Kafka", Cond: CondUnfenceable, Key: -1,
-		Funcs: []Func{{"github.com/segmentio/kafka-go", "Writer", "WriteMessages"}}},
-	{Family: "NATS", Cond: CondUnfenceable, Key: -1,
-		Funcs: []Func{{"github.com/nats-io/nats.go", "Conn", "Publish"}, {"github.com/nats-io/nats.go", "Conn", "PublishMsg"}}},
+// SinkFor returns the sink of the knowledge base with the given family
+// and condition, for an effect summarised in another package's function
+// (which records only those two), or a bare sink when there is none (a
+// custom effect).
+func SinkFor(family string, cond Cond) *Sink {
+	for _, s := range Sinks {
+		if s.Family == family && s.Cond == cond {
+			return s
+		}
+	}
+	return &Sink{Family: family, Cond: cond, Key: -1}
 }
 
 // IsProtocol reports whether a library of the knowledge base, calling s
@@ -160,7 +166,7 @@ var Sinks = []*Sink{
 // members and authenticates over gRPC while it connects. Such calls are
 // left out of the library's summaries; a library's calls of another
 // library's data API (go-zero's Redis wrapper calling go-redis) stay in.
-func IsProtocol(s *Sink) bool { return s != nil && s.Family == "gRPC" }
+func IsProtocol(s *Sink) bool { return s != nil && s.Protocol }
 
 // GRPCReadPrefixes are method-name prefixes of generated gRPC client methods
 // that only read, or change nothing a lock protects: Authenticate exchanges
@@ -179,10 +185,13 @@ var IdempotencyHeaders = []string{"idempotency-key", "x-idempotency-key", "idemp
 
 // SinkPackages are the import paths of every effect API in Sinks.
 var SinkPackages = func() map[string]bool {
-	m := map[string]bool{"google.golang.org/grpc": true}
+	m := map[string]bool{}
 	for _, s := range Sinks {
 		for _, f := range s.Funcs {
 			m[f.Pkg] = true
+		}
+		if s.Option.Pkg != "" {
+			m[s.Option.Pkg] = true
 		}
 	}
 	return m

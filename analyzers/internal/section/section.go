@@ -256,17 +256,16 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 		extend = true
 	}
 	s := &Section{Lock: l, Fn: fn, Pos: call.Pos(), Call: call, Extend: extend}
-	if l.HandleIsResult >= 0 {
-		s.Handle = calls.Result(call, l.HandleIsResult)
-	} else {
+	switch l.Held {
+	case model.HeldByResult:
+		s.Handle = calls.Result(call, l.Handle)
+	case model.HeldByKey:
+		s.Handle = calls.Arg(&call.Call, l.Handle)
+	default:
 		s.Handle = calls.Receiver(&call.Call)
 	}
-	if l == model.RedisSetNXLock {
-		key := calls.Arg(&call.Call, 1)
-		if !redisLockKey(fn, key) {
-			return nil // SET NX for de-duplication, not a lock
-		}
-		s.Handle = key
+	if l.KeyOnly && !lockKey(fn, l, s.Handle) {
+		return nil // SET NX for de-duplication, not a lock
 	}
 	switch l.Success {
 	case model.ErrNil:
@@ -299,14 +298,14 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 		return nil // an extension whose outcome is not tested proves nothing
 	}
 	s.releases = releases(fn, func(c *ssa.CallCommon) bool {
-		if sqlFamily(l) && sqlUnlock(c) {
+		if l.InSQL && sqlUnlock(c) {
 			return true // an unlock statement after a wrapper of an advisory lock
 		}
 		f := calls.Callee(c)
 		if !isRelease(l, f) {
 			return false
 		}
-		if l == model.RedisSetNXLock {
+		if l.Held == model.HeldByKey {
 			return slices.ContainsFunc(keysOf(c), func(k ssa.Value) bool { return calls.SameValue(k, s.Handle) })
 		}
 		return s.Handle == nil || calls.SameValue(calls.Receiver(c), s.Handle)
@@ -441,9 +440,10 @@ func keysOf(c *ssa.CallCommon) []ssa.Value {
 	return elems
 }
 
-// redisLockKey decides whether a SET NX key is a lock: its constant part
-// names a lock, or the function deletes the same key again.
-func redisLockKey(fn *ssa.Function, key ssa.Value) bool {
+// lockKey decides whether the key of an acquisition that also serves
+// de-duplication (SET NX; Lock.KeyOnly) is a lock: its constant part names
+// a lock, or the function releases the same key again.
+func lockKey(fn *ssa.Function, l *model.Lock, key ssa.Value) bool {
 	if key == nil {
 		return false
 	}
@@ -451,7 +451,7 @@ func redisLockKey(fn *ssa.Function, key ssa.Value) bool {
 		return true
 	}
 	for ci := range calls.In(fn) {
-		if isRelease(model.RedisSetNXLock, calls.Callee(ci.Common())) &&
+		if isRelease(l, calls.Callee(ci.Common())) &&
 			slices.ContainsFunc(keysOf(ci.Common()), func(k ssa.Value) bool { return calls.SameValue(k, key) }) {
 			return true
 		}
@@ -459,51 +459,65 @@ func redisLockKey(fn *ssa.Function, key ssa.Value) bool {
 	return false
 }
 
-// isLeaderCallbackStore reports whether st stores into
-// leaderelection.LeaderCallbacks.OnStartedLeading.
-func isLeaderCallbackStore(st *ssa.Store) bool {
+// callbackStore returns the lock held while the function st stores runs:
+// st stores into a lock's Callback field (client-go's
+// LeaderCallbacks.OnStartedLeading). Nil if it does not.
+func callbackStore(st *ssa.Store) *model.Lock {
 	fa, ok := st.Addr.(*ssa.FieldAddr)
 	if !ok {
-		return false
+		return nil
 	}
 	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
 	if !ok {
-		return false
+		return nil
 	}
 	named, _ := types.Unalias(ptr.Elem()).(*types.Named)
 	s, ok := ptr.Elem().Underlying().(*types.Struct)
-	return ok && model.LeaderCallback.Matches(named, s.Field(fa.Field))
+	if !ok {
+		return nil
+	}
+	return model.CallbackLock(named, s.Field(fa.Field))
 }
 
 // CallbackParams returns the indexes (receiver excluded) of fn's func
-// parameters that fn installs as OnStartedLeading: fn is then a lock helper
-// whose callers' function literals run while leading.
-func CallbackParams(fn *ssa.Function) []int {
+// parameters that fn installs as a lock's callback (OnStartedLeading), and
+// that lock: fn is then a lock helper whose callers' function literals run
+// while the lock is held.
+func CallbackParams(fn *ssa.Function) ([]int, *model.Lock) {
 	recv := 0
 	if fn.Signature.Recv() != nil {
 		recv = 1
 	}
 	var out []int
+	var lock *model.Lock
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			st, ok := instr.(*ssa.Store)
-			if !ok || !isLeaderCallbackStore(st) {
+			if !ok {
+				continue
+			}
+			l := callbackStore(st)
+			if l == nil {
 				continue
 			}
 			if p, ok := calls.Unwrap(st.Val).(*ssa.Parameter); ok {
 				if i := slices.Index(fn.Params, p); i >= recv {
 					out = append(out, i-recv)
+					if lock == nil {
+						lock = l
+					}
 				}
 			}
 		}
 	}
-	return out
+	return out, lock
 }
 
-// fromCallback recognises a function stored into
-// leaderelection.LeaderCallbacks.OnStartedLeading.
+// fromCallback recognises a function stored into a lock's Callback field
+// (client-go's LeaderCallbacks.OnStartedLeading).
 func fromCallback(st *ssa.Store) *Section {
-	if !isLeaderCallbackStore(st) {
+	lock := callbackStore(st)
+	if lock == nil {
 		return nil
 	}
 	var body *ssa.Function
@@ -520,7 +534,7 @@ func fromCallback(st *ssa.Store) *Section {
 	if !pos.IsValid() {
 		pos = body.Pos()
 	}
-	return &Section{Lock: model.LeaderElectionLock, Fn: body, Pos: pos, whole: true}
+	return &Section{Lock: lock, Fn: body, Pos: pos, whole: true}
 }
 
 // sqlSink reports whether a call runs SQL text and returns the text.
@@ -696,7 +710,7 @@ func (s *Section) HeldAtReturn() bool {
 // wrapper's package that release the underlying lock), or, for an SQL
 // advisory lock or a wrapper of one, an unlock statement.
 func Releases(l *model.Lock, c *ssa.CallCommon) bool {
-	return isRelease(l, calls.Callee(c)) || sqlFamily(l) && sqlUnlock(c)
+	return isRelease(l, calls.Callee(c)) || l.InSQL && sqlUnlock(c)
 }
 
 // litReleases reports whether a function literal (a deferred closure)
@@ -718,17 +732,11 @@ func litReleases(l *model.Lock, lit *ssa.Function, depth int) bool {
 	return false
 }
 
-// sqlFamily reports whether l is an SQL advisory lock, taken in SQL text
-// or through an inferred wrapper of one.
-func sqlFamily(l *model.Lock) bool {
-	return l == model.SQLLock || l.Lib == model.SQLLock.Lib
-}
-
 // ChainsWrappers reports whether a function that returns with l held is an
 // acquire wrapper: l has a release, is an SQL advisory lock, or is itself
 // the lock of such a wrapper.
 func ChainsWrappers(l *model.Lock) bool {
-	return len(l.Release) > 0 || l == model.SQLLock || l.Chains
+	return len(l.Release) > 0 || l.InSQL || l.Chains
 }
 
 // comparedWithSentinel reports whether an error result is compared with a

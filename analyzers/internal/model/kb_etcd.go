@@ -1,0 +1,70 @@
+package model
+
+const etcd = "go.etcd.io/etcd/client/v3/concurrency"
+const clientv3 = "go.etcd.io/etcd/client/v3"
+const mvccpb = "go.etcd.io/etcd/api/v3/mvccpb"
+
+const etcdRevision = "m.Header().Revision after Lock (or the lock key's CreateRevision) is the etcd lock's fencing token"
+
+// Etcd is etcd's client: concurrency's Mutex and Election on a Session
+// (a lease), and the KV API.
+var Etcd = Library{
+	Name:    "etcd",
+	Modules: []string{"go.etcd.io/etcd/client/v3", "go.etcd.io/etcd/api/v3"},
+	Locks: []*Lock{
+		{
+			Lib:     "etcd lock",
+			Acquire: []Func{{etcd, "Mutex", "Lock"}, {etcd, "Mutex", "TryLock"}},
+			Success: ErrNil,
+			Release: []Func{{etcd, "Mutex", "Unlock"}},
+			Fence:   Fence{Accessor: "%s.Header().Revision"},
+		},
+		{
+			Lib:     "etcd election",
+			Acquire: []Func{{etcd, "Election", "Campaign"}},
+			Success: ErrNil,
+			Release: []Func{{etcd, "Election", "Resign"}},
+			Fence:   Fence{Accessor: "%s.Rev()"},
+		},
+	},
+	LeasePackages: []string{etcd},
+	Fences: []Func{
+		{etcd, "Mutex", "Header"},  // Header().Revision after Lock: the lock key's revision
+		{etcd, "Mutex", "IsOwner"}, // a Cmp on the lock key's CreateRevision, for Txn().If
+		{etcd, "Election", "Rev"},  // the leader key's CreateRevision
+	},
+	FenceFields: []Field{{mvccpb, "KeyValue", "CreateRevision"}},
+	Validity: []Func{
+		{etcd, "Election", "Leader"},
+		{etcd, "Session", "Done"},
+		{etcd, "Session", "Ctx"},
+		{clientv3, "Lease", "TimeToLive"}, // also through a *Client, which embeds Lease
+	},
+	Identities: []TokenSource{
+		{Func: Func{etcd, "Session", "Lease"}, Arg: -1, Kind: Identity, Numeric: true,
+			What: "the etcd lease ID (Session.Lease())", Instead: etcdRevision},
+		{Func: Func{etcd, "Mutex", "Key"}, Arg: -1, Kind: Identity,
+			What: "the etcd lock key (Mutex.Key(), the prefix plus the lease ID)", Instead: etcdRevision},
+		{Func: Func{etcd, "Election", "Key"}, Arg: -1, Kind: Identity,
+			What: "the etcd leader key (Election.Key())", Instead: "e.Rev() after Campaign is the election's fencing token"},
+		{Func: Func{etcd, "Election", "Header"}, Arg: -1, Kind: Identity, Numeric: true,
+			What:    "etcd Election.Header().Revision (the header of the first campaign request, overwritten by Proclaim and Resign; not monotonic across terms)",
+			Instead: "e.Rev() after Campaign is the election's fencing token"},
+	},
+	Sinks: []*Sink{
+		// Also through a *Client, which embeds KV.
+		{Family: "etcd", Cond: CondNone, Key: 1,
+			Funcs:        methods(clientv3, []string{"KV"}, "Put", "Delete"),
+			LeaseOptions: []Func{{clientv3, "", "WithLease"}},
+			Advice:       "write through Txn(ctx).If(m.IsOwner()).Then(...) and check Succeeded"},
+		{Family: "etcd", Cond: CondTxn, Key: -1, What: "etcd transaction",
+			Funcs: []Func{{clientv3, "Txn", "Commit"}}},
+	},
+	TTLArgs:      []TTLArg{{Func{etcd, "", "WithTTL"}, 0, -1}},
+	StoredFields: map[Field]string{{mvccpb, "KeyValue", "Value"}: "a value read from etcd"},
+	KeyLocks: &KeyLocks{
+		Deletes:  []Func{{clientv3, "KV", "Delete"}},
+		OpDelete: []Func{{clientv3, "", "OpDelete"}},
+		LockKeys: []Func{{etcd, "Mutex", "Key"}, {etcd, "Election", "Key"}},
+	},
+}

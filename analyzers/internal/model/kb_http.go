@@ -1,0 +1,14 @@
+package model
+
+const nethttp = "net/http"
+
+// HTTP is net/http's client: requests that change state on a server.
+var HTTP = Library{
+	Name:    "HTTP",
+	Modules: []string{"std"},
+	Sinks: []*Sink{
+		{Family: "net/http", Cond: CondRequest, Key: -1,
+			Funcs: []Func{{nethttp, "Client", "Do"}, {nethttp, "Client", "Post"}, {nethttp, "Client", "PostForm"},
+				{nethttp, "", "Post"}, {nethttp, "", "PostForm"}, {nethttp, "Transport", "RoundTrip"}}},
+	},
+}

@@ -1,0 +1,200 @@
+package model
+
+import "strings"
+
+// Library is everything fencecheck knows about one library family, in one
+// value: its modules, the locks it offers and what stands for each one while
+// it is held, its fencing tokens and lease checks, the values that look like
+// tokens but are not, its lock TTLs, and the calls through which it changes
+// state (sinks) with the condition each one can enforce.
+//
+// Every entry is keyed by API (import path, receiver type, name), never by
+// what a check does with it, and behaviour is said with fields (a sink's
+// LeaseOptions, a lock's Held), so the engine needs no library's name. Each
+// family has its own file, kb_<family>.go; Libraries lists them. The tables
+// the checks read (Locks, Sinks, LockTTLArgs, ...) are indexes built from
+// Libraries once, when the package is initialised, and never change.
+//
+// The configuration file (package config) and the //fencecheck: annotations
+// (package annotation) compile into a Library too.
+type Library struct {
+	// Name names the family in documentation and test output ("etcd").
+	Name string
+	// Modules are the Go modules the entries come from ("std" for the
+	// standard library). The knowledge-base test resolves every entry in
+	// them (testdata/realmod); a module it cannot load is listed there,
+	// with the reason.
+	Modules []string
+
+	// Locks are the library's locks, leases and elections.
+	Locks []*Lock
+	// Tasks are schedulers that run registered functions under a lock.
+	Tasks []TaskLock
+	// LeasePackages are packages whose every call is about locks or
+	// leases: a function calling into them "touches a lock API" (FC4001).
+	LeasePackages []string
+	// Internal are import-path prefixes of the library's own
+	// implementation beyond the packages its entries name: fencecheck
+	// judges code that uses a library, not the library itself.
+	Internal []string
+
+	// Fences are calls whose result is (or contains) a fencing token.
+	Fences []Func
+	// FenceFields are struct fields that hold a fencing token wherever
+	// they are read.
+	FenceFields []Field
+	// Validity are calls that report a local or past view of whether the
+	// lock is still held: branching on them before a write is
+	// check-then-act (FC2001).
+	Validity []Func
+	// Identities are values that look like fencing tokens but are not:
+	// random values, holder identities, in-process counters and clock
+	// readings (FC3001, FC3002).
+	Identities []TokenSource
+
+	// Sinks are the calls that change state outside the process.
+	Sinks []*Sink
+	// OpGuards make a multi-operation transaction (CondOps) conditional.
+	OpGuards Guards
+
+	// TTLArgs are the arguments of lock APIs that are the lock's TTL.
+	TTLArgs []TTLArg
+	// TTLFields are lock and lease durations, with how messages name them.
+	TTLFields map[Field]string
+	// RecordTTLFields are lease durations a holder declares in the lease
+	// record it writes (measured by the holder, not by a reader).
+	RecordTTLFields []Field
+	// LeaseRecordFields are timestamps of lease records, written with the
+	// clock of whichever host wrote the record.
+	LeaseRecordFields map[Field]string
+	// LeaseTakeovers write a lock record: they take a lease over once its
+	// holder is believed dead.
+	LeaseTakeovers map[Func]string
+	// StoredReads return, and StoredFields hold, a value read from a store
+	// shared with other hosts.
+	StoredReads  map[Func]string
+	StoredFields map[Field]string
+	// Decoders fill a Go value from bytes that came from storage or
+	// another host.
+	Decoders []Decoder
+	// ClockReads return a reading of this host's clock; ClockElapsed
+	// compare their argument with it (time.Since).
+	ClockReads, ClockElapsed []Func
+	// TimeConstructors build an instant without a monotonic reading, from
+	// numbers or text that came from somewhere else.
+	TimeConstructors map[Func]string
+	// TimeComparisons compare two instants and return a bool.
+	TimeComparisons []Func
+	// PollTakers run a condition function until it reports true, keyed by
+	// package; nil names mean every function of the package.
+	PollTakers map[string][]string
+
+	// SetNX is the release protocol of locks taken with SET NX on a key
+	// (FC5001).
+	SetNX *SetNX
+	// KeyLocks is the release protocol of locks held as a key of a
+	// revisioned store (etcd; FC5001).
+	KeyLocks *KeyLocks
+	// SessionRenewals keep a session alive until they fail; their error
+	// is the only news that every lock held through it is gone (FC5002).
+	SessionRenewals []Func
+	// DetachedContexts create a context no lease cancels; DerivedContexts
+	// derive one from argument 0 (FC5002).
+	DetachedContexts, DerivedContexts []Func
+	// ProcessExits end the process for good.
+	ProcessExits []Func
+}
+
+// Guards name the check operations that make a CondOps transaction
+// conditional: a type whose value among the operations is a check
+// (zk.CheckVersionRequest), or constants of an operation-kind type
+// (Consul's KVOp "check-session", "check-index", "cas"), keyed by the
+// type's full name.
+type Guards struct {
+	Types  []Field // Pkg, Type; Name unused
+	Consts map[string][]string
+}
+
+// SetNX describes the release protocol of a lock taken with SET NX on a
+// key (the Lock's Held is HeldByKey): which calls delete the key
+// unconditionally (the Lock's Release), which read it back, and how a
+// compare-and-delete is written.
+type SetNX struct {
+	// Reads read a key's value; followed by a comparison in Go and a
+	// delete they form the non-atomic GET-compare-DEL release.
+	Reads []Func
+	// ScriptSources create a script object from its Lua source (argument
+	// 0); ScriptRuns run one. The first matching ScriptRun wins.
+	ScriptSources []Func
+	ScriptRuns    []ScriptRun
+	// PlainSet is a SET without NX: it overwrites whatever the key holds.
+	PlainSet []Func
+	// DelIfEqual is a native compare-and-delete.
+	DelIfEqual []Func
+	// Watch runs a function inside an optimistic transaction on watched
+	// keys; a GET-compare-DEL inside it is atomic.
+	Watch []Func
+	// Fix is what a suggested fix rewriting a DEL into a compare-and-delete
+	// script needs: the package, the interface a script runs on, the
+	// pipeline interface (no fix there: a script in a pipeline cannot fall
+	// back from EVALSHA to EVAL) and the script.
+	Fix ScriptFix
+}
+
+// ScriptFix is the compare-and-delete script a suggested fix writes.
+type ScriptFix struct {
+	Package, Scripter, Pipeliner, Script string
+}
+
+// KeyLocks describes the release protocol of a lock held as a key of a
+// revisioned store (etcd): deleting that key releases the lock whoever
+// holds it.
+type KeyLocks struct {
+	// Deletes delete a key unconditionally.
+	Deletes []Func
+	// OpDelete build a delete operation for a transaction.
+	OpDelete []Func
+	// LockKeys return the key that holds a lock or leadership.
+	LockKeys []Func
+}
+
+// Libraries is the knowledge base: every library family fencecheck knows.
+// Each is declared in its own file, kb_<family>.go.
+var Libraries = []*Library{
+	&SQL, &Redis, &Etcd, &Consul, &ZooKeeper, &Kubernetes, &HTTP, &GRPC, &DynamoDB, &MongoDB,
+	&Messaging, &Schedulers, &IDs, &Encodings, &Logging, &Testing, &Stdlib,
+}
+
+// collect concatenates one list of every library, in the order of
+// Libraries: the indexes the checks read are built with it.
+func collect[T any](list func(*Library) []T) []T {
+	var out []T
+	for _, l := range Libraries {
+		out = append(out, list(l)...)
+	}
+	return out
+}
+
+// collectMap merges one map of every library.
+func collectMap[K comparable, V any](m func(*Library) map[K]V) map[K]V {
+	out := map[K]V{}
+	for _, l := range Libraries {
+		for k, v := range m(l) {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// underInternal reports whether path starts with one of the libraries'
+// Internal prefixes.
+func underInternal(path string) bool {
+	for _, l := range Libraries {
+		for _, p := range l.Internal {
+			if strings.HasPrefix(path, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
