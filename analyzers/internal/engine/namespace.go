@@ -178,8 +178,11 @@ func lockLibrary(pkg *types.Package) bool {
 		return false
 	}
 	for _, l := range model.Locks {
+		if l.KeyOnly {
+			continue // a client's own command (SET NX), not a lock library
+		}
 		for _, f := range l.Acquire {
-			if f.Pkg == pkg.Path() && f.Pkg != model.RedisPackage {
+			if f.Pkg == pkg.Path() {
 				return true
 			}
 		}
