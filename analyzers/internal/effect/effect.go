@@ -15,6 +15,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -505,7 +506,7 @@ func lockKey(k ssa.Value) bool {
 		return false
 	}
 	p, ok := calls.ConstPrefix(k)
-	return ok && model.IsLockKeyText(p)
+	return ok && vocab.LockKey.Match(p)
 }
 
 // hasCondition reports whether a DynamoDB input struct gets a

@@ -9,10 +9,10 @@ import (
 	"go/types"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -208,8 +208,7 @@ func lcFieldID(t types.Type, i int) (string, string) {
 
 // lcLockish reports whether a key's name says it is a lock.
 func lcLockish(hint string) bool {
-	h := strings.ToLower(hint)
-	return slices.ContainsFunc(model.LockKeyWords, func(w string) bool { return strings.Contains(h, w) })
+	return vocab.LockKey.Match(hint)
 }
 
 // lcUsed reports whether a value is used for anything: a DebugRef is not a use.

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -13,6 +14,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -232,12 +234,7 @@ func lcOwnerLike(v ssa.Value) bool {
 	case name == "id" || name == "me" || strings.HasSuffix(orig, "ID") || strings.HasSuffix(orig, "Id") || strings.HasSuffix(name, "_id"):
 		return true
 	}
-	for _, w := range model.OwnerValueWords {
-		if len(w) > 2 && strings.Contains(name, w) {
-			return true
-		}
-	}
-	return false
+	return vocab.OwnerValue.Match(name)
 }
 
 // lcValueName returns the source name of a value: a parameter, a captured
@@ -537,19 +534,15 @@ func (l *lifecycle) sqlDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *
 		return
 	}
 	st := sqlfence.Parse(text)
-	if st.Kind != sqlfence.Write || st.Verb != "DELETE" || !lcLockTable(st.Table) {
+	if st.Kind != sqlfence.Write || st.Verb != "DELETE" || !vocab.LockTable.Match(st.Table) {
 		return
 	}
 	where, ok := lcWhereWords(text)
 	if !ok || !lcNamesOneRow(st, text) {
 		return // clearing or reaping rows is not the release of one lock
 	}
-	for _, w := range where {
-		for _, o := range model.ReleaseOwnerWords {
-			if strings.Contains(w, o) {
-				return
-			}
-		}
+	if slices.ContainsFunc(where, vocab.ReleaseOwner.Match) {
+		return // conditional on the holder (or on expiry: a takeover)
 	}
 	var related []analysis.RelatedInformation
 	of := ""
@@ -592,17 +585,6 @@ func (l *lifecycle) sqlAcquisition(fn *ssa.Function, table string) *lcSqlStateme
 		}
 	})
 	return other
-}
-
-// lcLockTable reports whether a table name has a lock word as one of its
-// words ("locks", "job_locks", "leader_lease"; not "blocks").
-func lcLockTable(table string) bool {
-	for _, part := range strings.FieldsFunc(table, func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
-		if lcContainsString(model.LockTableWords, part) {
-			return true
-		}
-	}
-	return false
 }
 
 // lcNamesOneRow reports whether a DELETE picks its row by equality on a

@@ -6,8 +6,8 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
-	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -136,7 +136,7 @@ func scanOf(st *ssa.Store) (*ssa.Call, *sqlfence.Statement) {
 }
 
 func fenceColumn(st *sqlfence.Statement) string {
-	if i := slices.IndexFunc(st.ReadColumns, flow.IsFenceName); i >= 0 {
+	if i := slices.IndexFunc(st.ReadColumns, vocab.FenceColumn.Match); i >= 0 {
 		return st.ReadColumns[i]
 	}
 	return ""

@@ -10,6 +10,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -324,7 +325,7 @@ func (q *tq) sqlGuards(t *tqTaint, st *sqlfence.Statement, c *ssa.CallCommon, fi
 			return o, fmt.Sprintf("%s orders %%s against the fence column %q (%s %s %s)", what, g.Column, g.Column, g.Op, tqPlaceholder(g.Param)), true
 		}
 	}
-	if !tqLockTable(st.Table) {
+	if !vocab.LockTable.Match(st.Table) { // equality with an owner value there is the ownership check
 		for _, g := range st.Guards {
 			if (g.Op != "=" && g.Op != "<>") || !tqStoreName(g.Column) {
 				continue

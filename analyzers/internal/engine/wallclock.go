@@ -10,6 +10,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -389,7 +390,7 @@ func (w *wc) learnScan(call *ast.CallExpr, fn *types.Func, recv ast.Expr) {
 		}
 		l := wcForeignAt(call.Pos(), name+" "+source)
 		l.bits |= rl.bits & wcStore
-		if wcHasWord(name, model.ValidityWords) {
+		if vocab.Validity.Match(name) {
 			l.bits |= wcValidName
 		}
 		w.add(obj, l)
@@ -558,7 +559,7 @@ func (w *wc) object(obj types.Object) wcLabel {
 				l = l.union(wcTTLAt(obj.Pos(), obj.Name()+", a lock TTL by its name"))
 			}
 		}
-		if l.has(wcForeign) && wcHasWord(obj.Name(), model.ValidityWords) {
+		if l.has(wcForeign) && vocab.Validity.Match(obj.Name()) {
 			l.bits |= wcValidName
 		}
 	}
@@ -614,7 +615,7 @@ func (w *wc) selector(x *ast.SelectorExpr) wcLabel {
 		fl.local = wcOrigin{}
 	}
 	l = l.union(fl)
-	if l.has(wcForeign) && wcHasWord(f.Name(), model.ValidityWords) {
+	if l.has(wcForeign) && vocab.Validity.Match(f.Name()) {
 		l.bits |= wcValidName
 	}
 	return l
@@ -716,7 +717,7 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 		}
 	}
 	if text, ok := w.sqlText(call); ok {
-		if st := w.parse(text); wcHasWord(st.Table, model.LeaseWords) {
+		if st := w.parse(text); vocab.LockTable.Match(st.Table) {
 			return wcLabel{bits: wcStore}
 		}
 		return wcLabel{}
@@ -767,7 +768,7 @@ func (w *wc) constString(e ast.Expr) (string, bool) {
 func (w *wc) lockKeyExpr(e ast.Expr) bool {
 	for i := 0; i < 8; i++ {
 		if s, ok := w.constString(e); ok {
-			return model.IsLockKeyText(s)
+			return vocab.LockKey.Match(s)
 		}
 		switch x := ast.Unparen(e).(type) {
 		case *ast.BinaryExpr:
@@ -779,7 +780,7 @@ func (w *wc) lockKeyExpr(e ast.Expr) bool {
 				continue
 			}
 		case *ast.Ident:
-			if obj, ok := w.info.Uses[x].(*types.Var); ok && wcHasWord(obj.Name(), model.LeaseWords) {
+			if obj, ok := w.info.Uses[x].(*types.Var); ok && vocab.Lease.Match(obj.Name()) {
 				return true // lockKey, leaseKey
 			}
 		}
@@ -794,10 +795,10 @@ func (w *wc) leaseStruct(n *types.Named) bool {
 	if v, ok := w.vocab[n]; ok {
 		return v
 	}
-	v := wcHasWord(n.Obj().Name(), model.LeaseWords)
+	v := vocab.Lease.Match(n.Obj().Name())
 	if st, ok := n.Underlying().(*types.Struct); ok && !v {
 		for i := 0; i < st.NumFields(); i++ {
-			if wcHasWord(st.Field(i).Name(), model.LeaseWords) {
+			if vocab.Lease.Match(st.Field(i).Name()) {
 				v = true
 				break
 			}
@@ -964,13 +965,10 @@ func wcStoredInstant(f *types.Var) bool {
 	if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
 		return true
 	}
-	ws := model.Words(f.Name())
-	for _, w := range ws {
-		if slices.Contains(model.DurationWords, w) || slices.Contains(model.DurationUnitWords, w) {
-			return false
-		}
+	if vocab.Duration.Match(f.Name()) || vocab.DurationUnit.Match(f.Name()) {
+		return false
 	}
-	return wcHasWord(f.Name(), model.ValidityWords) || slices.ContainsFunc(ws, func(w string) bool { return w == "at" || w == "time" || w == "unix" })
+	return vocab.Validity.Match(f.Name()) || vocab.Instant.Match(f.Name())
 }
 
 // wcDurationish reports whether t can hold a duration: time.Duration or an
@@ -990,26 +988,8 @@ func wcDurationish(t types.Type) bool {
 // lease word and a duration word ("lockTTL", "leaseDuration"), or just
 // "lease".
 func wcLockTTLName(name string) bool {
-	ws := model.Words(name)
-	if len(ws) == 1 && (ws[0] == "lease" || ws[0] == "leases") {
+	if ws := vocab.Words(name); len(ws) == 1 && (ws[0] == "lease" || ws[0] == "leases") {
 		return true
 	}
-	lease := slices.ContainsFunc(ws, func(w string) bool { return wcWordIn(w, model.LeaseWords) })
-	dur := slices.ContainsFunc(ws, func(w string) bool { return slices.Contains(model.DurationWords, w) })
-	return lease && dur
-}
-
-// wcHasWord reports whether one of name's words starts with one of the
-// stems (stems of three letters or fewer must match a whole word).
-func wcHasWord(name string, stems []string) bool {
-	return slices.ContainsFunc(model.Words(name), func(w string) bool { return wcWordIn(w, stems) })
-}
-
-func wcWordIn(w string, stems []string) bool {
-	for _, s := range stems {
-		if w == s || (len(s) > 3 && strings.HasPrefix(w, s)) {
-			return true
-		}
-	}
-	return false
+	return vocab.Lease.Match(name) && vocab.Duration.Match(name)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -384,7 +385,7 @@ func (w *wc) effectOf(fn *ssa.Function, ci ssa.CallInstruction, depth int) (stri
 			if e.Verdict == effect.Carried {
 				return "", false // the resource rejects a stale holder anyway
 			}
-			return wcEffectText(e), e.Stmt != nil && wcHasWord(e.Stmt.Table, model.LeaseWords)
+			return wcEffectText(e), e.Stmt != nil && vocab.LockTable.Match(e.Stmt.Table)
 		}
 		for f, what := range model.LeaseTakeovers {
 			if f.Matches(callee) {
@@ -458,7 +459,7 @@ func (w *wc) redisLockWrite(c *ssa.CallCommon, callee *types.Func) bool {
 			continue
 		}
 		p, ok := calls.ConstPrefix(calls.Arg(c, s.Key))
-		return ok && model.IsLockKeyText(p)
+		return ok && vocab.LockKey.Match(p)
 	}
 	return false
 }
@@ -540,7 +541,7 @@ func (w *wc) usesLockAPI(fn *ssa.Function) bool {
 			}
 		}
 		if callee.Pkg().Path() == model.RedisCmdPackage {
-			if p, ok := calls.ConstPrefix(calls.Arg(c, 1)); ok && model.IsLockKeyText(p) {
+			if p, ok := calls.ConstPrefix(calls.Arg(c, 1)); ok && vocab.LockKey.Match(p) {
 				return true
 			}
 		}
@@ -550,7 +551,7 @@ func (w *wc) usesLockAPI(fn *ssa.Function) bool {
 			}
 			if text, ok := calls.ConstString(calls.Arg(c, s.Query)); ok {
 				st := w.parse(text)
-				if len(st.Advisory) > 0 || wcHasWord(st.Table, model.LeaseWords) {
+				if len(st.Advisory) > 0 || vocab.LockTable.Match(st.Table) {
 					return true
 				}
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -46,18 +47,18 @@ func (w *wc) sqlTakeover(fn *ssa.Function, ci ssa.CallInstruction, call *ast.Cal
 		return
 	}
 	binds := call.Args[first:]
-	takeover := wcHasWord(st.Table, model.LeaseWords)
+	takeover := vocab.LockTable.Match(st.Table)
 	for _, a := range st.Sets {
-		if wcHasWord(a.Column, model.LeaseWords) {
+		if vocab.Lease.Match(a.Column) {
 			takeover = true
 		}
 	}
 	for _, g := range st.Guards {
 		i := g.Param.ArgIndex()
-		if i < 0 || i >= len(binds) || g.Op == "=" || g.Op == "<>" || wcHasWord(g.Column, model.FenceWords) {
+		if i < 0 || i >= len(binds) || g.Op == "=" || g.Op == "<>" || vocab.FenceColumn.Match(g.Column) {
 			continue
 		}
-		if !takeover && !wcHasWord(g.Column, model.LeaseWords) {
+		if !takeover && !vocab.Lease.Match(g.Column) {
 			continue
 		}
 		lab := w.eval(binds[i])

@@ -17,6 +17,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -244,18 +245,6 @@ func isIdempotencyKey(s string) bool {
 	return slices.Contains(model.IdempotencyHeaders, strings.ToLower(s))
 }
 
-// IsFenceName reports whether a column, field, header or key name looks
-// like a fence position.
-func IsFenceName(name string) bool {
-	n := strings.ToLower(name)
-	for _, w := range model.FenceWords {
-		if strings.Contains(n, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // issuedTokens recognises a token issued by the database itself and scanned
 // into variables: row.Scan(&tok) on a QueryRow whose statement takes
 // nextval() or returns a fence column (UPDATE fences SET token = token + 1
@@ -313,5 +302,5 @@ func issuedTokens(c *ssa.CallCommon) []ssa.Value {
 func IssuesToken(text string) bool {
 	lower := strings.ToLower(text)
 	_, ret, hasRet := strings.Cut(lower, "returning")
-	return strings.Contains(lower, "nextval(") || (hasRet && IsFenceName(ret))
+	return strings.Contains(lower, "nextval(") || (hasRet && vocab.FenceColumn.Match(ret))
 }

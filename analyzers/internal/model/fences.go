@@ -19,7 +19,3 @@ var FenceFields = []Field{
 	{"k8s.io/client-go/tools/leaderelection/resourcelock", "LeaderElectionRecord", "LeaderTransitions"},
 	{"k8s.io/api/coordination/v1", "LeaseSpec", "LeaseTransitions"},
 }
-
-// FenceWords are name fragments that mark a column, field, header or
-// metadata key as a fence position.
-var FenceWords = []string{"fence", "fencing", "token", "epoch", "generation", "term", "revision"}

@@ -165,7 +165,7 @@ var LeaderElectionLock = &Lock{
 }
 
 // RedisSetNXLock is the Lock entry for hand-rolled SET NX locks. The engine
-// only treats a SetNX as a lock when its key looks like one (LockKeyWords) or
+// only treats a SetNX as a lock when its key looks like one (vocab.LockKey) or
 // the same key is deleted later; otherwise it is de-duplication.
 var RedisSetNXLock = &Lock{
 	Lib:            "Redis SET NX lock",
@@ -181,21 +181,6 @@ var RedisSetNXLock = &Lock{
 var SQLLock = &Lock{
 	Lib:   "SQL advisory lock",
 	Fence: Fence{None: "advisory locks issue no fencing token; increment a fence column in the same transaction and compare it in the write"},
-}
-
-// LockKeyWords are substrings of a Redis key that mark a SET NX as a lock
-// rather than de-duplication ("processed:42" is de-duplication).
-var LockKeyWords = []string{"lock", "mutex", "leader", "lease", "owner"}
-
-// IsLockKeyText reports whether constant key text names a lock.
-func IsLockKeyText(s string) bool {
-	s = strings.ToLower(s)
-	for _, w := range LockKeyWords {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
 }
 
 // LockPackages are the import paths through which a package can take a

@@ -20,6 +20,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -446,7 +447,7 @@ func redisLockKey(fn *ssa.Function, key ssa.Value) bool {
 	if key == nil {
 		return false
 	}
-	if p, ok := calls.ConstPrefix(key); ok && model.IsLockKeyText(p) {
+	if p, ok := calls.ConstPrefix(key); ok && vocab.LockKey.Match(p) {
 		return true
 	}
 	for ci := range calls.In(fn) {
