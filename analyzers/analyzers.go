@@ -17,7 +17,6 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/checker"
 	"github.com/fencecheck/fencecheck/analyzers/internal/config"
 	"github.com/fencecheck/fencecheck/analyzers/internal/engine"
-	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/randomfence"
 	"github.com/fencecheck/fencecheck/analyzers/splitfencecheck"
 	"github.com/fencecheck/fencecheck/analyzers/suppression"
@@ -27,6 +26,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/unsaferelease"
 	"github.com/fencecheck/fencecheck/analyzers/volatilefence"
 	"github.com/fencecheck/fencecheck/analyzers/wallclockttl"
+	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -46,17 +46,33 @@ var All = []*analysis.Analyzer{
 }
 
 // Check is a check's stable public identity: its code and analyzer name.
-type Check = model.Check
+type Check struct {
+	Code string // "FC1001"
+	Name string // "unfencedwrite"
+}
 
 // Catalog lists every check's code and analyzer name, in code order.
-var Catalog = model.Catalog
+var Catalog = func() []Check {
+	var out []Check
+	for _, c := range checks.Catalog {
+		out = append(out, Check{c.Code.String(), c.Name})
+	}
+	return out
+}()
 
 // SuiteName stands for all checks at once (//nolint:fencecheck, the
 // golangci-lint plugin name).
-const SuiteName = model.SuiteName
+const SuiteName = checks.SuiteName
 
 // CheckByCode returns the check with the given code.
-func CheckByCode(code string) (Check, bool) { return model.CheckByCode(code) }
+func CheckByCode(code string) (Check, bool) {
+	for _, c := range Catalog {
+		if c.Code == code {
+			return c, true
+		}
+	}
+	return Check{}, false
+}
 
 // Engine is the shared analysis all checks require. Drivers that expose
 // analyzer flags (go vet through unitchecker) list it so its flags, such as
@@ -74,7 +90,7 @@ func WithConfig(path string) ([]*analysis.Analyzer, error) {
 	}
 	eng := engine.NewAnalyzer(path)
 	var out []*analysis.Analyzer
-	for _, c := range model.Catalog {
+	for _, c := range checks.Catalog {
 		out = append(out, checker.NewFor(c.Code, eng))
 	}
 	return out, nil

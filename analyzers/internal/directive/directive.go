@@ -19,13 +19,12 @@ package directive
 
 import (
 	"fmt"
+	"github.com/fencecheck/fencecheck/internal/checks"
 	"go/ast"
 	"go/token"
 	"path"
 	"slices"
 	"strings"
-
-	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 )
 
 // Kind is the spelling of a directive.
@@ -114,7 +113,7 @@ func parseComment(text string) *Directive {
 			// Nothing named: it suppresses nothing, for any tool, and
 			// whoever wrote it most likely meant fencecheck's check or
 			// another's and forgot which. (staticcheck reports it too.)
-			d.Problem = fmt.Sprintf("suppression comment names no check; write //%s FC1001 reason (a code such as FC1001, an analyzer name such as unfencedwrite, or %q for all)", verb, model.SuiteName)
+			d.Problem = fmt.Sprintf("suppression comment names no check; write //%s FC1001 reason (a code such as FC1001, an analyzer name such as unfencedwrite, or %q for all)", verb, checks.SuiteName)
 			return d
 		}
 		d.Checks = splitList(fields[0])
@@ -138,7 +137,7 @@ func parseComment(text string) *Directive {
 			// "//nolint:" and no linter: a typo for //nolint or for a
 			// list; it suppresses nothing it was meant to.
 			return &Directive{Kind: Nolint, Reason: strings.TrimSpace(reason),
-				Problem: fmt.Sprintf("suppression comment names no check; write //nolint:%s // reason (or an analyzer name such as //nolint:unfencedwrite)", model.SuiteName)}
+				Problem: fmt.Sprintf("suppression comment names no check; write //nolint:%s // reason (or an analyzer name such as //nolint:unfencedwrite)", checks.SuiteName)}
 		}
 		// golangci-lint stops the list at the first space.
 		if i := strings.IndexAny(strings.TrimSpace(list), " \t"); i >= 0 {
@@ -157,7 +156,7 @@ func parseComment(text string) *Directive {
 func (d *Directive) validate(want string) {
 	for _, c := range d.Checks {
 		if !known(c) {
-			d.Problem = fmt.Sprintf("unknown fencecheck check %q in suppression comment; valid names are codes such as FC1001, analyzer names such as unfencedwrite, or %q", c, model.SuiteName)
+			d.Problem = fmt.Sprintf("unknown fencecheck check %q in suppression comment; valid names are codes such as FC1001, analyzer names such as unfencedwrite, or %q", c, checks.SuiteName)
 			return
 		}
 	}
@@ -178,10 +177,10 @@ func splitList(s string) []string {
 
 // ours reports whether name could only refer to fencecheck.
 func ours(name string) bool {
-	if name == model.SuiteName || strings.HasPrefix(strings.ToUpper(name), "FC") {
+	if name == checks.SuiteName || strings.HasPrefix(strings.ToUpper(name), "FC") {
 		return true
 	}
-	for _, c := range model.Catalog {
+	for _, c := range checks.Catalog {
 		if c.Name == name {
 			return true
 		}
@@ -195,7 +194,7 @@ func known(name string) bool {
 	if !ours(name) {
 		return true // another tool's name in a shared list
 	}
-	for _, c := range model.Catalog {
+	for _, c := range checks.Catalog {
 		if Selects(name, c) {
 			return true
 		}
@@ -204,19 +203,19 @@ func known(name string) bool {
 }
 
 // Selects reports whether a name written in a directive selects check c.
-func Selects(name string, c model.Check) bool {
-	if name == model.SuiteName || name == c.Name || strings.EqualFold(name, c.Code) {
+func Selects(name string, c checks.Check) bool {
+	if name == checks.SuiteName || name == c.Name || strings.EqualFold(name, c.Code.String()) {
 		return true
 	}
 	if strings.ContainsAny(name, "*?[") {
-		ok, _ := path.Match(strings.ToUpper(name), c.Code)
+		ok, _ := path.Match(strings.ToUpper(name), c.Code.String())
 		return ok
 	}
 	return false
 }
 
 // Covers reports whether d suppresses check c at the given file and line.
-func (d *Directive) Covers(c model.Check, file string, line int) bool {
+func (d *Directive) Covers(c checks.Check, file string, line int) bool {
 	if d.Problem != "" || d.File != file || line < d.From || line > d.To {
 		return false
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -77,7 +78,7 @@ func newCustom(pass *analysis.Pass, cfg *config.Config) *custom {
 func (c *custom) problems() []Finding {
 	var out []Finding
 	for _, p := range c.ann.Problems {
-		out = append(out, Finding{Code: "FC0001", Pos: p.Pos, End: p.End, Message: p.Message})
+		out = append(out, Finding{Code: checks.Suppression, Pos: p.Pos, End: p.End, Message: p.Message})
 	}
 	return out
 }

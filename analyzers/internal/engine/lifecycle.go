@@ -37,27 +37,12 @@ type lifecycle struct {
 	callers map[*ssa.Function][]ssa.CallInstruction // static call sites, built on first use
 	stores  map[*ssa.Global][]*ssa.Store            // built on first use
 	setnxs  []*lcSetnx                              // SET NX calls, built on first use
-	done    map[token.Pos]bool                      // reported positions (Key)
 }
 
-// report records a finding once per code and key.
-func (l *lifecycle) report(f Finding) {
-	if l.done == nil {
-		l.done = map[token.Pos]bool{}
-	}
-	if !f.Key.IsValid() {
-		f.Key = f.Pos
-	}
-	k := f.Key
-	if f.Code == "FC5002" {
-		k = -k // the codes never share a key; keep their sets apart
-	}
-	if l.done[k] {
-		return
-	}
-	l.done[k] = true
-	l.u.Report(f)
-}
+// report records a finding. A problem found twice (a callback registered
+// by two elections, say) is reported once: finish keeps one finding per
+// check and key.
+func (l *lifecycle) report(f Finding) { l.u.Report(f) }
 
 // eachCall calls visit for every call, go and defer instruction of the
 // package's source functions.

@@ -9,6 +9,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -73,7 +74,7 @@ func (l *lifecycle) consulLost(ci ssa.CallInstruction) {
 		lib = sec.Lock.Lib
 	}
 	pos, end := l.span(ci)
-	l.report(Finding{Code: "FC5002", Pos: pos, End: end, Key: ci.Pos(),
+	l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(),
 		Related: []analysis.RelatedInformation{lcAcquired(call.Pos(), lib)},
 		Message: fmt.Sprintf("the lost channel returned by this %s acquisition (api.Lock.Lock) %s, so this function keeps working after Consul invalidates the session (lock key deleted, session expired or partitioned); select on it (case <-lost:) and stop the work, or cancel a context when it closes and pass that context down",
 			lib, how)})
@@ -198,7 +199,7 @@ func (l *lifecycle) renewalDropped(fn *ssa.Function, ci ssa.CallInstruction, cal
 		related = append(related, analysis.RelatedInformation{Pos: created.Pos(), Message: "Consul session created here"})
 	}
 	pos, end := l.span(ci)
-	l.report(Finding{Code: "FC5002", Pos: pos, End: end, Key: ci.Pos(), Related: related,
+	l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("the error of Consul %s is dropped (%s): it returns when the session has expired or was invalidated, which ends every lock held through it%s, so the process never learns it and keeps acting as the holder; send its error on a channel (errc <- s.RenewPeriodic(...)) or check it, and stop the work (cancel its context) when it returns",
 			model.RecvName(callee)+"."+callee.Name(), how, of)})
 }
@@ -251,7 +252,7 @@ func (l *lifecycle) extensionDropped(fn *ssa.Function, ci ssa.CallInstruction, c
 		what, outcome, failure = "the error of "+name+" is ignored", "the error", "ErrNotObtained"
 	}
 	pos, end := l.span(ci)
-	l.report(Finding{Code: "FC5002", Pos: pos, End: end, Key: ci.Pos(), Related: related,
+	l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("%s: a failed extension (%s) means the lock%s has expired and may already be held by someone else, yet the work goes on as if it were still held; check %s and stop the work (cancel its context) when the extension fails",
 			what, failure, of, outcome)})
 }
@@ -302,7 +303,7 @@ func (l *lifecycle) leaderContext(sec *section.Section) {
 		if !pos.IsValid() {
 			pos = target.Pos()
 		}
-		l.report(Finding{Code: "FC5002", Pos: pos, Related: related,
+		l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, Related: related,
 			Message: fmt.Sprintf("the context of this OnStartedLeading callback (%s registered at %s) %s, so the work it does goes on after leadership is lost: that context is cancelled when the lease is lost, and nothing here sees it; name it, pass it to the work and return when ctx.Done() is closed (or end the process in OnStoppedLeading)",
 				sec.Lock.Lib, l.where(sec.Pos), how)})
 		return
@@ -336,7 +337,7 @@ func (l *lifecycle) leaderContext(sec *section.Section) {
 					detach = "context." + calls.Callee(&root.Call).Name() + "(...)"
 				}
 				pos, end := l.span(root)
-				l.report(Finding{Code: "FC5002", Pos: pos, End: end, Key: root.Pos(), Related: related,
+				l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: root.Pos(), Related: related,
 					Message: fmt.Sprintf("%s replaces the leader context of OnStartedLeading (%s registered at %s) in the call to %s: it is not cancelled when leadership is lost, so that work goes on after the lease is gone; pass the callback's %s (or a context derived from it) instead",
 						detach, sec.Lock.Lib, l.where(sec.Pos), into, name)})
 			}

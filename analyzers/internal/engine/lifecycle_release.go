@@ -15,6 +15,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
+	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -172,7 +173,7 @@ func (l *lifecycle) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee
 		if acq != nil && get == nil {
 			fixes = l.deleteFix(ci, callee, acq)
 		}
-		l.report(Finding{Code: "FC5001", Pos: pos, End: end, Message: msg, Related: related, Fixes: fixes, Key: ci.Pos()})
+		l.report(Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Message: msg, Related: related, Fixes: fixes, Key: ci.Pos()})
 		return
 	}
 }
@@ -411,7 +412,7 @@ func (l *lifecycle) etcdDelete(fn *ssa.Function, ci ssa.CallInstruction, callee 
 	}
 	what, related := l.etcdRelease(kc, fn)
 	pos, end := l.span(ci)
-	l.report(Finding{Code: "FC5001", Pos: pos, End: end, Key: ci.Pos(), Related: related,
+	l.report(Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("etcd %s deletes %s", callee.Name(), what)})
 }
 
@@ -445,7 +446,7 @@ func (l *lifecycle) etcdOpDelete(fn *ssa.Function, ci ssa.CallInstruction) {
 		}
 		what, related := l.etcdRelease(kc, fn)
 		pos, end := l.span(ci)
-		l.report(Finding{Code: "FC5001", Pos: pos, End: end, Key: ci.Pos(), Related: related,
+		l.report(Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 			Message: fmt.Sprintf("etcd OpDelete run %s deletes %s", how, what)})
 		return
 	}
@@ -551,7 +552,7 @@ func (l *lifecycle) sqlDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *
 		of = fmt.Sprintf(" taken at %s", l.where(acq.call.Pos()))
 	}
 	pos, end := l.span(ci)
-	l.report(Finding{Code: "FC5001", Pos: pos, End: end, Key: ci.Pos(), Related: related,
+	l.report(Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("DELETE %s (%s) releases the lock row%s by its name only: if this holder's lease expired and another holder took the row in between, this deletes that holder's lock; add the owner to the predicate (AND owner = $n, with the value this holder wrote when it took the lock) and check the rows affected",
 			st.Table, lcVia(sk.Family, callee), of)})
 }
@@ -786,7 +787,7 @@ func (l *lifecycle) constantOwner(fn *ssa.Function, ci ssa.CallInstruction, key 
 		return
 	}
 	pos, end := l.span(ci)
-	l.report(Finding{Code: "FC5001", Pos: pos, End: end, Key: ci.Pos(), Related: related,
+	l.report(Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("%s releases the lock%s only if it holds %s, a constant that every holder uses, so the check cannot tell this holder from the next one and any process can delete any holder's lock; set the lock with a value unique to this acquisition (a random token from crypto/rand) and compare with that value",
 			what, of, owner.Value.ExactString())})
 }

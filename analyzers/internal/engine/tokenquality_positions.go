@@ -42,7 +42,7 @@ func (q *tq) add(f *tqFinding) {
 	if !f.pos.IsValid() {
 		return
 	}
-	k := fmt.Sprintf("%s@%d", f.o.src.Kind.Code(), f.pos)
+	k := fmt.Sprintf("%s@%d", tqCode(f.o.src.Kind), f.pos)
 	if _, dup := q.found[k]; dup {
 		return
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
+	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -206,7 +207,7 @@ func (w *wc) reportComparison(c *wcCand, fn *ssa.Function, v ssa.Value, eff *wcE
 			}
 		}
 	}
-	w.u.Report(Finding{Code: "FC4001", Pos: c.expr.Pos(), End: c.expr.End(), Message: msg, Related: related, Key: key})
+	w.u.Report(Finding{Code: checks.WallClockTTL, Pos: c.expr.Pos(), End: c.expr.End(), Message: msg, Related: related, Key: key})
 }
 
 func wcFuncName(fn *ssa.Function) string {

@@ -13,6 +13,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
+	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -78,7 +79,7 @@ func (w *wc) sqlTakeover(fn *ssa.Function, ci ssa.CallInstruction, call *ast.Cal
 				break
 			}
 		}
-		w.u.Report(Finding{Code: "FC4001", Pos: ci.Pos(), End: call.End(), Message: msg, Related: related, Key: ci.Pos(),
+		w.u.Report(Finding{Code: checks.WallClockTTL, Pos: ci.Pos(), End: call.End(), Message: msg, Related: related, Key: ci.Pos(),
 			Fixes: w.sqlNowFix(call, e.Sink.Query, first, i, g, st)})
 		return
 	}

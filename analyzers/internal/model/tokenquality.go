@@ -18,14 +18,6 @@ const (
 	Clock
 )
 
-// Code is the check that reports a value of this kind used as a fence.
-func (k SourceKind) Code() string {
-	if k == Counter || k == Clock {
-		return "FC3002"
-	}
-	return "FC3001"
-}
-
 // TokenSource is a call or field whose value looks like a token but is not
 // a fence: it has no order, or its order is not kept by the coordinator.
 type TokenSource struct {
