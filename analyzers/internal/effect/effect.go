@@ -256,6 +256,15 @@ func (e *Effect) chain(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 	return e
 }
 
+// maxBuilderCalls bounds the calls of a query builder chain
+// (db.Model(&a).Where(...).Where(...)) that Wheres walks back: a builder
+// can chain many conditions, so it is generous.
+const maxBuilderCalls = 32
+
+// maxTxnCalls bounds the calls of a transaction chain
+// (Txn(ctx).If(...).Then(...).Commit()) walked back from Commit.
+const maxTxnCalls = 16
+
 // Wheres walks a query builder's receiver chain
 // (db.Model(&a).Where(...).Where(...)) and yields each Where call with its
 // fragment parsed as "UPDATE t SET x = 1 WHERE <fragment>", so that bind
@@ -263,7 +272,7 @@ func (e *Effect) chain(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 // constant yields a nil statement.
 func Wheres(recv ssa.Value) iter.Seq2[*sqlfence.Statement, *ssa.CallCommon] {
 	return func(yield func(*sqlfence.Statement, *ssa.CallCommon) bool) {
-		for v, i := recv, 0; v != nil && i < 32; i++ {
+		for v, i := recv, 0; v != nil && i < maxBuilderCalls; i++ {
 			call, ok := calls.Unwrap(v).(*ssa.Call)
 			if !ok {
 				return
@@ -331,7 +340,7 @@ func zkConditional(c *ssa.CallCommon, fn *types.Func) bool {
 // txnCompares walks Commit's receiver chain (Txn().If(...).Then(...)) and
 // reports whether If received a compare built from the token.
 func txnCompares(v ssa.Value, toks *flow.Tokens) bool {
-	for i := 0; v != nil && i < 16; i++ {
+	for i := 0; v != nil && i < maxTxnCalls; i++ {
 		call, ok := calls.Unwrap(v).(*ssa.Call)
 		if !ok {
 			return false
@@ -532,6 +541,11 @@ func hasCondition(in ssa.Value) bool {
 	return !strings.HasSuffix(types.TypeString(in.Type(), nil), "ItemInput")
 }
 
+// maxOpValues bounds the values guardedOps visits while following the
+// operations of one transaction (its literals, slices and the structs
+// stored into them): a transaction has a few operations of a few fields.
+const maxOpValues = 256
+
 // guardedOps reports whether the operations passed to a multi-operation
 // transaction include a check (model.OpGuards). It follows the operation
 // literals built in the caller: variadic elements, slice literals, and the
@@ -555,7 +569,7 @@ func guardedOps(args []ssa.Value) bool {
 		}
 	}
 	opaque := false
-	for len(queue) > 0 && len(seen) < 256 {
+	for len(queue) > 0 && len(seen) < maxOpValues {
 		v := queue[0]
 		queue = queue[1:]
 		switch x := v.(type) {

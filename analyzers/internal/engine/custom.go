@@ -37,6 +37,9 @@ type custom struct {
 	pass *analysis.Pass
 	ann  *annotation.Set
 	cfg  *config.Config
+	// fences and checks are cfg.Fences and cfg.Checks, parsed (a name that
+	// does not parse matches nothing; checkConfig reports it).
+	fences, checks []model.Func
 }
 
 // loadConfig finds and reads the configuration for a pass: the -config
@@ -58,7 +61,8 @@ func loadConfig(pass *analysis.Pass, configPath string) (*config.Config, error) 
 }
 
 func newCustom(pass *analysis.Pass, cfg *config.Config) *custom {
-	c := &custom{pass: pass, ann: annotation.Parse(pass.Files, pass.TypesInfo), cfg: cfg}
+	c := &custom{pass: pass, ann: annotation.Parse(pass.Files, pass.TypesInfo), cfg: cfg,
+		fences: parseFuncs(cfg.Fences), checks: parseFuncs(cfg.Checks)}
 	// Export what callers in other packages need to know.
 	for fn, a := range c.ann.Funcs {
 		switch a.Kind {
@@ -83,11 +87,14 @@ func (c *custom) problems() []Finding {
 	return out
 }
 
-func matchesAny(names []string, fn *types.Func) bool {
-	return slices.ContainsFunc(names, func(n string) bool {
-		f, err := config.ParseFunc(n)
-		return err == nil && f.Matches(fn)
-	})
+func parseFuncs(names []string) []model.Func {
+	var out []model.Func
+	for _, n := range names {
+		if f, err := config.ParseFunc(n); err == nil {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // isFence reports whether calling fn yields a fencing token.
@@ -95,7 +102,7 @@ func (c *custom) isFence(fn *types.Func) bool {
 	if a := c.ann.Funcs[fn]; a != nil {
 		return a.Kind == annotation.Fence
 	}
-	if matchesAny(c.cfg.Fences, fn) {
+	if model.MatchesAny(c.fences, fn) {
 		return true
 	}
 	return fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, new(FenceFact))
@@ -109,9 +116,8 @@ func (c *custom) isFenceField(owner *types.Named, v *types.Var) bool {
 	if c.ann.Fields[v] {
 		return true
 	}
-	for _, n := range c.cfg.Fences {
-		if f, err := config.ParseFunc(n); err == nil && f.Recv != "" &&
-			(model.Field{Pkg: f.Pkg, Type: f.Recv, Name: f.Name}).Matches(owner, v) {
+	for _, f := range c.fences {
+		if f.Recv != "" && (model.Field{Pkg: f.Pkg, Type: f.Recv, Name: f.Name}).Matches(owner, v) {
 			return true
 		}
 	}
@@ -123,7 +129,7 @@ func (c *custom) isCheck(fn *types.Func) bool {
 	if a := c.ann.Funcs[fn]; a != nil {
 		return a.Kind == annotation.Check
 	}
-	if matchesAny(c.cfg.Checks, fn) {
+	if model.MatchesAny(c.checks, fn) {
 		return true
 	}
 	return fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, new(CheckFact))

@@ -11,7 +11,6 @@ import (
 	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
-	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -54,11 +53,6 @@ func (l *lifecycle) eachCall(visit func(fn *ssa.Function, ci ssa.CallInstruction
 	}
 }
 
-// lcMatchesAny reports whether fn is one of fs.
-func lcMatchesAny(fs []model.Func, fn *types.Func) bool {
-	return fn != nil && slices.ContainsFunc(fs, func(f model.Func) bool { return f.Matches(fn) })
-}
-
 // where renders a position as "file.go:12" for messages.
 func (l *lifecycle) where(pos token.Pos) string {
 	p := l.u.Pass.Fset.Position(pos)
@@ -79,20 +73,10 @@ func (l *lifecycle) span(ci ssa.CallInstruction) (token.Pos, token.Pos) {
 	return ci.Pos(), token.NoPos
 }
 
-// lcEncloses reports whether inner is outer or a function literal nested in it.
-func lcEncloses(outer, inner *ssa.Function) bool {
-	for f := inner; f != nil; f = f.Parent() {
-		if f == outer {
-			return true
-		}
-	}
-	return false
-}
-
 // lcResolve replaces a free variable of a function literal by the value it
 // is bound to where the literal is created, repeatedly.
 func lcResolve(v ssa.Value) ssa.Value {
-	for i := 0; i < 8; i++ {
+	for i := 0; i < maxClosureNesting; i++ {
 		fv, ok := calls.Unwrap(v).(*ssa.FreeVar)
 		if !ok {
 			return v

@@ -29,9 +29,9 @@ func (l *lifecycle) ignoredLeaseLoss() {
 		case callee == nil:
 		case model.ConsulLockLost.Matches(callee):
 			l.consulLost(ci)
-		case lcMatchesAny(model.SessionRenewals, callee):
+		case model.MatchesAny(model.SessionRenewals, callee):
 			l.renewalDropped(fn, ci, callee)
-		case lcMatchesAny(model.LockExtensions, callee):
+		case model.MatchesAny(model.LockExtensions, callee):
 			l.extensionDropped(fn, ci, callee)
 		}
 	})
@@ -103,8 +103,8 @@ func (l *lifecycle) blankResult(ci ssa.CallInstruction) bool {
 // selected on, passed on, returned or stored somewhere. Comparing it with
 // nil is not a read.
 func lcRead(v ssa.Value, depth int) bool {
-	if depth > 6 || v.Referrers() == nil {
-		return depth > 6
+	if depth > maxReadDepth || v.Referrers() == nil {
+		return depth > maxReadDepth
 	}
 	for _, r := range *v.Referrers() {
 		switch x := r.(type) {
@@ -170,7 +170,7 @@ func (l *lifecycle) worksIn(sec *section.Section) bool {
 		if _, builtin := ci.Common().Value.(*ssa.Builtin); builtin {
 			continue
 		}
-		if fn := calls.Callee(ci.Common()); fn != nil && (lcMatchesAny(sec.Lock.Release, fn) || model.IsLockAPI(fn) || bookkeeping(fn)) {
+		if fn := calls.Callee(ci.Common()); fn != nil && (model.MatchesAny(sec.Lock.Release, fn) || model.IsLockAPI(fn) || bookkeeping(fn)) {
 			continue
 		}
 		return true
@@ -208,7 +208,7 @@ func (l *lifecycle) renewalDropped(fn *ssa.Function, ci ssa.CallInstruction, cal
 // is nested in.
 func (l *lifecycle) consulSection(fn *ssa.Function) *section.Section {
 	for _, s := range l.u.Sections {
-		if s.Lock != nil && len(s.Lock.Acquire) > 0 && s.Lock.Acquire[0].Pkg == model.ConsulLockLost.Pkg && lcEncloses(s.Fn, fn) {
+		if s.Lock != nil && len(s.Lock.Acquire) > 0 && s.Lock.Acquire[0].Pkg == model.ConsulLockLost.Pkg && calls.Encloses(s.Fn, fn) {
 			return s
 		}
 	}
@@ -316,7 +316,7 @@ func (l *lifecycle) leaderContext(sec *section.Section) {
 				continue // cleanup after the loss needs a fresh context
 			}
 			callee := calls.Callee(ci.Common())
-			if callee != nil && (lcMatchesAny(model.DetachedContexts, callee) || lcMatchesAny(model.DerivedContexts, callee)) {
+			if callee != nil && (model.MatchesAny(model.DetachedContexts, callee) || model.MatchesAny(model.DerivedContexts, callee)) {
 				continue
 			}
 			for _, arg := range ci.Common().Args {
@@ -363,7 +363,7 @@ func (l *lifecycle) wrapped(fn *ssa.Function) *ssa.Function {
 // lcDetached returns the context.Background()/TODO()/WithoutCancel() call
 // a context value comes from, through With* derivations.
 func lcDetached(v ssa.Value, depth int) *ssa.Call {
-	if depth > 8 {
+	if depth > maxContextDerivations {
 		return nil
 	}
 	var c *ssa.Call
@@ -378,9 +378,9 @@ func lcDetached(v ssa.Value, depth int) *ssa.Call {
 	}
 	fn := calls.Callee(&c.Call)
 	switch {
-	case lcMatchesAny(model.DetachedContexts, fn):
+	case model.MatchesAny(model.DetachedContexts, fn):
 		return c
-	case lcMatchesAny(model.DerivedContexts, fn):
+	case model.MatchesAny(model.DerivedContexts, fn):
 		return lcDetached(calls.Arg(&c.Call, 0), depth+1)
 	}
 	return nil
@@ -394,7 +394,7 @@ func lcHasWork(fn *ssa.Function, depth int) bool {
 			return true
 		}
 	}
-	if depth < 4 {
+	if depth < maxWorkNesting {
 		for _, anon := range fn.AnonFuncs {
 			if lcHasWork(anon, depth+1) {
 				return true
@@ -454,7 +454,7 @@ func lcCallbackBody(v ssa.Value) *ssa.Function {
 // exits reports whether fn ends the process (os.Exit, log.Fatal, klog.Fatal,
 // panic), directly or through a function of this package.
 func (l *lifecycle) exits(fn *ssa.Function, depth int) bool {
-	if fn == nil || depth > 3 {
+	if fn == nil || depth > maxExitDepth {
 		return false
 	}
 	for _, b := range fn.Blocks {
@@ -466,7 +466,7 @@ func (l *lifecycle) exits(fn *ssa.Function, depth int) bool {
 			if !ok {
 				continue
 			}
-			if lcMatchesAny(model.ProcessExits, calls.Callee(ci.Common())) {
+			if model.MatchesAny(model.ProcessExits, calls.Callee(ci.Common())) {
 				return true
 			}
 			if callee := ci.Common().StaticCallee(); callee != nil && l.u.a.local(callee) && l.exits(callee, depth+1) {

@@ -38,9 +38,9 @@ func (l *lifecycle) unsafeReleases() {
 			return
 		}
 		switch {
-		case lcMatchesAny(model.RedisKeyDeletes, callee):
+		case model.MatchesAny(model.RedisKeyDeletes, callee):
 			l.redisDelete(fn, ci, callee)
-		case lcMatchesAny(model.EtcdKeyDeletes, callee):
+		case model.MatchesAny(model.EtcdKeyDeletes, callee):
 			l.etcdDelete(fn, ci, callee)
 		case model.EtcdOpDelete.Matches(callee):
 			l.etcdOpDelete(fn, ci)
@@ -79,7 +79,7 @@ func (l *lifecycle) setnxCalls() []*lcSetnx {
 	}
 	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
 		call, ok := ci.(*ssa.Call)
-		if !ok || !lcMatchesAny(model.RedisSetNXLock.Acquire, calls.Callee(&call.Call)) {
+		if !ok || !model.MatchesAny(model.RedisSetNXLock.Acquire, calls.Callee(&call.Call)) {
 			return
 		}
 		key := calls.Arg(&call.Call, 1)
@@ -97,7 +97,7 @@ func (l *lifecycle) setnxCalls() []*lcSetnx {
 func (l *lifecycle) setnxFor(key ssa.Value, fn *ssa.Function) *lcSetnx {
 	all := l.setnxCalls()
 	for _, a := range all {
-		if lcEncloses(a.fn, fn) && lcSameKey(key, a.key) {
+		if calls.Encloses(a.fn, fn) && lcSameKey(key, a.key) {
 			return a
 		}
 	}
@@ -114,7 +114,7 @@ func (l *lifecycle) setnxFor(key ssa.Value, fn *ssa.Function) *lcSetnx {
 				continue
 			}
 			for _, a := range all {
-				if lcEncloses(a.fn, site.Parent()) && lcSameKey(args[idx], a.key) {
+				if calls.Encloses(a.fn, site.Parent()) && lcSameKey(args[idx], a.key) {
 					return a
 				}
 			}
@@ -184,7 +184,7 @@ func (l *lifecycle) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee
 func (l *lifecycle) insideWatch(fn *ssa.Function) bool {
 	for f := fn; f != nil && f.Parent() != nil; f = f.Parent() {
 		for ci := range calls.Taking(f) {
-			if lcMatchesAny(model.RedisWatch, calls.Callee(ci.Common())) {
+			if model.MatchesAny(model.RedisWatch, calls.Callee(ci.Common())) {
 				return true
 			}
 		}
@@ -199,7 +199,7 @@ func (l *lifecycle) getCompared(del ssa.CallInstruction, key ssa.Value) (*ssa.Ca
 	for _, b := range del.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			g, ok := instr.(*ssa.Call)
-			if !ok || !lcMatchesAny(model.RedisKeyReads, calls.Callee(&g.Call)) || !lcSameKey(calls.Arg(&g.Call, 1), key) {
+			if !ok || !model.MatchesAny(model.RedisKeyReads, calls.Callee(&g.Call)) || !lcSameKey(calls.Arg(&g.Call, 1), key) {
 				continue
 			}
 			if !lcBefore(g, del) {
@@ -350,7 +350,7 @@ func lcContainsString(list []string, s string) bool {
 // and returns the Key() call.
 func lcEtcdLockKey(v ssa.Value) *ssa.Call {
 	kc, ok := calls.Unwrap(lcResolve(v)).(*ssa.Call)
-	if ok && lcMatchesAny(model.EtcdLockKeys, calls.Callee(&kc.Call)) {
+	if ok && model.MatchesAny(model.EtcdLockKeys, calls.Callee(&kc.Call)) {
 		return kc
 	}
 	return nil
@@ -360,7 +360,7 @@ func lcEtcdLockKey(v ssa.Value) *ssa.Call {
 // from fn.
 func (l *lifecycle) sectionFor(fn *ssa.Function, h ssa.Value) *section.Section {
 	for _, s := range l.u.Sections {
-		if s.Handle != nil && lcEncloses(s.Fn, fn) && lcSameKey(s.Handle, h) {
+		if s.Handle != nil && calls.Encloses(s.Fn, fn) && lcSameKey(s.Handle, h) {
 			return s
 		}
 	}
@@ -486,7 +486,7 @@ func lcConsumers(v ssa.Value) []ssa.CallInstruction {
 // lcTxnHasIf walks a Txn builder chain back and reports whether If() received
 // a comparison.
 func lcTxnHasIf(v ssa.Value) bool {
-	for i := 0; v != nil && i < 16; i++ {
+	for i := 0; v != nil && i < maxChainCalls; i++ {
 		call, ok := calls.Unwrap(v).(*ssa.Call)
 		if !ok {
 			return false
@@ -505,7 +505,7 @@ func lcTxnHasIf(v ssa.Value) bool {
 // lcSqlSink returns the SQL-text sink family of a call, or nil.
 func lcSqlSink(fn *types.Func) *model.Sink {
 	for _, s := range model.Sinks {
-		if s.Cond == model.CondSQL && lcMatchesAny(s.Funcs, fn) {
+		if s.Cond == model.CondSQL && model.MatchesAny(s.Funcs, fn) {
 			return s
 		}
 	}
@@ -581,7 +581,7 @@ func (l *lifecycle) sqlAcquisition(fn *ssa.Function, table string) *lcSqlStateme
 			return
 		}
 		s := &lcSqlStatement{fn: f, call: ci, stmt: st}
-		if other == nil || (lcEncloses(f, fn) && !lcEncloses(other.fn, fn)) {
+		if other == nil || (calls.Encloses(f, fn) && !calls.Encloses(other.fn, fn)) {
 			other = s
 		}
 	})
@@ -645,12 +645,12 @@ func lcScriptRun(fn *types.Func) *model.ScriptRun {
 // scriptSource returns the Lua source of a *redis.Script value: a
 // NewScript call, possibly stored in a package variable.
 func (l *lifecycle) scriptSource(v ssa.Value, depth int) (string, bool) {
-	if depth > 4 || v == nil {
+	if depth > maxScriptDepth || v == nil {
 		return "", false
 	}
 	switch x := calls.Unwrap(lcResolve(v)).(type) {
 	case *ssa.Call:
-		if lcMatchesAny(model.RedisScriptSources, calls.Callee(&x.Call)) {
+		if model.MatchesAny(model.RedisScriptSources, calls.Callee(&x.Call)) {
 			return calls.ConstString(calls.Arg(&x.Call, 0))
 		}
 	case *ssa.UnOp:

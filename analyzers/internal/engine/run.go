@@ -24,9 +24,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// maxDepth bounds how deep calls inside a critical section are followed.
-const maxDepth = 6
-
 func run(pass *analysis.Pass, configPath string) (res any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -156,7 +153,7 @@ func (a *analysis_) analyze() []Finding {
 	// functions return one (a helper running UPDATE fences ... RETURNING
 	// token), so that their callers hold a token as if the helper's body
 	// were inline.
-	for round := 0; round < 3; round++ {
+	for round := 0; round < tokenRounds; round++ {
 		n, m := a.fields.Len(), len(issuers)
 		for _, fn := range funcs {
 			t := flow.Analyze(fn, nil, a.fields)

@@ -34,7 +34,7 @@ func (a *analysis_) splitFence(e *effect.Effect) (sp *splitCheck, locked bool) {
 			continue
 		}
 		cmp, ok := iff.Cond.(*ssa.BinOp)
-		if !ok || !isOrdering(cmp.Op) {
+		if !ok || !calls.IsComparison(cmp.Op) {
 			continue
 		}
 		for _, side := range []ssa.Value{cmp.X, cmp.Y} {
@@ -55,18 +55,10 @@ func (a *analysis_) splitFence(e *effect.Effect) (sp *splitCheck, locked bool) {
 	return nil, false
 }
 
-func isOrdering(op token.Token) bool {
-	switch op {
-	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
-		return true
-	}
-	return false
-}
-
 // scannedFrom recognises a value loaded from a variable that Scan filled
 // from a SQL query, and returns the query call and its statement.
 func scannedFrom(v ssa.Value) (*ssa.Call, *sqlfence.Statement) {
-	for i := 0; i < 4; i++ {
+	for i := 0; i < maxScanSteps; i++ {
 		switch x := v.(type) {
 		case *ssa.Convert:
 			v = x.X

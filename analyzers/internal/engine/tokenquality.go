@@ -34,7 +34,7 @@ func checkTokenQuality(u *Unit) {
 	q.findCounters(funcs)
 	// Learn which fields and package variables hold a source value, then
 	// look for fence positions with that knowledge.
-	for round := 0; round < 4; round++ {
+	for round := 0; round < tqRounds; round++ {
 		q.memo, q.busy, q.learnt = map[string]*tqTaint{}, map[string]bool{}, false
 		for _, fn := range funcs {
 			q.analyze(fn, nil, 0)

@@ -73,7 +73,7 @@ func (q *tq) binaryAt(pos token.Pos) *ast.BinaryExpr {
 // field or method it reads ("cur.Fence" -> Fence, "r.GetEpoch()" ->
 // GetEpoch, "int64(tok)" -> tok).
 func (q *tq) exprName(e ast.Expr) string {
-	for i := 0; i < 16; i++ {
+	for i := 0; i < maxUnwrap; i++ {
 		switch x := e.(type) {
 		case *ast.Ident:
 			return x.Name

@@ -63,7 +63,7 @@ func checkWallClock(u *Unit) {
 			return true
 		})
 	}
-	for round := 0; round < 8; round++ {
+	for round := 0; round < wcRounds; round++ {
 		w.changed = false
 		w.visitAll(w.learn)
 		if !w.changed {
@@ -400,7 +400,7 @@ func (w *wc) learnScan(call *ast.CallExpr, fn *types.Func, recv ast.Expr) {
 // target returns the variable or field an expression designates as a
 // destination: x, &x, x.f, &x.f, *p, m[k] (the map).
 func (w *wc) target(e ast.Expr) types.Object {
-	for i := 0; i < 16; i++ {
+	for i := 0; i < maxUnwrap; i++ {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
 			if x.Name == "_" {
@@ -437,7 +437,7 @@ func (w *wc) target(e ast.Expr) types.Object {
 // ttlRoot returns the variable, constant or field a TTL argument is made
 // of: ttl, s.ttl, time.Duration(secs)*time.Second, ttl/2.
 func (w *wc) ttlRoot(e ast.Expr) types.Object {
-	for i := 0; i < 16; i++ {
+	for i := 0; i < maxUnwrap; i++ {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
 			return w.info.Uses[x]
@@ -658,11 +658,11 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 	}
 	pkg, rn, name := fn.Pkg().Path(), model.RecvName(fn), fn.Name()
 	switch {
-	case wcMatches(model.ClockReads, fn):
+	case model.MatchesAny(model.ClockReads, fn):
 		return wcLocalAt(call.Pos(), wcShort(fn)+"()")
 	case name == "Now" && rn != "" && wcTimeish(wcResult(fn)):
 		return wcLocalAt(call.Pos(), "the clock's Now()") // an injected clock
-	case wcMatches(model.ClockElapsed, fn):
+	case model.MatchesAny(model.ClockElapsed, fn):
 		return wcLocalAt(call.Pos(), wcShort(fn)).union(arg(0))
 	}
 	for f, what := range model.TimeConstructors {
@@ -685,11 +685,11 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 			l := recvLabel()
 			l.bits |= wcWall
 			return l
-		case slices.Contains(model.TimeArithmetic, name), wcMatches(model.TimeComparisons, fn):
+		case slices.Contains(model.TimeArithmetic, name), model.MatchesAny(model.TimeComparisons, fn):
 			return recvLabel().union(arg(0))
 		}
 		return wcLabel{}
-	case wcMatches(model.TimeComparisons, fn):
+	case model.MatchesAny(model.TimeComparisons, fn):
 		return recvLabel().union(arg(0))
 	case pkg == "time" && rn == "Duration":
 		return recvLabel()
@@ -748,7 +748,7 @@ func (w *wc) sqlText(call *ast.CallExpr) (string, bool) {
 		return "", false
 	}
 	for _, s := range model.Sinks {
-		if s.Cond != model.CondSQL || !wcMatches(s.Funcs, fn) || s.Query >= len(call.Args) {
+		if s.Cond != model.CondSQL || !model.MatchesAny(s.Funcs, fn) || s.Query >= len(call.Args) {
 			continue
 		}
 		return w.constString(call.Args[s.Query])
@@ -766,7 +766,7 @@ func (w *wc) constString(e ast.Expr) (string, bool) {
 // lockKeyExpr reports whether a Redis key expression's constant part
 // names a lock ("lock:" + id, fmt.Sprintf("lease/%s", id)).
 func (w *wc) lockKeyExpr(e ast.Expr) bool {
-	for i := 0; i < 8; i++ {
+	for i := 0; i < maxKeyParts; i++ {
 		if s, ok := w.constString(e); ok {
 			return vocab.LockKey.Match(s)
 		}
@@ -865,10 +865,6 @@ func wcFuncText(f model.Func) string {
 	return short + "." + f.Recv + "." + f.Name
 }
 
-func wcMatches(fs []model.Func, fn *types.Func) bool {
-	return slices.ContainsFunc(fs, func(f model.Func) bool { return f.Matches(fn) })
-}
-
 func wcShort(fn *types.Func) string {
 	if fn.Pkg() == nil {
 		return fn.Name()
@@ -917,7 +913,7 @@ func wcTimeish(t types.Type) bool {
 // types and the structs, pointers and containers of them. Channels,
 // functions, interfaces (errors) and bools cannot.
 func wcCarrier(t types.Type) bool {
-	for i := 0; i < 8; i++ {
+	for i := 0; i < maxTypeUnwrap; i++ {
 		switch u := t.Underlying().(type) {
 		case *types.Basic:
 			return u.Info()&types.IsBoolean == 0

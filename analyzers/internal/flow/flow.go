@@ -120,11 +120,11 @@ func Analyze(fn *ssa.Function, seeds []ssa.Value, fields *Fields) *Tokens {
 					mark(x)
 				}
 			case *ssa.Field:
-				if fields.holds(x.X.Type(), fieldVar(x.X.Type(), x.Field)) {
+				if fields.holds(x.X.Type(), calls.FieldVar(x.X.Type(), x.Field)) {
 					mark(x)
 				}
 			case *ssa.FieldAddr:
-				if fields.holds(x.X.Type(), fieldVar(x.X.Type(), x.Field)) {
+				if fields.holds(x.X.Type(), calls.FieldVar(x.X.Type(), x.Field)) {
 					mark(x)
 				}
 			}
@@ -143,7 +143,7 @@ func Analyze(fn *ssa.Function, seeds []ssa.Value, fields *Fields) *Tokens {
 				if x.Val == v {
 					markRoot(x.Addr)
 					if fa, ok := x.Addr.(*ssa.FieldAddr); ok {
-						fields.vars[fieldVar(fa.X.Type(), fa.Field)] = true
+						fields.vars[calls.FieldVar(fa.X.Type(), fa.Field)] = true
 					}
 				}
 			case *ssa.MapUpdate:
@@ -183,16 +183,6 @@ func Analyze(fn *ssa.Function, seeds []ssa.Value, fields *Fields) *Tokens {
 		}
 	}
 	return t
-}
-
-func fieldVar(t types.Type, i int) *types.Var {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if s, ok := t.Underlying().(*types.Struct); ok && i < s.NumFields() {
-		return s.Field(i)
-	}
-	return nil
 }
 
 func isReference(t types.Type) bool {
