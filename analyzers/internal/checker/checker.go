@@ -18,7 +18,7 @@ import (
 func New(code checks.Code) *analysis.Analyzer { return NewFor(code, engine.Analyzer) }
 
 // NewFor returns the Analyzer for the check with the given code that takes
-// its findings from eng, an engine made by engine.NewAnalyzer.
+// its findings from eng, an engine made by engine.New.
 func NewFor(code checks.Code, eng *analysis.Analyzer) *analysis.Analyzer {
 	c, ok := checks.ByCode(code)
 	if !ok {

@@ -24,7 +24,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-func run(pass *analysis.Pass, configPath string) (res any, err error) {
+func run(pass *analysis.Pass, opts Options) (res any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("fencecheck internal error in package %s: %v\n%s\nplease report this at https://github.com/fencecheck/fencecheck/issues with the code that triggers it",
@@ -32,7 +32,7 @@ func run(pass *analysis.Pass, configPath string) (res any, err error) {
 		}
 	}()
 	dirs := directive.Parse(pass.Fset, pass.Files)
-	cfg, err := loadConfig(pass, configPath)
+	cfg, err := loadConfig(pass, opts.Config)
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +47,7 @@ func run(pass *analysis.Pass, configPath string) (res any, err error) {
 	gen := pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
 	var relocate func(Finding) []Finding
 	if relevant(pass, cust) {
-		a := &analysis_{custom: cust, pass: pass, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, guards: map[guardKey]*ssa.Call{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}}
+		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, guards: map[guardKey]*ssa.Call{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}}
 		found = append(found, a.analyze()...)
 		relocate = a.relocator(gen, a.funcs)
 	}
@@ -81,14 +81,14 @@ func importsAPI(path string) bool { return model.LockPackages[path] || model.Sin
 // MayExportFacts tells a driver, before it parses a dependency that is
 // analysed only for its facts, whether the engine could export any for it:
 // it decides as relevant and newCustom do, from the package's directory (for
-// its configuration), its import paths, whether a dependency of it exported
-// facts, and whether its source mentions an annotation. A false answer is
-// exact, so the driver may skip the package.
-func MayExportFacts(dir string, imports []string, depFacts bool, annotated func() bool) bool {
+// its configuration, or configPath if not ""), its import paths, whether a
+// dependency of it exported facts, and whether its source mentions an
+// annotation. A false answer is exact, so the driver may skip the package.
+func MayExportFacts(dir, configPath string, imports []string, depFacts bool, annotated func() bool) bool {
 	if depFacts || slices.ContainsFunc(imports, importsAPI) {
 		return true
 	}
-	path := configFlag
+	path := configPath
 	if path == "" {
 		path = config.Find(dir)
 	}
@@ -118,6 +118,7 @@ type memoKey struct {
 
 type analysis_ struct {
 	pass     *analysis.Pass
+	prog     *Program // the whole program of a standalone run, or nil
 	pkg      *ssa.Package
 	fields   *flow.Fields
 	memo     map[memoKey]*flow.Tokens
