@@ -37,16 +37,17 @@ func TestWithConfigSuite(t *testing.T) {
 	if len(suite) != len(analyzers.All) {
 		t.Fatalf("%d analyzers, want %d", len(suite), len(analyzers.All))
 	}
+	shared := analyzers.All[0].Requires[0] // the shared engine
 	for i, a := range suite {
 		b := analyzers.All[i]
 		if a == b || a.Name != b.Name || a.Doc != b.Doc || a.URL != b.URL {
 			t.Errorf("analyzer %d: %s, want a copy of %s", i, a.Name, b.Name)
 		}
-		if len(a.Requires) != 1 || a.Requires[0] == analyzers.Engine || a.Requires[0] != suite[0].Requires[0] {
+		if len(a.Requires) != 1 || a.Requires[0] == shared || a.Requires[0] != suite[0].Requires[0] {
 			t.Errorf("%s does not require the suite's own engine", a.Name)
 		}
 	}
-	if got := analyzers.Engine.Flags.Lookup("config").Value.String(); got != "" {
+	if got := shared.Flags.Lookup("config").Value.String(); got != "" {
 		t.Errorf("the shared engine's -config flag is %q", got)
 	}
 }

@@ -3,7 +3,10 @@
 // The documentation is docs/checks/FC2001.md (also `fencecheck -explain FC2001`).
 package checkthenact
 
-import "github.com/fencecheck/fencecheck/analyzers/internal/checker"
+import (
+	"github.com/fencecheck/fencecheck/analyzers/internal/checker"
+	"github.com/fencecheck/fencecheck/internal/checks"
+)
 
 // Analyzer reports an unfenced write guarded by a lease or leadership check.
-var Analyzer = checker.New("FC2001")
+var Analyzer = checker.New(checks.CheckThenAct)

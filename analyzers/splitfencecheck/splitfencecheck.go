@@ -3,7 +3,10 @@
 // The documentation is docs/checks/FC2002.md (also `fencecheck -explain FC2002`).
 package splitfencecheck
 
-import "github.com/fencecheck/fencecheck/analyzers/internal/checker"
+import (
+	"github.com/fencecheck/fencecheck/analyzers/internal/checker"
+	"github.com/fencecheck/fencecheck/internal/checks"
+)
 
 // Analyzer reports a fence read and compared in Go, then written by a separate statement.
-var Analyzer = checker.New("FC2002")
+var Analyzer = checker.New(checks.SplitFenceCheck)

@@ -4,8 +4,11 @@
 // The documentation is docs/checks/FC0001.md (also `fencecheck -explain FC0001`).
 package suppression
 
-import "github.com/fencecheck/fencecheck/analyzers/internal/checker"
+import (
+	"github.com/fencecheck/fencecheck/analyzers/internal/checker"
+	"github.com/fencecheck/fencecheck/internal/checks"
+)
 
 // Analyzer reports problems with //lint:ignore, //lint:file-ignore and
 // //nolint comments that name fencecheck checks.
-var Analyzer = checker.New("FC0001")
+var Analyzer = checker.New(checks.Suppression)

@@ -5,7 +5,10 @@
 // The documentation is docs/checks/FC1003.md (also `fencecheck -explain FC1003`).
 package unfenceableeffect
 
-import "github.com/fencecheck/fencecheck/analyzers/internal/checker"
+import (
+	"github.com/fencecheck/fencecheck/analyzers/internal/checker"
+	"github.com/fencecheck/fencecheck/internal/checks"
+)
 
 // Analyzer reports unfenceable effects under a distributed lock.
-var Analyzer = checker.New("FC1003")
+var Analyzer = checker.New(checks.UnfenceableEffect)

@@ -4,8 +4,11 @@
 // The documentation is docs/checks/FC1001.md (also `fencecheck -explain FC1001`).
 package unfencedwrite
 
-import "github.com/fencecheck/fencecheck/analyzers/internal/checker"
+import (
+	"github.com/fencecheck/fencecheck/analyzers/internal/checker"
+	"github.com/fencecheck/fencecheck/internal/checks"
+)
 
 // Analyzer reports writes under a distributed lock that do not carry the
 // lock's fencing token to the resource.
-var Analyzer = checker.New("FC1001")
+var Analyzer = checker.New(checks.UnfencedWrite)

@@ -3,7 +3,10 @@
 // The documentation is docs/checks/FC5001.md (also `fencecheck -explain FC5001`).
 package unsaferelease
 
-import "github.com/fencecheck/fencecheck/analyzers/internal/checker"
+import (
+	"github.com/fencecheck/fencecheck/analyzers/internal/checker"
+	"github.com/fencecheck/fencecheck/internal/checks"
+)
 
 // Analyzer reports a lock released without an atomic ownership check.
-var Analyzer = checker.New("FC5001")
+var Analyzer = checker.New(checks.UnsafeRelease)

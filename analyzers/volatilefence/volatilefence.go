@@ -3,7 +3,10 @@
 // The documentation is docs/checks/FC3002.md (also `fencecheck -explain FC3002`).
 package volatilefence
 
-import "github.com/fencecheck/fencecheck/analyzers/internal/checker"
+import (
+	"github.com/fencecheck/fencecheck/analyzers/internal/checker"
+	"github.com/fencecheck/fencecheck/internal/checks"
+)
 
 // Analyzer reports a fencing token that is not durable at the coordinator.
-var Analyzer = checker.New("FC3002")
+var Analyzer = checker.New(checks.VolatileFence)

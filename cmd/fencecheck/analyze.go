@@ -11,8 +11,8 @@ import (
 
 	"maps"
 
-	"github.com/fencecheck/fencecheck/analyzers"
 	"github.com/fencecheck/fencecheck/cmd/fencecheck/internal/driver"
+	"github.com/fencecheck/fencecheck/internal/suite"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 )
@@ -59,36 +59,34 @@ type result struct {
 const headroom = 192 << 20
 
 // analyze loads the packages named by the patterns and runs the checks,
-// one package at a time from export data (see package driver).
-func (c *command) analyze(checks []check, o options) *result {
+// one package at a time from export data (see package driver). The checks
+// of the shared suite run as own's (bound to the run's configuration and
+// to prog); other analyzers (the tests') run as they are.
+func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, o options) *result {
 	res := &result{}
 	patterns := o.patterns
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	var as []*analysis.Analyzer
+	as := own.Bind(checks)
 	codes := map[*analysis.Analyzer]string{}
 	// fencecheck's checks only select the engine's findings, so the
 	// engine's prefilter decides for them whether a package is worth
 	// parsing; another analyzer (the tests') sees every package.
 	engineOnly := true
-	for _, ch := range checks {
-		as = append(as, ch.analyzer)
-		codes[ch.analyzer] = ch.code
-		engineOnly = engineOnly && slices.Equal(ch.analyzer.Requires, []*analysis.Analyzer{analyzers.Engine})
+	for i, a := range as {
+		codes[a] = checks[i].ID
+		engineOnly = engineOnly && slices.Equal(a.Requires, []*analysis.Analyzer{own.Engine})
 	}
 	seen := map[string]bool{}
 	// A package the configuration names functions of is analysed, so that
 	// the engine checks those names against it.
-	named := analyzers.ConfigPackages(c.wd, o.config)
+	named := suite.ConfigPackages(c.wd, o.config)
 	pkgOf := map[string]string{} // the package path of each finding, by its key
-	// The whole program: interface calls are resolved against every
+	// The whole program (prog): interface calls are resolved against every
 	// implementation in it, not only those a package imports. A first run
 	// records the implementations and which packages need them; a second
-	// run re-analyses only those (see analyzers.Program).
-	prog := analyzers.NewProgram()
-	analyzers.SetProgram(prog)
-	defer analyzers.SetProgram(nil)
+	// run re-analyses only those (see suite.Program).
 	cfg := &driver.Config{
 		Dir:       c.dir,
 		Tests:     o.tests,
@@ -103,11 +101,11 @@ func (c *command) analyze(checks []check, o options) *result {
 			if len(p.CompiledGoFiles) > 0 {
 				dir = filepath.Dir(p.CompiledGoFiles[0])
 			}
-			imports := slices.Collect(maps.Keys(p.Imports))
+			sp := suite.Package{Dir: dir, Imports: slices.Collect(maps.Keys(p.Imports)), DepFacts: depFacts, Files: p.CompiledGoFiles}
 			if root {
-				return analyzers.MayReport(dir, imports, depFacts, p.CompiledGoFiles)
+				return suite.MayReport(sp, o.config)
 			}
-			return analyzers.MayExportFacts(dir, imports, depFacts, p.CompiledGoFiles)
+			return suite.MayExportFacts(sp, o.config)
 		},
 		Report: func(p *packages.Package, fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) {
 			f := newFinding(fset, a, codes[a], d)
@@ -173,7 +171,7 @@ func (c *command) analyze(checks []check, o options) *result {
 	}
 	configErrs := map[string]bool{}
 	for _, f := range failures {
-		if analyzers.IsConfigError(f.Err) {
+		if suite.IsConfigError(f.Err) {
 			// The same for every package that found it: said once.
 			if msg := f.Err.Error(); !configErrs[msg] {
 				configErrs[msg] = true
@@ -185,7 +183,7 @@ func (c *command) analyze(checks []check, o options) *result {
 	}
 	inBuild := map[string]bool{}
 	packages.Visit(run.Packages, nil, func(p *packages.Package) { inBuild[p.PkgPath] = true })
-	for _, w := range analyzers.ConfigWarnings(c.wd, o.config, func(path string) bool { return inBuild[path] }) {
+	for _, w := range suite.ConfigWarnings(c.wd, o.config, func(path string) bool { return inBuild[path] }) {
 		res.warnings = append(res.warnings, c.relPos(w.Pos)+": warning: "+w.Msg)
 	}
 	sortFindings(res.findings, c.rel)

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/fencecheck/fencecheck/analyzers"
 	"github.com/fencecheck/fencecheck/docs"
+	"github.com/fencecheck/fencecheck/internal/suite"
 )
 
 // Exit codes.
@@ -114,14 +114,19 @@ func (c *command) run(args []string) int {
 	if err != nil {
 		return c.usageError(fs, "%v", err)
 	}
-	if o.config != "" {
-		if err := analyzers.SetConfig(o.config); err != nil {
-			fmt.Fprintf(c.stderr, "fencecheck: -config: %v\n", err)
+	// The run's own suite: the checks on an engine that reads -config and
+	// knows the whole program (see analyze).
+	prog := suite.NewProgram()
+	own, err := suite.New(suite.Options{Config: o.config, Program: prog})
+	if err != nil {
+		fmt.Fprintf(c.stderr, "fencecheck: -config: %v\n", err)
+		return exitError
+	}
+	if o.config == "" {
+		if err := suite.CheckConfig(c.wd); err != nil {
+			fmt.Fprintf(c.stderr, "fencecheck: %v\n", err)
 			return exitError
 		}
-	} else if err := analyzers.CheckConfig(c.wd); err != nil {
-		fmt.Fprintf(c.stderr, "fencecheck: %v\n", err)
-		return exitError
 	}
 
 	switch {
@@ -149,7 +154,7 @@ func (c *command) run(args []string) int {
 		defer pprof.StopCPUProfile()
 	}
 
-	res := c.analyze(selected, o)
+	res := c.analyze(selected, own, prog, o)
 
 	if o.memprofile != "" {
 		if err := writeHeapProfile(o.memprofile); err != nil {
@@ -204,7 +209,7 @@ func (c *command) write(o options, res *result) (err error) {
 func (c *command) list() {
 	tw := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
 	for _, ch := range c.checks {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", ch.code, ch.analyzer.Name, docs.Title(ch.code))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", ch.ID, ch.Analyzer.Name, docs.Title(ch.ID))
 	}
 	tw.Flush()
 }
@@ -212,8 +217,8 @@ func (c *command) list() {
 func (c *command) explain(name string) int {
 	code := strings.ToUpper(name)
 	for _, ch := range c.checks {
-		if ch.analyzer.Name == name {
-			code = ch.code
+		if ch.Analyzer.Name == name {
+			code = ch.ID
 		}
 	}
 	page, ok := docs.Page(code)

@@ -23,6 +23,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers"
 	"github.com/fencecheck/fencecheck/cmd/fencecheck/internal/sariftest"
+	"github.com/fencecheck/fencecheck/internal/suite"
 )
 
 // e2eModules are the modules the end-to-end test runs the real binary on,
@@ -422,8 +423,8 @@ func (s suppression) covers(code string) bool {
 		if n == "fencecheck" {
 			return true
 		}
-		for _, c := range suite(analyzers.All) {
-			if ok, _ := selects(n, c); ok && c.code == code {
+		for _, c := range suite.Of(analyzers.All) {
+			if ok, _ := suite.Selects(n, c.ID, c.Analyzer.Name); ok && c.ID == code {
 				return true
 			}
 		}

@@ -27,18 +27,20 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/fencecheck/fencecheck/analyzers"
+	_ "github.com/fencecheck/fencecheck/analyzers" // the checks, and the engine side of package suite
+	"github.com/fencecheck/fencecheck/internal/suite"
 	"golang.org/x/tools/go/analysis/unitchecker"
 )
 
 func main() {
+	shared := suite.Shared() // analyzers.All and their engine
 	if isVetInvocation(os.Args[1:]) {
 		explainFlags(os.Args[1:], isTerminal(os.Stdout), os.Stderr)
-		failOnConfigError(analyzers.Engine)
-		unitchecker.Main(append(analyzers.All, analyzers.Engine)...) // never returns
+		failOnConfigError(shared.Engine)
+		unitchecker.Main(append(suite.Analyzers(shared.Checks), shared.Engine)...) // never returns
 	}
 	c := &command{
-		checks: suite(analyzers.All),
+		checks: shared.Checks,
 		stdout: os.Stdout,
 		stderr: os.Stderr,
 	}
@@ -70,7 +72,7 @@ func failOnConfigError(engine *analysis.Analyzer) {
 	run := engine.Run
 	engine.Run = func(pass *analysis.Pass) (any, error) {
 		res, err := run(pass)
-		if err != nil && analyzers.IsConfigError(err) {
+		if err != nil && suite.IsConfigError(err) {
 			fmt.Fprintf(os.Stderr, "fencecheck: %v\n", err)
 			os.Exit(1)
 		}

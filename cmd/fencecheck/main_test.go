@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -19,6 +20,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers"
 	"github.com/fencecheck/fencecheck/cmd/fencecheck/internal/sarif"
 	"github.com/fencecheck/fencecheck/cmd/fencecheck/internal/sariftest"
+	"github.com/fencecheck/fencecheck/internal/suite"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -70,12 +72,28 @@ var failing = &analysis.Analyzer{
 	Run:  func(*analysis.Pass) (any, error) { return nil, errors.New("boom") },
 }
 
+// testIDs are the codes of the test doubles, which the catalog does not
+// know.
+var testIDs = map[*analysis.Analyzer]string{fakeWrite: "FC9001", failing: "FC9002"}
+
+// testChecks pairs analyzers with their codes: the catalog's, or a test
+// double's.
+func testChecks(as []*analysis.Analyzer) []check {
+	cs := suite.Of(as)
+	for i := range cs {
+		if id := testIDs[cs[i].Analyzer]; id != "" {
+			cs[i].ID = id
+		}
+	}
+	return cs
+}
+
 // runCmd runs the command in dir with the given checks and returns the
 // exit code, stdout and stderr.
 func runCmd(t *testing.T, checks []*analysis.Analyzer, dir string, args ...string) (int, string, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	c := &command{checks: suite(checks), dir: dir, stdout: &stdout, stderr: &stderr}
+	c := &command{checks: testChecks(checks), dir: dir, stdout: &stdout, stderr: &stderr}
 	code := c.run(args)
 	return code, stdout.String(), stderr.String()
 }
@@ -105,10 +123,10 @@ func TestIsVetInvocation(t *testing.T) {
 func testSuite() []check {
 	mk := func(name string) *analysis.Analyzer { return &analysis.Analyzer{Name: name} }
 	return []check{
-		{"FC0001", mk("suppression")},
-		{"FC1001", mk("unfencedwrite")},
-		{"FC1002", mk("uncheckedfence")},
-		{"FC2002", mk("splitfencecheck")},
+		{ID: "FC0001", Analyzer: mk("suppression")},
+		{ID: "FC1001", Analyzer: mk("unfencedwrite")},
+		{ID: "FC1002", Analyzer: mk("uncheckedfence")},
+		{ID: "FC2002", Analyzer: mk("splitfencecheck")},
 	}
 }
 
@@ -153,7 +171,7 @@ func TestSelectChecks(t *testing.T) {
 		}
 		var codes []string
 		for _, c := range got {
-			codes = append(codes, c.code)
+			codes = append(codes, c.ID)
 		}
 		if !slices.Equal(codes, tc.want) {
 			t.Errorf("selectChecks(%q) = %v, want %v", tc.list, codes, tc.want)
@@ -170,28 +188,26 @@ func TestSelectChecksDocumentedButMissing(t *testing.T) {
 }
 
 func TestSuiteCodes(t *testing.T) {
-	s := suite(analyzers.All)
+	s := suite.Shared().Checks
 	if len(s) != len(analyzers.All) {
 		t.Fatalf("suite has %d checks, analyzers.All %d", len(s), len(analyzers.All))
 	}
+	isCode := regexp.MustCompile(`^FC\d{4}$`).MatchString
 	seen := map[string]bool{}
 	for i, c := range s {
-		if !isCode(c.code) {
-			t.Errorf("analyzer %s: code %q is not FCnnnn", c.analyzer.Name, c.code)
+		if !isCode(c.ID) {
+			t.Errorf("analyzer %s: code %q is not FCnnnn", c.Analyzer.Name, c.ID)
 		}
-		if seen[c.code] {
-			t.Errorf("code %s used twice", c.code)
+		if seen[c.ID] {
+			t.Errorf("code %s used twice", c.ID)
 		}
-		seen[c.code] = true
-		if i > 0 && s[i-1].code > c.code {
-			t.Errorf("suite not in code order: %s before %s", s[i-1].code, c.code)
+		seen[c.ID] = true
+		if i > 0 && s[i-1].ID > c.ID {
+			t.Errorf("suite not in code order: %s before %s", s[i-1].ID, c.ID)
 		}
 	}
-	if c := suite([]*analysis.Analyzer{fakeWrite})[0]; c.code != "FC9001" {
-		t.Errorf("code from Doc = %q, want FC9001", c.code)
-	}
-	if c := suite([]*analysis.Analyzer{{Name: "nameonly"}})[0]; c.code != "nameonly" {
-		t.Errorf("code of an undocumented analyzer = %q, want its name", c.code)
+	if c := suite.Of([]*analysis.Analyzer{{Name: "nameonly"}})[0]; c.ID != "nameonly" {
+		t.Errorf("code of an uncatalogued analyzer = %q, want its name", c.ID)
 	}
 }
 
@@ -244,12 +260,12 @@ func TestListAndVersion(t *testing.T) {
 	if len(lines) != len(analyzers.All) {
 		t.Errorf("-list printed %d lines for %d checks:\n%s", len(lines), len(analyzers.All), stdout)
 	}
-	for _, c := range suite(analyzers.All) {
+	for _, c := range suite.Of(analyzers.All) {
 		if !slices.ContainsFunc(lines, func(l string) bool {
 			f := strings.Fields(l)
-			return len(f) >= 2 && f[0] == c.code && f[1] == c.analyzer.Name
+			return len(f) >= 2 && f[0] == c.ID && f[1] == c.Analyzer.Name
 		}) {
-			t.Errorf("-list has no line for %s %s:\n%s", c.code, c.analyzer.Name, stdout)
+			t.Errorf("-list has no line for %s %s:\n%s", c.ID, c.Analyzer.Name, stdout)
 		}
 	}
 
@@ -798,8 +814,6 @@ func TestConfigAtWorkspaceRoot(t *testing.T) {
 	if code != exitError || stderr != want {
 		t.Errorf("exit %d, stderr:\n%s\nwant exit 2, stderr:\n%s", code, stderr, want)
 	}
-	// -config sets the shared engine's flag; later tests must not see it.
-	t.Cleanup(func() { analyzers.Engine.Flags.Set("config", "") })
 	code, _, stderr = runCmd(t, analyzers.All, dir, "-config", filepath.Join(dir, "fencecheck.json"), "./svc/...")
 	if want := "checks[0]: package example.com/svc/app has no function Aliv\n"; code != exitError || !strings.HasSuffix(stderr, want) {
 		t.Errorf("with -config: exit %d, stderr:\n%s\nwant exit 2 and %q", code, stderr, want)

@@ -135,14 +135,14 @@ func (c *command) writeSARIF(w io.Writer, res *result) error {
 		Errors:         res.errors,
 	}
 	for _, ch := range c.checks {
-		page, _ := docs.Page(ch.code)
+		page, _ := docs.Page(ch.ID)
 		r.Rules = append(r.Rules, sarif.Rule{
-			ID:           ch.code,
-			Name:         ch.analyzer.Name,
-			Title:        docs.Title(ch.code),
-			Summary:      docs.Summary(ch.code),
+			ID:           ch.ID,
+			Name:         ch.Analyzer.Name,
+			Title:        docs.Title(ch.ID),
+			Summary:      docs.Summary(ch.ID),
 			HelpMarkdown: page,
-			HelpURI:      docs.URL(ch.code),
+			HelpURI:      docs.URL(ch.ID),
 		})
 	}
 	loc := func(p, e token.Position, msg string) sarif.Location {

@@ -16,13 +16,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers"
+	"github.com/fencecheck/fencecheck/internal/suite"
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 )
@@ -160,98 +160,37 @@ func checkConfigFile(name string) (string, error) {
 	return abs, nil
 }
 
-// check is one analyzer under its public code.
-type check struct {
-	code string
-	a    *analysis.Analyzer
-}
-
-// codeOf returns the check code of an analyzer of the suite, from the
-// catalog; an analyzer missing from it is known by its name only.
-func codeOf(a *analysis.Analyzer) string {
-	for _, c := range analyzers.Catalog {
-		if c.Name == a.Name {
-			return c.Code
-		}
-	}
-	return a.Name
-}
-
 // selectAnalyzers applies a checks list to the suite, with the semantics of
-// the fencecheck command's -checks flag. The result keeps the suite's order.
+// the fencecheck command's -checks flag (suite.Select); analyzers missing
+// from the catalog are known by their name. The result keeps the suite's
+// order.
 func selectAnalyzers(all []*analysis.Analyzer, items []string) ([]*analysis.Analyzer, error) {
-	suite := make([]check, len(all))
-	for i, a := range all {
-		suite[i] = check{codeOf(a), a}
+	checks := suite.Of(all)
+	out, err := suite.Select(checks, items)
+	var se *suite.SelectError
+	if !errors.As(err, &se) {
+		return suite.Analyzers(out), err
 	}
-	on := make([]bool, len(suite))
-	if len(items) == 0 || strings.HasPrefix(strings.TrimSpace(items[0]), "-") {
-		for i := range on {
-			on[i] = true
-		}
-	}
-	for _, it := range items {
-		it = strings.TrimSpace(it)
-		name, remove := strings.CutPrefix(it, "-")
-		if name == "" {
-			return nil, fmt.Errorf("fencecheck settings: checks: empty item %q", it)
-		}
-		matched := false
-		for i, c := range suite {
-			ok, err := selects(name, c.code, c.a.Name)
-			if err != nil {
-				return nil, fmt.Errorf("fencecheck settings: checks: bad pattern %q: %v", name, err)
-			}
-			if ok {
-				on[i] = !remove
-				matched = true
-			}
-		}
-		if matched {
-			continue
-		}
-		for _, c := range analyzers.Catalog {
-			if ok, _ := selects(name, c.Code, c.Name); ok {
-				return nil, fmt.Errorf("fencecheck settings: checks: %q names %s (%s), which is not available in this version of fencecheck", it, c.Code, c.Name)
-			}
-		}
-		return nil, fmt.Errorf("fencecheck settings: checks: unknown check %q (known: %s)", it, knownChecks(suite))
-	}
-	var out []*analysis.Analyzer
-	for i, c := range suite {
-		if on[i] {
-			out = append(out, c.a)
-		}
-	}
-	if len(out) == 0 {
+	switch se.Kind {
+	case suite.EmptyItem:
+		return nil, fmt.Errorf("fencecheck settings: checks: empty item %q", se.Item)
+	case suite.BadPattern:
+		return nil, fmt.Errorf("fencecheck settings: checks: bad pattern %q: %v", se.Name, se.Err)
+	case suite.Unavailable:
+		return nil, fmt.Errorf("fencecheck settings: checks: %q names %s (%s), which is not available in this version of fencecheck", se.Item, se.Check.Code, se.Check.Name)
+	case suite.NoneLeft:
 		return nil, fmt.Errorf("fencecheck settings: checks %q selects no check", items)
 	}
-	return out, nil
+	return nil, fmt.Errorf("fencecheck settings: checks: unknown check %q (known: %s)", se.Item, knownChecks(checks))
 }
 
-// selects reports whether one checks item names the check with the given
-// code and analyzer name.
-func selects(item, code, name string) (bool, error) {
-	if item == "all" || item == "*" || item == name || strings.EqualFold(item, code) {
-		return true, nil
-	}
-	if !strings.ContainsAny(item, "*?[") {
-		return false, nil
-	}
-	ok, err := path.Match(strings.ToUpper(item), code)
-	if err != nil || ok {
-		return ok, err
-	}
-	return path.Match(item, name)
-}
-
-func knownChecks(suite []check) string {
+func knownChecks(cs []suite.Check) string {
 	var s []string
-	for _, c := range suite {
-		if c.code == c.a.Name {
-			s = append(s, c.code)
+	for _, c := range cs {
+		if c.ID == c.Analyzer.Name {
+			s = append(s, c.ID)
 		} else {
-			s = append(s, c.code+" "+c.a.Name)
+			s = append(s, c.ID+" "+c.Analyzer.Name)
 		}
 	}
 	return strings.Join(s, ", ")

@@ -288,10 +288,15 @@ func SameValue(a, b ssa.Value) bool {
 	return false
 }
 
+// maxRootSteps bounds the field, index and load steps Root takes: written
+// code reaches a few levels (req.Header, s.cfg.client); the bound only
+// guards against cycles through phis.
+const maxRootSteps = 32
+
 // Root follows an address or a loaded reference back to the variable it
 // belongs to: &req.Header -> req, *(&s.f) -> s.
 func Root(v ssa.Value) ssa.Value {
-	for i := 0; i < 32; i++ {
+	for i := 0; i < maxRootSteps; i++ {
 		switch x := v.(type) {
 		case *ssa.FieldAddr:
 			v = x.X

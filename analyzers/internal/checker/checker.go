@@ -9,25 +9,26 @@ import (
 	"fmt"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/engine"
-	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/docs"
+	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 )
 
 // New returns the Analyzer for the check with the given code.
-func New(code string) *analysis.Analyzer { return NewFor(code, engine.Analyzer) }
+func New(code checks.Code) *analysis.Analyzer { return NewFor(code, engine.Analyzer) }
 
 // NewFor returns the Analyzer for the check with the given code that takes
-// its findings from eng, an engine made by engine.NewAnalyzer.
-func NewFor(code string, eng *analysis.Analyzer) *analysis.Analyzer {
-	c, ok := model.CheckByCode(code)
+// its findings from eng, an engine made by engine.New.
+func NewFor(code checks.Code, eng *analysis.Analyzer) *analysis.Analyzer {
+	c, ok := checks.ByCode(code)
 	if !ok {
-		panic(fmt.Sprintf("fencecheck: unknown check code %s", code)) // programming error at init
+		panic(fmt.Sprintf("fencecheck: unknown check code %v", code)) // programming error at init
 	}
+	id := code.String()
 	return &analysis.Analyzer{
 		Name:     c.Name,
-		Doc:      docs.AnalyzerDoc(c.Code),
-		URL:      docs.URL(c.Code),
+		Doc:      docs.AnalyzerDoc(id),
+		URL:      docs.URL(id),
 		Requires: []*analysis.Analyzer{eng},
 		Run: func(pass *analysis.Pass) (any, error) {
 			res := pass.ResultOf[eng].(*engine.Result)
@@ -38,9 +39,9 @@ func NewFor(code string, eng *analysis.Analyzer) *analysis.Analyzer {
 				pass.Report(analysis.Diagnostic{
 					Pos:            f.Pos,
 					End:            f.End,
-					Category:       code,
-					Message:        f.Message + " (" + code + ")",
-					URL:            docs.URL(code),
+					Category:       id,
+					Message:        f.Message + " (" + id + ")",
+					URL:            docs.URL(id),
 					Related:        f.Related,
 					SuggestedFixes: f.Fixes,
 				})

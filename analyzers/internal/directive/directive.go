@@ -9,7 +9,8 @@
 //	//nolint:fencecheck // reason               (golangci-lint style; also //nolint:unfencedwrite)
 //
 // A check may be named by code (FC1001), by analyzer name (unfencedwrite),
-// by a code glob (FC1*), or as "fencecheck" for all checks. A directive
+// by a code glob (FC1*), or as "fencecheck" for all checks (the grammar is
+// internal/suite's, shared with the drivers). A directive
 // that names none of fencecheck's checks belongs to another tool and is
 // left alone. A directive of ours without a reason, naming an unknown
 // check, or suppressing nothing is a problem that the suppression check
@@ -19,13 +20,12 @@ package directive
 
 import (
 	"fmt"
+	"github.com/fencecheck/fencecheck/internal/checks"
+	"github.com/fencecheck/fencecheck/internal/suite"
 	"go/ast"
 	"go/token"
-	"path"
 	"slices"
 	"strings"
-
-	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 )
 
 // Kind is the spelling of a directive.
@@ -114,7 +114,7 @@ func parseComment(text string) *Directive {
 			// Nothing named: it suppresses nothing, for any tool, and
 			// whoever wrote it most likely meant fencecheck's check or
 			// another's and forgot which. (staticcheck reports it too.)
-			d.Problem = fmt.Sprintf("suppression comment names no check; write //%s FC1001 reason (a code such as FC1001, an analyzer name such as unfencedwrite, or %q for all)", verb, model.SuiteName)
+			d.Problem = fmt.Sprintf("suppression comment names no check; write //%s FC1001 reason (a code such as FC1001, an analyzer name such as unfencedwrite, or %q for all)", verb, checks.SuiteName)
 			return d
 		}
 		d.Checks = splitList(fields[0])
@@ -138,7 +138,7 @@ func parseComment(text string) *Directive {
 			// "//nolint:" and no linter: a typo for //nolint or for a
 			// list; it suppresses nothing it was meant to.
 			return &Directive{Kind: Nolint, Reason: strings.TrimSpace(reason),
-				Problem: fmt.Sprintf("suppression comment names no check; write //nolint:%s // reason (or an analyzer name such as //nolint:unfencedwrite)", model.SuiteName)}
+				Problem: fmt.Sprintf("suppression comment names no check; write //nolint:%s // reason (or an analyzer name such as //nolint:unfencedwrite)", checks.SuiteName)}
 		}
 		// golangci-lint stops the list at the first space.
 		if i := strings.IndexAny(strings.TrimSpace(list), " \t"); i >= 0 {
@@ -156,8 +156,8 @@ func parseComment(text string) *Directive {
 
 func (d *Directive) validate(want string) {
 	for _, c := range d.Checks {
-		if !known(c) {
-			d.Problem = fmt.Sprintf("unknown fencecheck check %q in suppression comment; valid names are codes such as FC1001, analyzer names such as unfencedwrite, or %q", c, model.SuiteName)
+		if !suite.Known(c) {
+			d.Problem = fmt.Sprintf("unknown fencecheck check %q in suppression comment; valid names are codes such as FC1001, analyzer names such as unfencedwrite, or %q", c, checks.SuiteName)
 			return
 		}
 	}
@@ -176,51 +176,14 @@ func splitList(s string) []string {
 	return out
 }
 
-// ours reports whether name could only refer to fencecheck.
-func ours(name string) bool {
-	if name == model.SuiteName || strings.HasPrefix(strings.ToUpper(name), "FC") {
-		return true
-	}
-	for _, c := range model.Catalog {
-		if c.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
-func mentionsUs(names []string) bool { return slices.ContainsFunc(names, ours) }
-
-func known(name string) bool {
-	if !ours(name) {
-		return true // another tool's name in a shared list
-	}
-	for _, c := range model.Catalog {
-		if Selects(name, c) {
-			return true
-		}
-	}
-	return false
-}
-
-// Selects reports whether a name written in a directive selects check c.
-func Selects(name string, c model.Check) bool {
-	if name == model.SuiteName || name == c.Name || strings.EqualFold(name, c.Code) {
-		return true
-	}
-	if strings.ContainsAny(name, "*?[") {
-		ok, _ := path.Match(strings.ToUpper(name), c.Code)
-		return ok
-	}
-	return false
-}
+func mentionsUs(names []string) bool { return slices.ContainsFunc(names, suite.Ours) }
 
 // Covers reports whether d suppresses check c at the given file and line.
-func (d *Directive) Covers(c model.Check, file string, line int) bool {
+func (d *Directive) Covers(c checks.Check, file string, line int) bool {
 	if d.Problem != "" || d.File != file || line < d.From || line > d.To {
 		return false
 	}
-	return slices.ContainsFunc(d.Checks, func(n string) bool { return Selects(n, c) })
+	return slices.ContainsFunc(d.Checks, func(n string) bool { return suite.Suppresses(n, c) })
 }
 
 // lineIndex knows, per line, the first column where code starts and the

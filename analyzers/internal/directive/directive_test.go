@@ -1,13 +1,12 @@
 package directive
 
 import (
+	"github.com/fencecheck/fencecheck/internal/checks"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"strings"
 	"testing"
-
-	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 )
 
 func TestParseComment(t *testing.T) {
@@ -88,7 +87,7 @@ func g(...int) {}
 	if len(dirs) != 2 {
 		t.Fatalf("got %d directives, want 2", len(dirs))
 	}
-	fc1001, _ := model.CheckByCode("FC1001")
+	fc1001, _ := checks.ByCode(checks.UnfencedWrite)
 	cases := []struct {
 		d    int
 		line int

@@ -15,6 +15,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -268,6 +269,15 @@ func (e *Effect) chain(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 	return e
 }
 
+// maxBuilderCalls bounds the calls of a query builder chain
+// (db.Model(&a).Where(...).Where(...)) that Wheres walks back: a builder
+// can chain many conditions, so it is generous.
+const maxBuilderCalls = 32
+
+// maxTxnCalls bounds the calls of a transaction chain
+// (Txn(ctx).If(...).Then(...).Commit()) walked back from Commit.
+const maxTxnCalls = 16
+
 // Wheres walks a query builder's receiver chain
 // (db.Model(&a).Where(...).Where(...)) and yields each Where call with its
 // fragment parsed as "UPDATE t SET x = 1 WHERE <fragment>", so that bind
@@ -275,7 +285,7 @@ func (e *Effect) chain(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 // constant yields a nil statement.
 func Wheres(recv ssa.Value) iter.Seq2[*sqlfence.Statement, *ssa.CallCommon] {
 	return func(yield func(*sqlfence.Statement, *ssa.CallCommon) bool) {
-		for v, i := recv, 0; v != nil && i < 32; i++ {
+		for v, i := recv, 0; v != nil && i < maxBuilderCalls; i++ {
 			call, ok := calls.Unwrap(v).(*ssa.Call)
 			if !ok {
 				return
@@ -340,7 +350,7 @@ func argConditional(c *ssa.CallCommon, sink *model.Sink) bool {
 // txnCompares walks Commit's receiver chain (Txn().If(...).Then(...)) and
 // reports whether If received a compare built from the token.
 func txnCompares(v ssa.Value, toks *flow.Tokens) bool {
-	for i := 0; v != nil && i < 16; i++ {
+	for i := 0; v != nil && i < maxTxnCalls; i++ {
 		call, ok := calls.Unwrap(v).(*ssa.Call)
 		if !ok {
 			return false
@@ -499,7 +509,7 @@ func lockKey(k ssa.Value) bool {
 		return false
 	}
 	p, ok := calls.ConstPrefix(k)
-	return ok && model.IsLockKeyText(p)
+	return ok && vocab.LockKey.Match(p)
 }
 
 // hasCondition reports whether a DynamoDB input struct gets a
@@ -525,6 +535,11 @@ func hasCondition(in ssa.Value) bool {
 	return !strings.HasSuffix(types.TypeString(in.Type(), nil), "ItemInput")
 }
 
+// maxOpValues bounds the values guardedOps visits while following the
+// operations of one transaction (its literals, slices and the structs
+// stored into them): a transaction has a few operations of a few fields.
+const maxOpValues = 256
+
 // guardedOps reports whether the operations passed to a multi-operation
 // transaction include a check (model.OpGuards). It follows the operation
 // literals built in the caller: variadic elements, slice literals, and the
@@ -548,7 +563,7 @@ func guardedOps(args []ssa.Value) bool {
 		}
 	}
 	opaque := false
-	for len(queue) > 0 && len(seen) < 256 {
+	for len(queue) > 0 && len(seen) < maxOpValues {
 		v := queue[0]
 		queue = queue[1:]
 		switch x := v.(type) {

@@ -51,7 +51,7 @@ func decides(d, b *ssa.BasicBlock) bool {
 
 // validityQuery walks the operands of v back to a validity query call.
 func validityQuery(v ssa.Value, sec *section.Section, extra func(*types.Func) bool, depth int, seen map[ssa.Value]bool) *ssa.Call {
-	if v == nil || depth > 8 || seen[v] {
+	if v == nil || depth > maxGuardOperandDepth || seen[v] {
 		return nil
 	}
 	seen[v] = true
@@ -103,5 +103,5 @@ func validityQuery(v ssa.Value, sec *section.Section, extra func(*types.Func) bo
 
 func isValidityCheck(c *ssa.CallCommon) bool {
 	fn := calls.Callee(c)
-	return slices.ContainsFunc(model.ValidityChecks, func(f model.Func) bool { return f.Matches(fn) })
+	return model.MatchesAny(model.ValidityChecks, fn)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -77,21 +78,18 @@ func newCustom(pass *analysis.Pass, cfg *config.Config) *custom {
 func (c *custom) problems() []Finding {
 	var out []Finding
 	for _, p := range c.ann.Problems {
-		out = append(out, Finding{Code: "FC0001", Pos: p.Pos, End: p.End, Message: p.Message})
+		out = append(out, Finding{Code: checks.Suppression, Pos: p.Pos, End: p.End, Message: p.Message})
 	}
 	return out
 }
 
-func matchesAny(fs []model.Func, fn *types.Func) bool {
-	return slices.ContainsFunc(fs, func(f model.Func) bool { return f.Matches(fn) })
-}
 
 // isFence reports whether calling fn yields a fencing token.
 func (c *custom) isFence(fn *types.Func) bool {
 	if a := c.ann.Funcs[fn]; a != nil {
 		return a.Kind == annotation.Fence
 	}
-	if matchesAny(c.cfg.Library().Fences, fn) {
+	if model.MatchesAny(c.cfg.Library().Fences, fn) {
 		return true
 	}
 	return fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, new(FenceFact))
@@ -118,7 +116,7 @@ func (c *custom) isCheck(fn *types.Func) bool {
 	if a := c.ann.Funcs[fn]; a != nil {
 		return a.Kind == annotation.Check
 	}
-	if matchesAny(c.cfg.Library().Validity, fn) {
+	if model.MatchesAny(c.cfg.Library().Validity, fn) {
 		return true
 	}
 	return fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, new(CheckFact))
@@ -131,7 +129,7 @@ func (c *custom) lock(fn *types.Func) *model.Lock {
 		return instantiate(a.Lock, fn)
 	}
 	for _, l := range c.cfg.Library().Locks {
-		if matchesAny(l.Acquire, fn) {
+		if model.MatchesAny(l.Acquire, fn) {
 			return instantiate(l, fn)
 		}
 	}
@@ -165,7 +163,7 @@ func (c *custom) sink(ci ssa.CallInstruction, toks *flow.Tokens) *effect.Effect 
 	case a != nil && a.Sink != nil:
 		sink = a.Sink
 	default:
-		i := slices.IndexFunc(c.cfg.Library().Sinks, func(s *model.Sink) bool { return matchesAny(s.Funcs, fn) })
+		i := slices.IndexFunc(c.cfg.Library().Sinks, func(s *model.Sink) bool { return model.MatchesAny(s.Funcs, fn) })
 		if i < 0 {
 			return nil
 		}

@@ -150,7 +150,7 @@ func (a *analysis_) dispatch(summary bool, ci ssa.CallInstruction, toks interfac
 		}
 		a.remoteEffects(ci, d.method, toks, site, visit)
 	}
-	prog := currentProgram()
+	prog := a.prog
 	if prog == nil || summary {
 		return
 	}
@@ -206,29 +206,9 @@ type Impl struct {
 	Acquire   *AcquireFact
 }
 
-var (
-	programMu sync.Mutex
-	program   *Program
-)
-
 // NewProgram returns an empty Program.
 func NewProgram() *Program {
 	return &Program{impls: map[string][]Impl{}, wanted: map[string][]want{}}
-}
-
-// SetProgram installs p for the analyses that follow (nil removes it). Only
-// the standalone command calls it: go vet, golangci-lint and nogo analyse
-// one package at a time and never see the rest of the program.
-func SetProgram(p *Program) {
-	programMu.Lock()
-	defer programMu.Unlock()
-	program = p
-}
-
-func currentProgram() *Program {
-	programMu.Lock()
-	defer programMu.Unlock()
-	return program
 }
 
 // Resolve switches p to its second pass: interface calls are resolved
@@ -339,7 +319,7 @@ func unnamed(t *types.Tuple) *types.Tuple {
 // record adds this package's concrete methods with effects or an
 // acquisition to the Program, if there is one.
 func (a *analysis_) record(fn *ssa.Function, obj *types.Func, effects *EffectsFact, acquire *AcquireFact) {
-	prog := currentProgram()
+	prog := a.prog
 	if prog == nil || testDouble(a.pass.Pkg.Path()) || model.IsLibraryPackage(a.pass.Pkg.Path()) || fn.Signature.Recv() == nil {
 		return // test doubles, and the lock and effect libraries' own internals
 	}
@@ -402,7 +382,7 @@ func (a *analysis_) interfaceLock(c *ssa.CallCommon) *model.Lock {
 			locks = append(locks, f.lock())
 		}
 	}
-	if prog := currentProgram(); prog != nil {
+	if prog := a.prog; prog != nil {
 		if k, iface := methodKey(c); k != "" {
 			if prog.resolving() {
 				for _, im := range prog.lookup(k, iface) {
@@ -438,7 +418,7 @@ func (a *analysis_) mayAcquire(c *ssa.CallCommon) bool {
 		return false
 	}
 	name := c.Method.Name()
-	if prog := currentProgram(); prog != nil {
+	if prog := a.prog; prog != nil {
 		if k, _ := methodKey(c); k != "" {
 			if !prog.resolving() {
 				prog.want(a.pass.Pkg.Path(), k, true)

@@ -15,31 +15,46 @@ import (
 
 // Analyzer is the engine. It reports nothing itself; its Result is consumed
 // by the check analyzers. Its -config flag names the configuration file.
-var Analyzer = newAnalyzer(func() string { return configFlag })
+var Analyzer = func() *analysis.Analyzer {
+	a := newAnalyzer(func() Options { return Options{Config: configFlag} })
+	a.Flags.StringVar(&configFlag, "config", "", "fencecheck configuration file (default: fencecheck.json at the module root)")
+	return a
+}()
 
-// NewAnalyzer returns an engine of its own that reads the configuration
-// file at path (or, if path is "", fencecheck.json at each module root),
-// for a driver that configures analyzers per instance instead of through
-// the shared Analyzer's flag: golangci-lint's plugin settings.
-func NewAnalyzer(path string) *analysis.Analyzer {
-	return newAnalyzer(func() string { return path })
+// Options configure an engine of its own (New).
+type Options struct {
+	// Config is the configuration file to read instead of fencecheck.json
+	// at each module root; "" for that lookup.
+	Config string
+	// Program, if not nil, is the whole program of a standalone run: an
+	// interface call is resolved against implementations in packages its
+	// caller does not import (dispatch.go). nil for drivers that analyse
+	// one package at a time.
+	Program *Program
 }
 
-// configFlag is the -config flag: the configuration file to use instead of
-// fencecheck.json at the module root. Analyzer flags are the configuration
-// channel every driver supports (go vet, nogo, golangci-lint).
+// New returns an engine of its own configured by opts, for a driver that
+// configures analyzers per instance or per run instead of through the
+// shared Analyzer's flag: golangci-lint's plugin settings, the standalone
+// command's -config and whole program.
+func New(opts Options) *analysis.Analyzer {
+	return newAnalyzer(func() Options { return opts })
+}
+
+// configFlag is the shared Analyzer's -config flag: the configuration file
+// to use instead of fencecheck.json at the module root. Analyzer flags are
+// the configuration channel every driver supports (go vet, nogo); an
+// engine made by New has its options instead.
 var configFlag string
 
-func newAnalyzer(configPath func() string) *analysis.Analyzer {
-	a := &analysis.Analyzer{
+func newAnalyzer(opts func() Options) *analysis.Analyzer {
+	return &analysis.Analyzer{
 		Name:       "fenceengine",
 		Doc:        "fencecheck's shared analysis engine: critical sections, fence flow and effects (reports nothing by itself)",
 		URL:        "https://github.com/fencecheck/fencecheck/blob/main/docs/design.md",
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, configPath()) },
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, opts()) },
 		ResultType: reflect.TypeFor[*Result](),
 		Requires:   []*analysis.Analyzer{generated.Analyzer},
 		FactTypes:  []analysis.Fact{new(EffectsFact), new(HelperFact), new(AcquireFact), new(FenceFact), new(CheckFact)},
 	}
-	a.Flags.StringVar(&configFlag, "config", "", "fencecheck configuration file (default: fencecheck.json at the module root)")
-	return a
 }

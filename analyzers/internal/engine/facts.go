@@ -13,6 +13,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -554,12 +555,11 @@ func leaseTableAcquire(fn *ssa.Function) string {
 				continue
 			}
 			st := sqlfence.Parse(text)
-			if st.Kind != sqlfence.Write || st.Verb == "DELETE" || !model.IsLockKeyText(st.Table) {
+			if st.Kind != sqlfence.Write || st.Verb == "DELETE" || !vocab.LockTable.Match(st.Table) {
 				continue
 			}
-			lower := strings.ToLower(text)
-			_, where, _ := strings.Cut(lower, "where")
-			if strings.Contains(where, "expire") || strings.Contains(where, "until") || strings.Contains(where, "deadline") {
+			_, where, _ := strings.Cut(strings.ToLower(text), "where")
+			if vocab.ExpiryCondition.Match(where) {
 				return st.Table
 			}
 		}

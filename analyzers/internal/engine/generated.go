@@ -66,10 +66,10 @@ func (a *analysis_) relocator(gen map[string]generated.Generator, funcs []*ssa.F
 				best = fn
 			}
 		}
-		for best != nil && best.Parent() != nil {
-			best = best.Parent()
+		if best == nil {
+			return nil
 		}
-		return best
+		return calls.Outermost(best)
 	}
 	return func(f Finding) []Finding {
 		if !isGen(f.Pos) {

@@ -13,12 +13,21 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
 
 // judge turns an effect inside a section into a finding, unless the effect
 // is safe in this section.
+//
+// It gives one diagnosis of one effect in one section, the most specific
+// that applies: the effect cannot carry a token (FC1003), a lease check
+// guards it (FC2001), the fence is compared in two steps (FC2002), or it
+// is plainly unfenced (FC1001). This order is a property of the effect,
+// not precedence between findings: the same call site can lead to several
+// effects, and the findings of different effects, sections and checks
+// about one problem are reconciled once, by finish (checks.Supersedes).
 func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) {
 	switch {
 	case e.Verdict == effect.Carried:
@@ -78,7 +87,7 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 	if e.Verdict == effect.Cannot {
 		msg := where + " cannot carry a fencing token, so a holder paused past its lease would repeat it after a new holder took over; " +
 			"record it in an outbox row written with a fenced statement, or give it an idempotency key / deduplication id the receiver enforces"
-		a.findings = append(a.findings, Finding{Code: "FC1003", Pos: pos, Message: msg, Related: related, Key: pos})
+		a.findings.add(Finding{Code: checks.UnfenceableEffect, Pos: pos, Message: msg, Related: related, Key: pos})
 		return
 	}
 	if chk := a.guard(sec, e, site); chk != nil {
@@ -86,7 +95,7 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 		related = append(related, analysis.RelatedInformation{Pos: chk.Pos(), Message: "lease checked here"})
 		msg := fmt.Sprintf("%s is guarded by a lease check (%s at %s:%d) that does not close the race: the process can pause and the lease expire between the check and the write; %s",
 			where, calls.Callee(&chk.Call).Name(), filepath.Base(cp.Filename), cp.Line, "carry the fencing token instead: "+fence)
-		a.findings = append(a.findings, Finding{Code: "FC2001", Pos: pos, Message: msg, Related: related, Key: pos})
+		a.findings.add(Finding{Code: checks.CheckThenAct, Pos: pos, Message: msg, Related: related, Key: pos})
 		return
 	}
 	sp, locked := a.splitFence(e)
@@ -100,11 +109,11 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 			analysis.RelatedInformation{Pos: sp.compare.Pos(), Message: "compared in Go here"})
 		msg := fmt.Sprintf("%s checks the fence in two steps: %s is read at %s:%d and compared in Go at %s:%d, but the write itself does not compare it, so another holder can write between the read and the write; compare the token in the write's WHERE clause (AND %s <= $n) and check the rows affected, or read with SELECT ... FOR UPDATE in the same transaction",
 			where, sp.column, filepath.Base(rp.Filename), rp.Line, filepath.Base(cp.Filename), cp.Line, sp.column)
-		a.findings = append(a.findings, Finding{Code: "FC2002", Pos: pos, Message: msg, Related: related, Key: pos})
+		a.findings.add(Finding{Code: checks.SplitFenceCheck, Pos: pos, Message: msg, Related: related, Key: pos})
 		return
 	}
 	msg := fmt.Sprintf("%s does not carry the fencing token: %s, so a holder paused past its lease would still apply it; %s", where, e.Describe(), fence)
-	a.findings = append(a.findings, Finding{Code: "FC1001", Pos: pos, Message: msg, Related: related, Key: pos})
+	a.findings.add(Finding{Code: checks.UnfencedWrite, Pos: pos, Message: msg, Related: related, Key: pos})
 }
 
 // guard returns the validity check guarding an effect, looking both in the
@@ -135,7 +144,7 @@ func (a *analysis_) judgeOutcome(sec *section.Section, e *effect.Effect, site ss
 	if site != nil {
 		related = append(related, analysis.RelatedInformation{Pos: site.Pos(), Message: "reached through this call"})
 	}
-	a.findings = append(a.findings, Finding{Code: "FC1002", Pos: pos, Message: msg, Related: related, Key: pos})
+	a.findings.add(Finding{Code: checks.UncheckedFence, Pos: pos, Message: msg, Related: related, Key: pos})
 }
 
 // handleText returns the source text of the lock handle at the

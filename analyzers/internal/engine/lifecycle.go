@@ -9,10 +9,9 @@ import (
 	"go/types"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
-	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -37,27 +36,12 @@ type lifecycle struct {
 	callers map[*ssa.Function][]ssa.CallInstruction // static call sites, built on first use
 	stores  map[*ssa.Global][]*ssa.Store            // built on first use
 	setnxs  []*lcSetnx                              // SET NX calls, built on first use
-	done    map[token.Pos]bool                      // reported positions (Key)
 }
 
-// report records a finding once per code and key.
-func (l *lifecycle) report(f Finding) {
-	if l.done == nil {
-		l.done = map[token.Pos]bool{}
-	}
-	if !f.Key.IsValid() {
-		f.Key = f.Pos
-	}
-	k := f.Key
-	if f.Code == "FC5002" {
-		k = -k // the codes never share a key; keep their sets apart
-	}
-	if l.done[k] {
-		return
-	}
-	l.done[k] = true
-	l.u.Report(f)
-}
+// report records a finding. A problem found twice (a callback registered
+// by two elections, say) is reported once: finish keeps one finding per
+// check and key.
+func (l *lifecycle) report(f Finding) { l.u.Report(f) }
 
 // eachCall calls visit for every call, go and defer instruction of the
 // package's source functions.
@@ -67,11 +51,6 @@ func (l *lifecycle) eachCall(visit func(fn *ssa.Function, ci ssa.CallInstruction
 			visit(fn, ci)
 		}
 	}
-}
-
-// lcMatchesAny reports whether fn is one of fs.
-func lcMatchesAny(fs []model.Func, fn *types.Func) bool {
-	return fn != nil && slices.ContainsFunc(fs, func(f model.Func) bool { return f.Matches(fn) })
 }
 
 // where renders a position as "file.go:12" for messages.
@@ -94,20 +73,10 @@ func (l *lifecycle) span(ci ssa.CallInstruction) (token.Pos, token.Pos) {
 	return ci.Pos(), token.NoPos
 }
 
-// lcEncloses reports whether inner is outer or a function literal nested in it.
-func lcEncloses(outer, inner *ssa.Function) bool {
-	for f := inner; f != nil; f = f.Parent() {
-		if f == outer {
-			return true
-		}
-	}
-	return false
-}
-
 // lcResolve replaces a free variable of a function literal by the value it
 // is bound to where the literal is created, repeatedly.
 func lcResolve(v ssa.Value) ssa.Value {
-	for i := 0; i < 8; i++ {
+	for i := 0; i < maxClosureNesting; i++ {
 		fv, ok := calls.Unwrap(v).(*ssa.FreeVar)
 		if !ok {
 			return v
@@ -208,8 +177,7 @@ func lcFieldID(t types.Type, i int) (string, string) {
 
 // lcLockish reports whether a key's name says it is a lock.
 func lcLockish(hint string) bool {
-	h := strings.ToLower(hint)
-	return slices.ContainsFunc(model.LockKeyWords, func(w string) bool { return strings.Contains(h, w) })
+	return vocab.LockKey.Match(hint)
 }
 
 // lcUsed reports whether a value is used for anything: a DebugRef is not a use.

@@ -19,7 +19,7 @@ import (
 // only feeds .Err(), it deletes exactly the lock key, the client can run
 // scripts, and the SET NX value is a plain variable in scope at the delete.
 func (l *lifecycle) deleteFix(ci ssa.CallInstruction, callee *types.Func, acq *lcSetnx) []analysis.SuggestedFix {
-	if !lcEncloses(acq.fn, ci.Parent()) {
+	if !calls.Encloses(acq.fn, ci.Parent()) {
 		return nil
 	}
 	if _, isConst := calls.Unwrap(acq.owner).(*ssa.Const); isConst {

@@ -9,6 +9,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -26,11 +27,11 @@ func (l *lifecycle) ignoredLeaseLoss() {
 		callee := calls.Callee(ci.Common())
 		switch {
 		case callee == nil:
-		case lcMatchesAny(model.LostChannels, callee):
+		case model.MatchesAny(model.LostChannels, callee):
 			l.consulLost(ci)
-		case lcMatchesAny(model.SessionRenewals, callee):
+		case model.MatchesAny(model.SessionRenewals, callee):
 			l.renewalDropped(fn, ci, callee)
-		case lcMatchesAny(model.LockExtensions, callee):
+		case model.MatchesAny(model.LockExtensions, callee):
 			l.extensionDropped(fn, ci, callee)
 		}
 	})
@@ -70,7 +71,7 @@ func (l *lifecycle) consulLost(ci ssa.CallInstruction) {
 	}
 	lib := sec.Lock.Lib
 	pos, end := l.span(ci)
-	l.report(Finding{Code: "FC5002", Pos: pos, End: end, Key: ci.Pos(),
+	l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(),
 		Related: []analysis.RelatedInformation{lcAcquired(call.Pos(), lib)},
 		Message: fmt.Sprintf("the lost channel returned by this %s acquisition (api.Lock.Lock) %s, so this function keeps working after Consul invalidates the session (lock key deleted, session expired or partitioned); select on it (case <-lost:) and stop the work, or cancel a context when it closes and pass that context down",
 			lib, how)})
@@ -99,8 +100,8 @@ func (l *lifecycle) blankResult(ci ssa.CallInstruction) bool {
 // selected on, passed on, returned or stored somewhere. Comparing it with
 // nil is not a read.
 func lcRead(v ssa.Value, depth int) bool {
-	if depth > 6 || v.Referrers() == nil {
-		return depth > 6
+	if depth > maxReadDepth || v.Referrers() == nil {
+		return depth > maxReadDepth
 	}
 	for _, r := range *v.Referrers() {
 		switch x := r.(type) {
@@ -166,7 +167,7 @@ func (l *lifecycle) worksIn(sec *section.Section) bool {
 		if _, builtin := ci.Common().Value.(*ssa.Builtin); builtin {
 			continue
 		}
-		if fn := calls.Callee(ci.Common()); fn != nil && (lcMatchesAny(sec.Lock.Release, fn) || model.IsLockAPI(fn) || bookkeeping(fn)) {
+		if fn := calls.Callee(ci.Common()); fn != nil && (model.MatchesAny(sec.Lock.Release, fn) || model.IsLockAPI(fn) || bookkeeping(fn)) {
 			continue
 		}
 		return true
@@ -195,7 +196,7 @@ func (l *lifecycle) renewalDropped(fn *ssa.Function, ci ssa.CallInstruction, cal
 		related = append(related, analysis.RelatedInformation{Pos: created.Pos(), Message: "Consul session created here"})
 	}
 	pos, end := l.span(ci)
-	l.report(Finding{Code: "FC5002", Pos: pos, End: end, Key: ci.Pos(), Related: related,
+	l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("the error of Consul %s is dropped (%s): it returns when the session has expired or was invalidated, which ends every lock held through it%s, so the process never learns it and keeps acting as the holder; send its error on a channel (errc <- s.RenewPeriodic(...)) or check it, and stop the work (cancel its context) when it returns",
 			model.RecvName(callee)+"."+callee.Name(), how, of)})
 }
@@ -205,7 +206,7 @@ func (l *lifecycle) renewalDropped(fn *ssa.Function, ci ssa.CallInstruction, cal
 // fn is nested in.
 func (l *lifecycle) sessionSection(fn *ssa.Function, renewal *types.Func) *section.Section {
 	for _, s := range l.u.Sections {
-		if s.Lock != nil && len(s.Lock.Acquire) > 0 && s.Lock.Acquire[0].Pkg == renewal.Pkg().Path() && lcEncloses(s.Fn, fn) {
+		if s.Lock != nil && len(s.Lock.Acquire) > 0 && s.Lock.Acquire[0].Pkg == renewal.Pkg().Path() && calls.Encloses(s.Fn, fn) {
 			return s
 		}
 	}
@@ -250,7 +251,7 @@ func (l *lifecycle) extensionDropped(fn *ssa.Function, ci ssa.CallInstruction, c
 		what, outcome, failure = "the error of "+name+" is ignored", "the error", "ErrNotObtained"
 	}
 	pos, end := l.span(ci)
-	l.report(Finding{Code: "FC5002", Pos: pos, End: end, Key: ci.Pos(), Related: related,
+	l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("%s: a failed extension (%s) means the lock%s has expired and may already be held by someone else, yet the work goes on as if it were still held; check %s and stop the work (cancel its context) when the extension fails",
 			what, failure, of, outcome)})
 }
@@ -301,7 +302,7 @@ func (l *lifecycle) leaderContext(sec *section.Section) {
 		if !pos.IsValid() {
 			pos = target.Pos()
 		}
-		l.report(Finding{Code: "FC5002", Pos: pos, Related: related,
+		l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, Related: related,
 			Message: fmt.Sprintf("the context of this OnStartedLeading callback (%s registered at %s) %s, so the work it does goes on after leadership is lost: that context is cancelled when the lease is lost, and nothing here sees it; name it, pass it to the work and return when ctx.Done() is closed (or end the process in OnStoppedLeading)",
 				sec.Lock.Lib, l.where(sec.Pos), how)})
 		return
@@ -314,7 +315,7 @@ func (l *lifecycle) leaderContext(sec *section.Section) {
 				continue // cleanup after the loss needs a fresh context
 			}
 			callee := calls.Callee(ci.Common())
-			if callee != nil && (lcMatchesAny(model.DetachedContexts, callee) || lcMatchesAny(model.DerivedContexts, callee)) {
+			if callee != nil && (model.MatchesAny(model.DetachedContexts, callee) || model.MatchesAny(model.DerivedContexts, callee)) {
 				continue
 			}
 			for _, arg := range ci.Common().Args {
@@ -335,7 +336,7 @@ func (l *lifecycle) leaderContext(sec *section.Section) {
 					detach = "context." + calls.Callee(&root.Call).Name() + "(...)"
 				}
 				pos, end := l.span(root)
-				l.report(Finding{Code: "FC5002", Pos: pos, End: end, Key: root.Pos(), Related: related,
+				l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: root.Pos(), Related: related,
 					Message: fmt.Sprintf("%s replaces the leader context of OnStartedLeading (%s registered at %s) in the call to %s: it is not cancelled when leadership is lost, so that work goes on after the lease is gone; pass the callback's %s (or a context derived from it) instead",
 						detach, sec.Lock.Lib, l.where(sec.Pos), into, name)})
 			}
@@ -361,7 +362,7 @@ func (l *lifecycle) wrapped(fn *ssa.Function) *ssa.Function {
 // lcDetached returns the context.Background()/TODO()/WithoutCancel() call
 // a context value comes from, through With* derivations.
 func lcDetached(v ssa.Value, depth int) *ssa.Call {
-	if depth > 8 {
+	if depth > maxContextDerivations {
 		return nil
 	}
 	var c *ssa.Call
@@ -376,9 +377,9 @@ func lcDetached(v ssa.Value, depth int) *ssa.Call {
 	}
 	fn := calls.Callee(&c.Call)
 	switch {
-	case lcMatchesAny(model.DetachedContexts, fn):
+	case model.MatchesAny(model.DetachedContexts, fn):
 		return c
-	case lcMatchesAny(model.DerivedContexts, fn):
+	case model.MatchesAny(model.DerivedContexts, fn):
 		return lcDetached(calls.Arg(&c.Call, 0), depth+1)
 	}
 	return nil
@@ -392,7 +393,7 @@ func lcHasWork(fn *ssa.Function, depth int) bool {
 			return true
 		}
 	}
-	if depth < 4 {
+	if depth < maxWorkNesting {
 		for _, anon := range fn.AnonFuncs {
 			if lcHasWork(anon, depth+1) {
 				return true
@@ -452,7 +453,7 @@ func lcCallbackBody(v ssa.Value) *ssa.Function {
 // exits reports whether fn ends the process (os.Exit, log.Fatal, klog.Fatal,
 // panic), directly or through a function of this package.
 func (l *lifecycle) exits(fn *ssa.Function, depth int) bool {
-	if fn == nil || depth > 3 {
+	if fn == nil || depth > maxExitDepth {
 		return false
 	}
 	for _, b := range fn.Blocks {
@@ -464,7 +465,7 @@ func (l *lifecycle) exits(fn *ssa.Function, depth int) bool {
 			if !ok {
 				continue
 			}
-			if lcMatchesAny(model.ProcessExits, calls.Callee(ci.Common())) {
+			if model.MatchesAny(model.ProcessExits, calls.Callee(ci.Common())) {
 				return true
 			}
 			if callee := ci.Common().StaticCallee(); callee != nil && l.u.a.local(callee) && l.exits(callee, depth+1) {

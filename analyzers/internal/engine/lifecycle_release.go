@@ -14,6 +14,8 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
+	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -36,13 +38,13 @@ func (l *lifecycle) unsafeReleases() {
 			return
 		}
 		switch {
-		case lcMatchesAny(model.RedisKeyDeletes, callee):
+		case model.MatchesAny(model.RedisKeyDeletes, callee):
 			l.redisDelete(fn, ci, callee)
-		case lcMatchesAny(model.EtcdKeyDeletes, callee):
+		case model.MatchesAny(model.EtcdKeyDeletes, callee):
 			l.etcdDelete(fn, ci, callee)
-		case lcMatchesAny(model.EtcdOpDelete, callee):
+		case model.MatchesAny(model.EtcdOpDelete, callee):
 			l.etcdOpDelete(fn, ci)
-		case lcMatchesAny(model.RedisDelIfEqual, callee):
+		case model.MatchesAny(model.RedisDelIfEqual, callee):
 			l.constantMatchValue(fn, ci)
 		default:
 			if sr := lcScriptRun(callee); sr != nil {
@@ -81,7 +83,7 @@ func (l *lifecycle) setnxCalls() []*lcSetnx {
 		if !ok {
 			return
 		}
-		i := slices.IndexFunc(model.KeyHeldLocks, func(l *model.Lock) bool { return lcMatchesAny(l.Acquire, calls.Callee(&call.Call)) })
+		i := slices.IndexFunc(model.KeyHeldLocks, func(l *model.Lock) bool { return model.MatchesAny(l.Acquire, calls.Callee(&call.Call)) })
 		if i < 0 {
 			return
 		}
@@ -101,7 +103,7 @@ func (l *lifecycle) setnxCalls() []*lcSetnx {
 func (l *lifecycle) setnxFor(key ssa.Value, fn *ssa.Function) *lcSetnx {
 	all := l.setnxCalls()
 	for _, a := range all {
-		if lcEncloses(a.fn, fn) && lcSameKey(key, a.key) {
+		if calls.Encloses(a.fn, fn) && lcSameKey(key, a.key) {
 			return a
 		}
 	}
@@ -118,7 +120,7 @@ func (l *lifecycle) setnxFor(key ssa.Value, fn *ssa.Function) *lcSetnx {
 				continue
 			}
 			for _, a := range all {
-				if lcEncloses(a.fn, site.Parent()) && lcSameKey(args[idx], a.key) {
+				if calls.Encloses(a.fn, site.Parent()) && lcSameKey(args[idx], a.key) {
 					return a
 				}
 			}
@@ -176,7 +178,7 @@ func (l *lifecycle) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee
 		if acq != nil && get == nil {
 			fixes = l.deleteFix(ci, callee, acq)
 		}
-		l.report(Finding{Code: "FC5001", Pos: pos, End: end, Message: msg, Related: related, Fixes: fixes, Key: ci.Pos()})
+		l.report(Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Message: msg, Related: related, Fixes: fixes, Key: ci.Pos()})
 		return
 	}
 }
@@ -187,7 +189,7 @@ func (l *lifecycle) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee
 func (l *lifecycle) insideWatch(fn *ssa.Function) bool {
 	for f := fn; f != nil && f.Parent() != nil; f = f.Parent() {
 		for ci := range calls.Taking(f) {
-			if lcMatchesAny(model.RedisWatch, calls.Callee(ci.Common())) {
+			if model.MatchesAny(model.RedisWatch, calls.Callee(ci.Common())) {
 				return true
 			}
 		}
@@ -202,7 +204,7 @@ func (l *lifecycle) getCompared(del ssa.CallInstruction, key ssa.Value) (*ssa.Ca
 	for _, b := range del.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			g, ok := instr.(*ssa.Call)
-			if !ok || !lcMatchesAny(model.RedisKeyReads, calls.Callee(&g.Call)) || !lcSameKey(calls.Arg(&g.Call, 1), key) {
+			if !ok || !model.MatchesAny(model.RedisKeyReads, calls.Callee(&g.Call)) || !lcSameKey(calls.Arg(&g.Call, 1), key) {
 				continue
 			}
 			if !lcBefore(g, del) {
@@ -238,12 +240,7 @@ func lcOwnerLike(v ssa.Value) bool {
 	case name == "id" || name == "me" || strings.HasSuffix(orig, "ID") || strings.HasSuffix(orig, "Id") || strings.HasSuffix(name, "_id"):
 		return true
 	}
-	for _, w := range model.OwnerValueWords {
-		if len(w) > 2 && strings.Contains(name, w) {
-			return true
-		}
-	}
-	return false
+	return vocab.OwnerValue.Match(name)
 }
 
 // lcValueName returns the source name of a value: a parameter, a captured
@@ -358,7 +355,7 @@ func lcContainsString(list []string, s string) bool {
 // and returns the Key() call.
 func lcEtcdLockKey(v ssa.Value) *ssa.Call {
 	kc, ok := calls.Unwrap(lcResolve(v)).(*ssa.Call)
-	if ok && lcMatchesAny(model.EtcdLockKeys, calls.Callee(&kc.Call)) {
+	if ok && model.MatchesAny(model.EtcdLockKeys, calls.Callee(&kc.Call)) {
 		return kc
 	}
 	return nil
@@ -368,7 +365,7 @@ func lcEtcdLockKey(v ssa.Value) *ssa.Call {
 // from fn.
 func (l *lifecycle) sectionFor(fn *ssa.Function, h ssa.Value) *section.Section {
 	for _, s := range l.u.Sections {
-		if s.Handle != nil && lcEncloses(s.Fn, fn) && lcSameKey(s.Handle, h) {
+		if s.Handle != nil && calls.Encloses(s.Fn, fn) && lcSameKey(s.Handle, h) {
 			return s
 		}
 	}
@@ -420,7 +417,7 @@ func (l *lifecycle) etcdDelete(fn *ssa.Function, ci ssa.CallInstruction, callee 
 	}
 	what, related := l.etcdRelease(kc, fn)
 	pos, end := l.span(ci)
-	l.report(Finding{Code: "FC5001", Pos: pos, End: end, Key: ci.Pos(), Related: related,
+	l.report(Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("etcd %s deletes %s", callee.Name(), what)})
 }
 
@@ -454,7 +451,7 @@ func (l *lifecycle) etcdOpDelete(fn *ssa.Function, ci ssa.CallInstruction) {
 		}
 		what, related := l.etcdRelease(kc, fn)
 		pos, end := l.span(ci)
-		l.report(Finding{Code: "FC5001", Pos: pos, End: end, Key: ci.Pos(), Related: related,
+		l.report(Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 			Message: fmt.Sprintf("etcd OpDelete run %s deletes %s", how, what)})
 		return
 	}
@@ -494,7 +491,7 @@ func lcConsumers(v ssa.Value) []ssa.CallInstruction {
 // lcTxnHasIf walks a Txn builder chain back and reports whether If() received
 // a comparison.
 func lcTxnHasIf(v ssa.Value) bool {
-	for i := 0; v != nil && i < 16; i++ {
+	for i := 0; v != nil && i < maxChainCalls; i++ {
 		call, ok := calls.Unwrap(v).(*ssa.Call)
 		if !ok {
 			return false
@@ -513,7 +510,7 @@ func lcTxnHasIf(v ssa.Value) bool {
 // lcSqlSink returns the SQL-text sink family of a call, or nil.
 func lcSqlSink(fn *types.Func) *model.Sink {
 	for _, s := range model.Sinks {
-		if s.Cond == model.CondSQL && lcMatchesAny(s.Funcs, fn) {
+		if s.Cond == model.CondSQL && model.MatchesAny(s.Funcs, fn) {
 			return s
 		}
 	}
@@ -543,19 +540,15 @@ func (l *lifecycle) sqlDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *
 		return
 	}
 	st := sqlfence.Parse(text)
-	if st.Kind != sqlfence.Write || st.Verb != "DELETE" || !lcLockTable(st.Table) {
+	if st.Kind != sqlfence.Write || st.Verb != "DELETE" || !vocab.LockTable.Match(st.Table) {
 		return
 	}
 	where, ok := lcWhereWords(text)
 	if !ok || !lcNamesOneRow(st, text) {
 		return // clearing or reaping rows is not the release of one lock
 	}
-	for _, w := range where {
-		for _, o := range model.ReleaseOwnerWords {
-			if strings.Contains(w, o) {
-				return
-			}
-		}
+	if slices.ContainsFunc(where, vocab.ReleaseOwner.Match) {
+		return // conditional on the holder (or on expiry: a takeover)
 	}
 	var related []analysis.RelatedInformation
 	of := ""
@@ -564,7 +557,7 @@ func (l *lifecycle) sqlDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *
 		of = fmt.Sprintf(" taken at %s", l.where(acq.call.Pos()))
 	}
 	pos, end := l.span(ci)
-	l.report(Finding{Code: "FC5001", Pos: pos, End: end, Key: ci.Pos(), Related: related,
+	l.report(Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("DELETE %s (%s) releases the lock row%s by its name only: if this holder's lease expired and another holder took the row in between, this deletes that holder's lock; add the owner to the predicate (AND owner = $n, with the value this holder wrote when it took the lock) and check the rows affected",
 			st.Table, lcVia(sk.Family, callee), of)})
 }
@@ -593,22 +586,11 @@ func (l *lifecycle) sqlAcquisition(fn *ssa.Function, table string) *lcSqlStateme
 			return
 		}
 		s := &lcSqlStatement{fn: f, call: ci, stmt: st}
-		if other == nil || (lcEncloses(f, fn) && !lcEncloses(other.fn, fn)) {
+		if other == nil || (calls.Encloses(f, fn) && !calls.Encloses(other.fn, fn)) {
 			other = s
 		}
 	})
 	return other
-}
-
-// lcLockTable reports whether a table name has a lock word as one of its
-// words ("locks", "job_locks", "leader_lease"; not "blocks").
-func lcLockTable(table string) bool {
-	for _, part := range strings.FieldsFunc(table, func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
-		if lcContainsString(model.LockTableWords, part) {
-			return true
-		}
-	}
-	return false
 }
 
 // lcNamesOneRow reports whether a DELETE picks its row by equality on a
@@ -668,12 +650,12 @@ func lcScriptRun(fn *types.Func) *model.ScriptRun {
 // scriptSource returns the Lua source of a *redis.Script value: a
 // NewScript call, possibly stored in a package variable.
 func (l *lifecycle) scriptSource(v ssa.Value, depth int) (string, bool) {
-	if depth > 4 || v == nil {
+	if depth > maxScriptDepth || v == nil {
 		return "", false
 	}
 	switch x := calls.Unwrap(lcResolve(v)).(type) {
 	case *ssa.Call:
-		if lcMatchesAny(model.RedisScriptSources, calls.Callee(&x.Call)) {
+		if model.MatchesAny(model.RedisScriptSources, calls.Callee(&x.Call)) {
 			return calls.ConstString(calls.Arg(&x.Call, 0))
 		}
 	case *ssa.UnOp:
@@ -786,7 +768,7 @@ func (l *lifecycle) constantMatchValue(fn *ssa.Function, ci ssa.CallInstruction)
 // no lock.
 func lcOverwrites(fn *ssa.Function, key ssa.Value) bool {
 	for ci := range calls.In(fn) {
-		if lcMatchesAny(model.RedisPlainSet, calls.Callee(ci.Common())) && lcSameKey(calls.Arg(ci.Common(), 1), key) {
+		if model.MatchesAny(model.RedisPlainSet, calls.Callee(ci.Common())) && lcSameKey(calls.Arg(ci.Common(), 1), key) {
 			return true
 		}
 	}
@@ -810,7 +792,7 @@ func (l *lifecycle) constantOwner(fn *ssa.Function, ci ssa.CallInstruction, key 
 		return
 	}
 	pos, end := l.span(ci)
-	l.report(Finding{Code: "FC5001", Pos: pos, End: end, Key: ci.Pos(), Related: related,
+	l.report(Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("%s releases the lock%s only if it holds %s, a constant that every holder uses, so the check cannot tell this holder from the next one and any process can delete any holder's lock; set the lock with a value unique to this acquisition (a random token from crypto/rand) and compare with that value",
 			what, of, owner.Value.ExactString())})
 }

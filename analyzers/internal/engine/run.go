@@ -19,14 +19,12 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/ssaprog"
+	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
 
-// maxDepth bounds how deep calls inside a critical section are followed.
-const maxDepth = 6
-
-func run(pass *analysis.Pass, configPath string) (res any, err error) {
+func run(pass *analysis.Pass, opts Options) (res any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("fencecheck internal error in package %s: %v\n%s\nplease report this at https://github.com/fencecheck/fencecheck/issues with the code that triggers it",
@@ -34,7 +32,7 @@ func run(pass *analysis.Pass, configPath string) (res any, err error) {
 		}
 	}()
 	dirs := directive.Parse(pass.Fset, pass.Files)
-	cfg, err := loadConfig(pass, configPath)
+	cfg, err := loadConfig(pass, opts.Config)
 	if err != nil {
 		return nil, err
 	}
@@ -42,18 +40,21 @@ func run(pass *analysis.Pass, configPath string) (res any, err error) {
 		return nil, err
 	}
 	cust := newCustom(pass, cfg)
-	findings := cust.problems()
+	var found findings
+	for _, p := range cust.problems() {
+		found.add(p)
+	}
 	gen := pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
 	var relocate func(Finding) []Finding
 	if relevant(pass, cust) {
-		a := &analysis_{custom: cust, pass: pass, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, guards: map[guardKey]*ssa.Call{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}}
-		findings = append(findings, a.analyze()...)
+		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, guards: map[guardKey]*ssa.Call{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}}
+		found = append(found, a.analyze()...)
 		relocate = a.relocator(gen, a.funcs)
 	}
 	if model.IsLibraryPackage(pass.Pkg.Path()) {
 		return &Result{}, nil // a lock library's own code: summaries only (facts), no findings
 	}
-	return finish(pass, findings, dirs, relocate), nil
+	return finish(pass, found, dirs, relocate), nil
 }
 
 // relevant is the cheap prefilter: a package that imports no lock or
@@ -80,14 +81,14 @@ func importsAPI(path string) bool { return model.LockPackages[path] || model.Sin
 // MayExportFacts tells a driver, before it parses a dependency that is
 // analysed only for its facts, whether the engine could export any for it:
 // it decides as relevant and newCustom do, from the package's directory (for
-// its configuration), its import paths, whether a dependency of it exported
-// facts, and whether its source mentions an annotation. A false answer is
-// exact, so the driver may skip the package.
-func MayExportFacts(dir string, imports []string, depFacts bool, annotated func() bool) bool {
+// its configuration, or configPath if not ""), its import paths, whether a
+// dependency of it exported facts, and whether its source mentions an
+// annotation. A false answer is exact, so the driver may skip the package.
+func MayExportFacts(dir, configPath string, imports []string, depFacts bool, annotated func() bool) bool {
 	if depFacts || slices.ContainsFunc(imports, importsAPI) {
 		return true
 	}
-	path := configFlag
+	path := configPath
 	if path == "" {
 		path = config.Find(dir)
 	}
@@ -117,6 +118,7 @@ type memoKey struct {
 
 type analysis_ struct {
 	pass     *analysis.Pass
+	prog     *Program // the whole program of a standalone run, or nil
 	pkg      *ssa.Package
 	fields   *flow.Fields
 	memo     map[memoKey]*flow.Tokens
@@ -133,7 +135,7 @@ type analysis_ struct {
 	methodSets  map[*types.Named]map[string]string // for Program records, by type
 	// wrapperNames are the names of this package's acquire wrappers.
 	wrapperNames map[string]bool
-	findings     []Finding
+	findings     findings
 	calls        map[token.Pos]*ast.CallExpr // by Lparen, built on first use
 	assigned     map[token.Pos][]ast.Expr    // by the Lparen of a call, what its results are assigned to
 	funcs        []*ssa.Function             // the package's source functions
@@ -152,7 +154,7 @@ func (a *analysis_) analyze() []Finding {
 	// functions return one (a helper running UPDATE fences ... RETURNING
 	// token), so that their callers hold a token as if the helper's body
 	// were inline.
-	for round := 0; round < 3; round++ {
+	for round := 0; round < tokenRounds; round++ {
 		n, m := a.fields.Len(), len(issuers)
 		for _, fn := range funcs {
 			t := flow.Analyze(fn, nil, a.fields)
@@ -236,36 +238,19 @@ func (a *analysis_) tokens(fn *ssa.Function, seeds []ssa.Value) *flow.Tokens {
 	return t
 }
 
-// finish orders the findings, keeps the most specific finding per problem,
-// moves findings out of generated files (relocate, nil when there is
-// nothing to move), applies suppression comments and reports problems with
-// those comments.
-func finish(pass *analysis.Pass, findings []Finding, dirs []*directive.Directive, relocate func(Finding) []Finding) *Result {
-	slices.SortStableFunc(findings, func(x, y Finding) int {
-		if x.Key != y.Key {
-			return int(x.Key - y.Key)
-		}
-		if px, py := precedence(x.Code), precedence(y.Code); px != py {
-			return px - py
-		}
-		return strings.Compare(x.Message, y.Message)
-	})
+// finish keeps one finding per problem (precedence), moves findings out of
+// generated files (relocate, nil when there is nothing to move), applies
+// suppression comments and reports problems with those comments.
+func finish(pass *analysis.Pass, found []Finding, dirs []*directive.Directive, relocate func(Finding) []Finding) *Result {
 	var kept []Finding
-	var last *Finding // the last finding about an effect (a code in model.Precedence)
-	for _, f := range findings {
-		if _, aboutEffect := model.Precedence[f.Code]; aboutEffect && f.Key.IsValid() {
-			if last != nil && last.Key == f.Key {
-				continue // a more specific check already reported this effect
-			}
-			last = &f
-		}
+	for _, f := range precedence(found) {
 		moved := []Finding{f}
 		if relocate != nil {
 			moved = relocate(f)
 		}
 		for _, f := range moved {
 			p := pass.Fset.Position(f.Pos)
-			check, _ := model.CheckByCode(f.Code)
+			check, _ := checks.ByCode(f.Code)
 			suppressed := false
 			for _, d := range dirs {
 				if d.Covers(check, p.Filename, p.Line) {
@@ -281,9 +266,9 @@ func finish(pass *analysis.Pass, findings []Finding, dirs []*directive.Directive
 	for _, d := range dirs {
 		switch {
 		case d.Problem != "":
-			kept = append(kept, Finding{Code: "FC0001", Pos: d.Pos, End: d.End, Message: d.Problem})
+			kept = append(kept, Finding{Code: checks.Suppression, Pos: d.Pos, End: d.End, Message: d.Problem})
 		case !d.Used:
-			kept = append(kept, Finding{Code: "FC0001", Pos: d.Pos, End: d.End,
+			kept = append(kept, Finding{Code: checks.Suppression, Pos: d.Pos, End: d.End,
 				Message: fmt.Sprintf("this %s comment suppresses no fencecheck finding; remove it", d.Text())})
 		}
 	}
@@ -291,16 +276,65 @@ func finish(pass *analysis.Pass, findings []Finding, dirs []*directive.Directive
 		if x.Pos != y.Pos {
 			return int(x.Pos - y.Pos)
 		}
-		return strings.Compare(x.Code, y.Code)
+		return strings.Compare(x.Code.String(), y.Code.String())
 	})
 	return &Result{Findings: kept}
 }
 
-// precedence orders findings with the same key: effect checks by
-// model.Precedence, then every other check.
-func precedence(code string) int {
-	if p, ok := model.Precedence[code]; ok {
-		return p
+// precedence keeps one finding per problem, as the catalog declares
+// (checks.Catalog): it is the only place that drops a finding because
+// another one says the same.
+//
+//   - A finding about an effect drops the findings it explains
+//     (checks.Explains) that involve the effect elsewhere: reported at
+//     another key with the effect as related information.
+//   - Of the findings with the same Key, one per check stands (the first
+//     by message), and none that a standing finding's check supersedes
+//     (checks.Supersedes). A finding without a position is never dropped.
+//
+// The result is ordered by key, the more specific check first.
+func precedence(found []Finding) []Finding {
+	var explainers []Finding
+	for _, f := range found {
+		if f.Effect.IsValid() {
+			explainers = append(explainers, f)
+		}
 	}
-	return 100
+	explained := func(f Finding) bool {
+		return slices.ContainsFunc(explainers, func(g Finding) bool {
+			return checks.Explains(g.Code, f.Code) && f.Key != g.Effect && involves(f, g.Effect)
+		})
+	}
+	var out []Finding
+	for _, f := range found {
+		if !explained(f) {
+			out = append(out, f)
+		}
+	}
+	slices.SortStableFunc(out, func(x, y Finding) int {
+		if x.Key != y.Key {
+			return int(x.Key - y.Key)
+		}
+		if rx, ry := checks.Rank(x.Code), checks.Rank(y.Code); rx != ry {
+			return rx - ry
+		}
+		return strings.Compare(x.Message, y.Message)
+	})
+	kept := out[:0]
+	start := 0 // the first kept finding with the current key
+	for _, f := range out {
+		if len(kept) > start && kept[start].Key != f.Key {
+			start = len(kept)
+		}
+		if f.Key.IsValid() && slices.ContainsFunc(kept[start:], func(g Finding) bool { return g.Code == f.Code || checks.Supersedes(g.Code, f.Code) }) {
+			continue // a more specific check, or the same one, already reported this problem
+		}
+		kept = append(kept, f)
+	}
+	return kept
+}
+
+// involves reports whether a finding names pos in its related information.
+func involves(f Finding, pos token.Pos) bool {
+	return slices.ContainsFunc(f.Related, func(r analysis.RelatedInformation) bool { return r.Pos == pos })
 }

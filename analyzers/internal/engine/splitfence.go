@@ -6,8 +6,8 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
-	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -34,7 +34,7 @@ func (a *analysis_) splitFence(e *effect.Effect) (sp *splitCheck, locked bool) {
 			continue
 		}
 		cmp, ok := iff.Cond.(*ssa.BinOp)
-		if !ok || !isOrdering(cmp.Op) {
+		if !ok || !calls.IsComparison(cmp.Op) {
 			continue
 		}
 		for _, side := range []ssa.Value{cmp.X, cmp.Y} {
@@ -55,18 +55,10 @@ func (a *analysis_) splitFence(e *effect.Effect) (sp *splitCheck, locked bool) {
 	return nil, false
 }
 
-func isOrdering(op token.Token) bool {
-	switch op {
-	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
-		return true
-	}
-	return false
-}
-
 // scannedFrom recognises a value loaded from a variable that Scan filled
 // from a SQL query, and returns the query call and its statement.
 func scannedFrom(v ssa.Value) (*ssa.Call, *sqlfence.Statement) {
-	for i := 0; i < 4; i++ {
+	for i := 0; i < maxScanSteps; i++ {
 		switch x := v.(type) {
 		case *ssa.Convert:
 			v = x.X
@@ -136,7 +128,7 @@ func scanOf(st *ssa.Store) (*ssa.Call, *sqlfence.Statement) {
 }
 
 func fenceColumn(st *sqlfence.Statement) string {
-	if i := slices.IndexFunc(st.ReadColumns, flow.IsFenceName); i >= 0 {
+	if i := slices.IndexFunc(st.ReadColumns, vocab.FenceColumn.Match); i >= 0 {
 		return st.ReadColumns[i]
 	}
 	return ""

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"slices"
-
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
@@ -43,7 +41,7 @@ func (a *analysis_) callsAny(funcs []*ssa.Function, fs []model.Func) bool {
 			for _, instr := range b.Instrs {
 				if c, ok := instr.(*ssa.Call); ok {
 					callee := calls.Callee(&c.Call)
-					if slices.ContainsFunc(fs, func(f model.Func) bool { return f.Matches(callee) }) {
+					if model.MatchesAny(fs, callee) {
 						return true
 					}
 				}

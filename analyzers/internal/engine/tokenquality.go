@@ -10,6 +10,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -33,7 +34,7 @@ func checkTokenQuality(u *Unit) {
 	q.findCounters(funcs)
 	// Learn which fields and package variables hold a source value, then
 	// look for fence positions with that knowledge.
-	for round := 0; round < 4; round++ {
+	for round := 0; round < tqRounds; round++ {
 		q.memo, q.busy, q.learnt = map[string]*tqTaint{}, map[string]bool{}, false
 		for _, fn := range funcs {
 			q.analyze(fn, nil, 0)
@@ -46,7 +47,6 @@ func checkTokenQuality(u *Unit) {
 	for _, fn := range funcs {
 		q.analyze(fn, nil, 0)
 	}
-	var effects []*tqFinding
 	for _, k := range q.order {
 		f := q.found[k]
 		if len(u.Sections) == 0 && f.o.src.Instead == "" {
@@ -56,22 +56,19 @@ func checkTokenQuality(u *Unit) {
 			continue
 		}
 		msg, related := q.message(f)
-		u.Report(Finding{Code: f.o.src.Kind.Code(), Pos: f.pos, Message: msg, Related: related, Key: f.key})
-		if f.effect.IsValid() {
-			effects = append(effects, f)
-		}
+		// An effect in a function called from the section is reported by
+		// FC1001 at the call site (a different Key); the problem is the
+		// value, reported here at the effect, which explains that finding.
+		u.Report(Finding{Code: tqCode(f.o.src.Kind), Pos: f.pos, Message: msg, Related: related, Key: f.key, Effect: f.effect})
 	}
-	// An effect in a function called from the section is reported by
-	// FC1001 at the call site (a different Key); the problem is the value,
-	// reported here, so that FC1001 finding goes.
-	u.a.findings = slices.DeleteFunc(u.a.findings, func(fd Finding) bool {
-		if fd.Code != "FC1001" {
-			return false
-		}
-		return slices.ContainsFunc(effects, func(f *tqFinding) bool {
-			return fd.Key != f.effect && slices.ContainsFunc(fd.Related, func(r analysis.RelatedInformation) bool { return r.Pos == f.effect })
-		})
-	})
+}
+
+// tqCode is the check that reports a value of this kind used as a fence.
+func tqCode(k model.SourceKind) checks.Code {
+	if k == model.Counter || k == model.Clock {
+		return checks.VolatileFence
+	}
+	return checks.RandomFence
 }
 
 // Why each kind of value is no fence.

@@ -27,7 +27,7 @@ func (q *tq) counterVar(addr ssa.Value) types.Object {
 			return a.Object()
 		}
 	case *ssa.FieldAddr:
-		v := tqFieldVar(a.X.Type(), a.Field)
+		v := calls.FieldVar(a.X.Type(), a.Field)
 		if v != nil && v.Pkg() == q.u.Pass.Pkg {
 			return v
 		}

@@ -57,18 +57,6 @@ type tqTaint struct {
 	toks *flow.Tokens
 }
 
-const tqMaxDepth = 4
-
-func tqFieldVar(t types.Type, i int) *types.Var {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if s, ok := t.Underlying().(*types.Struct); ok && i >= 0 && i < s.NumFields() {
-		return s.Field(i)
-	}
-	return nil
-}
-
 func tqFieldOwner(t types.Type) *types.Named {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
@@ -134,9 +122,7 @@ func (q *tq) sourceField(owner types.Type, v *types.Var) *model.TokenSource {
 	return nil
 }
 
-func (q *tq) local(fn *ssa.Function) bool {
-	return fn != nil && len(fn.Blocks) > 0 && fn.Pkg == q.u.a.pkg
-}
+func (q *tq) local(fn *ssa.Function) bool { return calls.Local(fn, q.u.a.pkg) }
 
 func tqSeedKey(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin) string {
 	var b strings.Builder
@@ -238,14 +224,14 @@ func (q *tq) analyze(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin, depth int)
 					mark(x, o)
 				}
 			case *ssa.FieldAddr:
-				v := tqFieldVar(x.X.Type(), x.Field)
+				v := calls.FieldVar(x.X.Type(), x.Field)
 				if src := q.sourceField(x.X.Type(), v); src != nil {
 					mark(x, &tqOrigin{src: src, pos: x.Pos()})
 				} else if o := q.fields[v]; o != nil && q.counterOrigin(x) == nil {
 					mark(x, o)
 				}
 			case *ssa.Field:
-				v := tqFieldVar(x.X.Type(), x.Field)
+				v := calls.FieldVar(x.X.Type(), x.Field)
 				if src := q.sourceField(x.X.Type(), v); src != nil {
 					mark(x, &tqOrigin{src: src, pos: x.Pos()})
 				} else if o := q.fields[v]; o != nil {
@@ -272,7 +258,7 @@ func (q *tq) analyze(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin, depth int)
 				case *ssa.FieldAddr:
 					t.held[calls.Root(a)] = o
 					t.held[a.X] = o
-					fv := tqFieldVar(a.X.Type(), a.Field)
+					fv := calls.FieldVar(a.X.Type(), a.Field)
 					if fv != nil && fv.Pkg() == q.u.Pass.Pkg && q.fields[fv] == nil && q.counterOrigin(a) == nil {
 						q.fields[fv] = o
 						q.learnt = true

@@ -1,13 +1,10 @@
 package engine
 
 import (
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"go/ast"
 	"go/token"
-	"slices"
 	"strings"
-
-	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
-	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 )
 
 // fenceWordsOf classifies a name: whether it holds a strong fence word, the
@@ -18,24 +15,18 @@ type tqNameClass struct {
 
 func tqClassify(name string) tqNameClass {
 	var c tqNameClass
-	words := model.Words(name)
-	if !flow.IsFenceName(name) && !slices.Contains(words, "tok") && !slices.Contains(words, "toks") {
-		return c // a fence word (or "tok") must at least occur in it
-	}
-	for _, w := range words {
-		sing := strings.TrimSuffix(w, "s")
+	for _, w := range vocab.Words(name) {
 		switch {
-		case slices.Contains(model.StrongFenceWords, w) || slices.Contains(model.StrongFenceWords, sing),
-			strings.Contains(w, "fence"), strings.Contains(w, "fencing"):
+		case vocab.StrongFence.MatchWord(w), vocab.FenceStem.MatchWord(w):
 			c.strong = true
-		case w == "token" || w == "tokens" || w == "tok" || w == "toks" || strings.HasSuffix(w, "token"):
+		case vocab.Token.MatchWord(w) || strings.HasSuffix(w, "token"):
 			c.token = true
-			if w != "token" && w != "tokens" && w != "tok" && w != "toks" {
+			if !vocab.Token.MatchWord(w) {
 				c.qualified = true // "locktoken", "authtoken"
 			}
-		case slices.Contains(model.NotFenceWords, w):
+		case vocab.TimeOrDuration.MatchWord(w):
 			c.timeish = true
-		case slices.Contains(model.TokenQualifiers, w):
+		case vocab.TokenQualifier.MatchWord(w):
 			c.qualified = true
 		}
 	}
@@ -62,19 +53,6 @@ func tqSQLOrderName(name string) bool {
 	return !c.timeish && (c.strong || c.token)
 }
 
-// lockTable reports whether a table is the store that holds the lock
-// itself (locks, leases, leader), where equality with an owner value is
-// the ownership check, not a fence.
-func tqLockTable(table string) bool {
-	t := strings.ToLower(table)
-	for _, w := range model.LockKeyWords {
-		if strings.Contains(t, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // binaryAt returns the binary expression whose operator is at pos.
 func (q *tq) binaryAt(pos token.Pos) *ast.BinaryExpr {
 	if q.binaries == nil {
@@ -95,7 +73,7 @@ func (q *tq) binaryAt(pos token.Pos) *ast.BinaryExpr {
 // field or method it reads ("cur.Fence" -> Fence, "r.GetEpoch()" ->
 // GetEpoch, "int64(tok)" -> tok).
 func (q *tq) exprName(e ast.Expr) string {
-	for i := 0; i < 16; i++ {
+	for i := 0; i < maxUnwrap; i++ {
 		switch x := e.(type) {
 		case *ast.Ident:
 			return x.Name

@@ -10,6 +10,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -41,7 +42,7 @@ func (q *tq) add(f *tqFinding) {
 	if !f.pos.IsValid() {
 		return
 	}
-	k := fmt.Sprintf("%s@%d", f.o.src.Kind.Code(), f.pos)
+	k := fmt.Sprintf("%s@%d", tqCode(f.o.src.Kind), f.pos)
 	if _, dup := q.found[k]; dup {
 		return
 	}
@@ -103,13 +104,9 @@ func (q *tq) positions(t *tqTaint) {
 	}
 }
 
-func tqOrdering(op token.Token) bool {
-	return op == token.LSS || op == token.LEQ || op == token.GTR || op == token.GEQ
-}
-
 // comparison: a non-fence value ordered in Go (tok > last.Fence).
 func (q *tq) comparison(t *tqTaint, x *ssa.BinOp) *tqFinding {
-	if !tqOrdering(x.Op) {
+	if !calls.IsOrder(x.Op) {
 		return nil
 	}
 	o, other := t.value(x.X), x.Y
@@ -161,7 +158,7 @@ func (q *tq) fieldStore(t *tqTaint, x *ssa.Store) *tqFinding {
 	if o == nil || q.counterOrigin(fa) != nil {
 		return nil // not a source value, or the counter's own increment
 	}
-	fv := tqFieldVar(fa.X.Type(), fa.Field)
+	fv := calls.FieldVar(fa.X.Type(), fa.Field)
 	if fv == nil {
 		return nil
 	}
@@ -191,7 +188,7 @@ func (q *tq) fieldStore(t *tqTaint, x *ssa.Store) *tqFinding {
 		if !ok || kfa.X != fa.X {
 			continue
 		}
-		if kv := tqFieldVar(kfa.X.Type(), kfa.Field); kv == nil || kv.Name() != "Key" {
+		if kv := calls.FieldVar(kfa.X.Type(), kfa.Field); kv == nil || kv.Name() != "Key" {
 			continue
 		}
 		for _, r2 := range *kfa.Referrers() {
@@ -317,14 +314,14 @@ func tqSQLArg(c *ssa.CallCommon, first int, p sqlfence.Placeholder) ssa.Value {
 // ordering, then an equality check, then a plain store.
 func (q *tq) sqlGuards(t *tqTaint, st *sqlfence.Statement, c *ssa.CallCommon, first int, what string, sets bool) (*tqOrigin, string, bool) {
 	for _, g := range st.Guards {
-		if !tqOrdering(tqOpToken(g.Op)) || !tqSQLOrderName(g.Column) {
+		if !calls.IsOrder(tqOpToken(g.Op)) || !tqSQLOrderName(g.Column) {
 			continue
 		}
 		if o := t.value(tqSQLArg(c, first, g.Param)); o != nil {
 			return o, fmt.Sprintf("%s orders %%s against the fence column %q (%s %s %s)", what, g.Column, g.Column, g.Op, tqPlaceholder(g.Param)), true
 		}
 	}
-	if !tqLockTable(st.Table) {
+	if !vocab.LockTable.Match(st.Table) { // equality with an owner value there is the ownership check
 		for _, g := range st.Guards {
 			if (g.Op != "=" && g.Op != "<>") || !tqStoreName(g.Column) {
 				continue
@@ -422,7 +419,7 @@ func tqClosure(flagged []ssa.Value) map[ssa.Value]bool {
 	for _, v := range flagged {
 		mark(v)
 	}
-	for n := 0; len(queue) > 0 && n < 256; n++ {
+	for n := 0; len(queue) > 0 && n < tqMaxCarriers; n++ {
 		v := queue[0]
 		queue = queue[1:]
 		refs := v.Referrers()
@@ -478,7 +475,7 @@ func tqReaches(e *effect.Effect, set map[ssa.Value]bool) bool {
 	default:
 		return false
 	}
-	for v, i := e.Receiver, 0; v != nil && i < 16; i++ {
+	for v, i := e.Receiver, 0; v != nil && i < maxChainCalls; i++ {
 		call, ok := calls.Unwrap(v).(*ssa.Call)
 		if !ok {
 			break

@@ -55,7 +55,7 @@ func outcomeIgnored(e *effect.Effect) (bool, string) {
 // looked reports whether anything reads the outcome beyond its error.
 func looked(v ssa.Value, depth int) bool {
 	refs := v.Referrers()
-	if refs == nil || depth > 4 {
+	if refs == nil || depth > maxOutcomeDepth {
 		return true
 	}
 	for _, r := range *refs {

@@ -23,13 +23,8 @@ func (u *Unit) Tokens(fn *ssa.Function) *flow.Tokens { return u.a.tokens(fn, nil
 
 // Report records a finding. Key should be the position of the effect the
 // finding is about, so that several checks matching one effect yield one
-// finding (model.Precedence).
-func (u *Unit) Report(f Finding) {
-	if !f.Key.IsValid() {
-		f.Key = f.Pos
-	}
-	u.a.findings = append(u.a.findings, f)
-}
+// finding (the catalog's precedence, checks.Supersedes).
+func (u *Unit) Report(f Finding) { u.a.findings.add(f) }
 
 // unitChecks run on every relevant package after the critical sections
 // have been walked. Each lives in its own file.

@@ -108,24 +108,9 @@ func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *f
 	}
 }
 
-// local reports whether fn has a body declared in this package: a
-// function, method or literal of the package, or an instance of one of its
-// generic functions or of a method of one of its generic types (which SSA
-// builds without a package).
-func (a *analysis_) local(fn *ssa.Function) bool {
-	if len(fn.Blocks) == 0 {
-		return false
-	}
-	if fn.Pkg != nil {
-		return fn.Pkg == a.pkg
-	}
-	top := fn
-	for top.Parent() != nil {
-		top = top.Parent()
-	}
-	o := top.Origin()
-	return o != nil && o.Pkg == a.pkg
-}
+// local reports whether fn has a body declared in this package, generic
+// instances included (calls.LocalOrInstance).
+func (a *analysis_) local(fn *ssa.Function) bool { return calls.LocalOrInstance(fn, a.pkg) }
 
 // implementations returns this package's concrete methods that an
 // interface call may dispatch to.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -62,7 +63,7 @@ func checkWallClock(u *Unit) {
 			return true
 		})
 	}
-	for round := 0; round < 8; round++ {
+	for round := 0; round < wcRounds; round++ {
 		w.changed = false
 		w.visitAll(w.learn)
 		if !w.changed {
@@ -389,7 +390,7 @@ func (w *wc) learnScan(call *ast.CallExpr, fn *types.Func, recv ast.Expr) {
 		}
 		l := wcForeignAt(call.Pos(), name+" "+source)
 		l.bits |= rl.bits & wcStore
-		if wcHasWord(name, model.ValidityWords) {
+		if vocab.Validity.Match(name) {
 			l.bits |= wcValidName
 		}
 		w.add(obj, l)
@@ -399,7 +400,7 @@ func (w *wc) learnScan(call *ast.CallExpr, fn *types.Func, recv ast.Expr) {
 // target returns the variable or field an expression designates as a
 // destination: x, &x, x.f, &x.f, *p, m[k] (the map).
 func (w *wc) target(e ast.Expr) types.Object {
-	for i := 0; i < 16; i++ {
+	for i := 0; i < maxUnwrap; i++ {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
 			if x.Name == "_" {
@@ -436,7 +437,7 @@ func (w *wc) target(e ast.Expr) types.Object {
 // ttlRoot returns the variable, constant or field a TTL argument is made
 // of: ttl, s.ttl, time.Duration(secs)*time.Second, ttl/2.
 func (w *wc) ttlRoot(e ast.Expr) types.Object {
-	for i := 0; i < 16; i++ {
+	for i := 0; i < maxUnwrap; i++ {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
 			return w.info.Uses[x]
@@ -558,7 +559,7 @@ func (w *wc) object(obj types.Object) wcLabel {
 				l = l.union(wcTTLAt(obj.Pos(), obj.Name()+", a lock TTL by its name"))
 			}
 		}
-		if l.has(wcForeign) && wcHasWord(obj.Name(), model.ValidityWords) {
+		if l.has(wcForeign) && vocab.Validity.Match(obj.Name()) {
 			l.bits |= wcValidName
 		}
 	}
@@ -614,7 +615,7 @@ func (w *wc) selector(x *ast.SelectorExpr) wcLabel {
 		fl.local = wcOrigin{}
 	}
 	l = l.union(fl)
-	if l.has(wcForeign) && wcHasWord(f.Name(), model.ValidityWords) {
+	if l.has(wcForeign) && vocab.Validity.Match(f.Name()) {
 		l.bits |= wcValidName
 	}
 	return l
@@ -657,11 +658,11 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 	}
 	pkg, rn, name := fn.Pkg().Path(), model.RecvName(fn), fn.Name()
 	switch {
-	case wcMatches(model.ClockReads, fn):
+	case model.MatchesAny(model.ClockReads, fn):
 		return wcLocalAt(call.Pos(), wcShort(fn)+"()")
 	case name == "Now" && rn != "" && wcTimeish(wcResult(fn)):
 		return wcLocalAt(call.Pos(), "the clock's Now()") // an injected clock
-	case wcMatches(model.ClockElapsed, fn):
+	case model.MatchesAny(model.ClockElapsed, fn):
 		return wcLocalAt(call.Pos(), wcShort(fn)).union(arg(0))
 	}
 	for f, what := range model.TimeConstructors {
@@ -684,11 +685,11 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 			l := recvLabel()
 			l.bits |= wcWall
 			return l
-		case slices.Contains(model.TimeArithmetic, name), wcMatches(model.TimeComparisons, fn):
+		case slices.Contains(model.TimeArithmetic, name), model.MatchesAny(model.TimeComparisons, fn):
 			return recvLabel().union(arg(0))
 		}
 		return wcLabel{}
-	case wcMatches(model.TimeComparisons, fn):
+	case model.MatchesAny(model.TimeComparisons, fn):
 		return recvLabel().union(arg(0))
 	case pkg == "time" && rn == "Duration":
 		return recvLabel()
@@ -716,7 +717,7 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 		}
 	}
 	if text, ok := w.sqlText(call); ok {
-		if st := w.parse(text); wcHasWord(st.Table, model.LeaseWords) {
+		if st := w.parse(text); vocab.LockTable.Match(st.Table) {
 			return wcLabel{bits: wcStore}
 		}
 		return wcLabel{}
@@ -747,7 +748,7 @@ func (w *wc) sqlText(call *ast.CallExpr) (string, bool) {
 		return "", false
 	}
 	for _, s := range model.Sinks {
-		if s.Cond != model.CondSQL || !wcMatches(s.Funcs, fn) || s.Query >= len(call.Args) {
+		if s.Cond != model.CondSQL || !model.MatchesAny(s.Funcs, fn) || s.Query >= len(call.Args) {
 			continue
 		}
 		return w.constString(call.Args[s.Query])
@@ -765,9 +766,9 @@ func (w *wc) constString(e ast.Expr) (string, bool) {
 // lockKeyExpr reports whether a Redis key expression's constant part
 // names a lock ("lock:" + id, fmt.Sprintf("lease/%s", id)).
 func (w *wc) lockKeyExpr(e ast.Expr) bool {
-	for i := 0; i < 8; i++ {
+	for i := 0; i < maxKeyParts; i++ {
 		if s, ok := w.constString(e); ok {
-			return model.IsLockKeyText(s)
+			return vocab.LockKey.Match(s)
 		}
 		switch x := ast.Unparen(e).(type) {
 		case *ast.BinaryExpr:
@@ -779,7 +780,7 @@ func (w *wc) lockKeyExpr(e ast.Expr) bool {
 				continue
 			}
 		case *ast.Ident:
-			if obj, ok := w.info.Uses[x].(*types.Var); ok && wcHasWord(obj.Name(), model.LeaseWords) {
+			if obj, ok := w.info.Uses[x].(*types.Var); ok && vocab.Lease.Match(obj.Name()) {
 				return true // lockKey, leaseKey
 			}
 		}
@@ -794,10 +795,10 @@ func (w *wc) leaseStruct(n *types.Named) bool {
 	if v, ok := w.vocab[n]; ok {
 		return v
 	}
-	v := wcHasWord(n.Obj().Name(), model.LeaseWords)
+	v := vocab.Lease.Match(n.Obj().Name())
 	if st, ok := n.Underlying().(*types.Struct); ok && !v {
 		for i := 0; i < st.NumFields(); i++ {
-			if wcHasWord(st.Field(i).Name(), model.LeaseWords) {
+			if vocab.Lease.Match(st.Field(i).Name()) {
 				v = true
 				break
 			}
@@ -864,10 +865,6 @@ func wcFuncText(f model.Func) string {
 	return short + "." + f.Recv + "." + f.Name
 }
 
-func wcMatches(fs []model.Func, fn *types.Func) bool {
-	return slices.ContainsFunc(fs, func(f model.Func) bool { return f.Matches(fn) })
-}
-
 func wcShort(fn *types.Func) string {
 	if fn.Pkg() == nil {
 		return fn.Name()
@@ -916,7 +913,7 @@ func wcTimeish(t types.Type) bool {
 // types and the structs, pointers and containers of them. Channels,
 // functions, interfaces (errors) and bools cannot.
 func wcCarrier(t types.Type) bool {
-	for i := 0; i < 8; i++ {
+	for i := 0; i < maxTypeUnwrap; i++ {
 		switch u := t.Underlying().(type) {
 		case *types.Basic:
 			return u.Info()&types.IsBoolean == 0
@@ -964,13 +961,10 @@ func wcStoredInstant(f *types.Var) bool {
 	if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
 		return true
 	}
-	ws := model.Words(f.Name())
-	for _, w := range ws {
-		if slices.Contains(model.DurationWords, w) || slices.Contains(model.DurationUnitWords, w) {
-			return false
-		}
+	if vocab.Duration.Match(f.Name()) || vocab.DurationUnit.Match(f.Name()) {
+		return false
 	}
-	return wcHasWord(f.Name(), model.ValidityWords) || slices.ContainsFunc(ws, func(w string) bool { return w == "at" || w == "time" || w == "unix" })
+	return vocab.Validity.Match(f.Name()) || vocab.Instant.Match(f.Name())
 }
 
 // wcDurationish reports whether t can hold a duration: time.Duration or an
@@ -990,26 +984,8 @@ func wcDurationish(t types.Type) bool {
 // lease word and a duration word ("lockTTL", "leaseDuration"), or just
 // "lease".
 func wcLockTTLName(name string) bool {
-	ws := model.Words(name)
-	if len(ws) == 1 && (ws[0] == "lease" || ws[0] == "leases") {
+	if ws := vocab.Words(name); len(ws) == 1 && (ws[0] == "lease" || ws[0] == "leases") {
 		return true
 	}
-	lease := slices.ContainsFunc(ws, func(w string) bool { return wcWordIn(w, model.LeaseWords) })
-	dur := slices.ContainsFunc(ws, func(w string) bool { return slices.Contains(model.DurationWords, w) })
-	return lease && dur
-}
-
-// wcHasWord reports whether one of name's words starts with one of the
-// stems (stems of three letters or fewer must match a whole word).
-func wcHasWord(name string, stems []string) bool {
-	return slices.ContainsFunc(model.Words(name), func(w string) bool { return wcWordIn(w, stems) })
-}
-
-func wcWordIn(w string, stems []string) bool {
-	for _, s := range stems {
-		if w == s || (len(s) > 3 && strings.HasPrefix(w, s)) {
-			return true
-		}
-	}
-	return false
+	return vocab.Lease.Match(name) && vocab.Duration.Match(name)
 }

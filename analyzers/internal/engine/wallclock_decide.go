@@ -10,6 +10,8 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
+	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -53,7 +55,7 @@ func (w *wc) candidate(n ast.Node, _ *types.Func) {
 	case *ast.CallExpr:
 		fn := w.callee(x)
 		recv := w.recvExpr(x)
-		if fn == nil || recv == nil || len(x.Args) != 1 || !wcMatches(model.TimeComparisons, fn) {
+		if fn == nil || recv == nil || len(x.Args) != 1 || !model.MatchesAny(model.TimeComparisons, fn) {
 			return
 		}
 		c = wcCand{expr: x, pos: x.Lparen, lab: w.eval(recv).union(w.eval(x.Args[0]))}
@@ -205,18 +207,14 @@ func (w *wc) reportComparison(c *wcCand, fn *ssa.Function, v ssa.Value, eff *wcE
 			}
 		}
 	}
-	w.u.Report(Finding{Code: "FC4001", Pos: c.expr.Pos(), End: c.expr.End(), Message: msg, Related: related, Key: key})
+	w.u.Report(Finding{Code: checks.WallClockTTL, Pos: c.expr.Pos(), End: c.expr.End(), Message: msg, Related: related, Key: key})
 }
 
 func wcFuncName(fn *ssa.Function) string {
 	if fn.Parent() == nil {
 		return fn.Name()
 	}
-	outer := fn
-	for outer.Parent() != nil {
-		outer = outer.Parent()
-	}
-	return "a function literal in " + outer.Name()
+	return "a function literal in " + calls.Outermost(fn).Name()
 }
 
 // ssaAt returns the SSA comparison (a bool BinOp or call) at pos.
@@ -258,7 +256,7 @@ func (w *wc) decision(v ssa.Value, kind wcKind) (*wcEffect, bool) {
 	seen := map[ssa.Value]bool{}
 	var follow func(v ssa.Value, depth int)
 	follow = func(v ssa.Value, depth int) {
-		if seen[v] || depth > 16 || v.Referrers() == nil {
+		if seen[v] || depth > wcMaxDecisionFlow || v.Referrers() == nil {
 			return
 		}
 		seen[v] = true
@@ -384,7 +382,7 @@ func (w *wc) effectOf(fn *ssa.Function, ci ssa.CallInstruction, depth int) (stri
 			if e.Verdict == effect.Carried {
 				return "", false // the resource rejects a stale holder anyway
 			}
-			return wcEffectText(e), e.Stmt != nil && wcHasWord(e.Stmt.Table, model.LeaseWords)
+			return wcEffectText(e), e.Stmt != nil && vocab.LockTable.Match(e.Stmt.Table)
 		}
 		for f, what := range model.LeaseTakeovers {
 			if f.Matches(callee) {
@@ -395,7 +393,7 @@ func (w *wc) effectOf(fn *ssa.Function, ci ssa.CallInstruction, depth int) (stri
 			return "go-redis " + callee.Name() + " of the lock key", true
 		}
 	}
-	if depth >= 3 {
+	if depth >= wcMaxEffectDepth {
 		return "", false
 	}
 	var inner []*ssa.Function
@@ -445,20 +443,18 @@ func (w *wc) innerEffect(fn *ssa.Function, depth int) *wcEffect {
 	return res
 }
 
-func (w *wc) local(fn *ssa.Function) bool {
-	return fn != nil && len(fn.Blocks) > 0 && fn.Pkg != nil && fn.Pkg.Pkg == w.u.Pass.Pkg
-}
+func (w *wc) local(fn *ssa.Function) bool { return calls.Local(fn, w.u.a.pkg) }
 
 // redisLockWrite recognises a go-redis write of a lock key (a takeover
 // when the holder is believed dead); the effect classifier leaves the
 // lock's own key to the lifecycle checks.
 func (w *wc) redisLockWrite(c *ssa.CallCommon, callee *types.Func) bool {
 	for _, s := range model.Sinks {
-		if !s.LockKeys || s.Cond != model.CondNone || s.Key < 0 || !wcMatches(s.Funcs, callee) {
+		if !s.LockKeys || s.Cond != model.CondNone || s.Key < 0 || !model.MatchesAny(s.Funcs, callee) {
 			continue
 		}
 		p, ok := calls.ConstPrefix(calls.Arg(c, s.Key))
-		return ok && model.IsLockKeyText(p)
+		return ok && vocab.LockKey.Match(p)
 	}
 	return false
 }
@@ -522,11 +518,11 @@ func (w *wc) usesLockAPI(fn *ssa.Function) bool {
 			if l.KeyOnly {
 				continue // any SetNX or Del: only a lock key counts (below)
 			}
-			if wcMatches(l.Acquire, callee) || wcMatches(l.Release, callee) {
+			if model.MatchesAny(l.Acquire, callee) || model.MatchesAny(l.Release, callee) {
 				return true
 			}
 		}
-		if wcMatches(model.ValidityChecks, callee) {
+		if model.MatchesAny(model.ValidityChecks, callee) {
 			return true
 		}
 		for f := range model.LeaseTakeovers {
@@ -540,17 +536,17 @@ func (w *wc) usesLockAPI(fn *ssa.Function) bool {
 			}
 		}
 		if callee.Pkg().Path() == model.RedisCmdPackage {
-			if p, ok := calls.ConstPrefix(calls.Arg(c, 1)); ok && model.IsLockKeyText(p) {
+			if p, ok := calls.ConstPrefix(calls.Arg(c, 1)); ok && vocab.LockKey.Match(p) {
 				return true
 			}
 		}
 		for _, s := range model.Sinks {
-			if s.Cond != model.CondSQL || !wcMatches(s.Funcs, callee) {
+			if s.Cond != model.CondSQL || !model.MatchesAny(s.Funcs, callee) {
 				continue
 			}
 			if text, ok := calls.ConstString(calls.Arg(c, s.Query)); ok {
 				st := w.parse(text)
-				if len(st.Advisory) > 0 || wcHasWord(st.Table, model.LeaseWords) {
+				if len(st.Advisory) > 0 || vocab.LockTable.Match(st.Table) {
 					return true
 				}
 			}

@@ -12,6 +12,8 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
+	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -46,18 +48,18 @@ func (w *wc) sqlTakeover(fn *ssa.Function, ci ssa.CallInstruction, call *ast.Cal
 		return
 	}
 	binds := call.Args[first:]
-	takeover := wcHasWord(st.Table, model.LeaseWords)
+	takeover := vocab.LockTable.Match(st.Table)
 	for _, a := range st.Sets {
-		if wcHasWord(a.Column, model.LeaseWords) {
+		if vocab.Lease.Match(a.Column) {
 			takeover = true
 		}
 	}
 	for _, g := range st.Guards {
 		i := g.Param.ArgIndex()
-		if i < 0 || i >= len(binds) || g.Op == "=" || g.Op == "<>" || wcHasWord(g.Column, model.FenceWords) {
+		if i < 0 || i >= len(binds) || g.Op == "=" || g.Op == "<>" || vocab.FenceColumn.Match(g.Column) {
 			continue
 		}
-		if !takeover && !wcHasWord(g.Column, model.LeaseWords) {
+		if !takeover && !vocab.Lease.Match(g.Column) {
 			continue
 		}
 		lab := w.eval(binds[i])
@@ -77,7 +79,7 @@ func (w *wc) sqlTakeover(fn *ssa.Function, ci ssa.CallInstruction, call *ast.Cal
 				break
 			}
 		}
-		w.u.Report(Finding{Code: "FC4001", Pos: ci.Pos(), End: call.End(), Message: msg, Related: related, Key: ci.Pos(),
+		w.u.Report(Finding{Code: checks.WallClockTTL, Pos: ci.Pos(), End: call.End(), Message: msg, Related: related, Key: ci.Pos(),
 			Fixes: w.sqlNowFix(call, e.Sink.Query, first, i, g, st)})
 		return
 	}

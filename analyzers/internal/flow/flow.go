@@ -17,6 +17,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -119,11 +120,11 @@ func Analyze(fn *ssa.Function, seeds []ssa.Value, fields *Fields) *Tokens {
 					mark(x)
 				}
 			case *ssa.Field:
-				if fields.holds(x.X.Type(), fieldVar(x.X.Type(), x.Field)) {
+				if fields.holds(x.X.Type(), calls.FieldVar(x.X.Type(), x.Field)) {
 					mark(x)
 				}
 			case *ssa.FieldAddr:
-				if fields.holds(x.X.Type(), fieldVar(x.X.Type(), x.Field)) {
+				if fields.holds(x.X.Type(), calls.FieldVar(x.X.Type(), x.Field)) {
 					mark(x)
 				}
 			}
@@ -142,7 +143,7 @@ func Analyze(fn *ssa.Function, seeds []ssa.Value, fields *Fields) *Tokens {
 				if x.Val == v {
 					markRoot(x.Addr)
 					if fa, ok := x.Addr.(*ssa.FieldAddr); ok {
-						fields.vars[fieldVar(fa.X.Type(), fa.Field)] = true
+						fields.vars[calls.FieldVar(fa.X.Type(), fa.Field)] = true
 					}
 				}
 			case *ssa.MapUpdate:
@@ -182,16 +183,6 @@ func Analyze(fn *ssa.Function, seeds []ssa.Value, fields *Fields) *Tokens {
 		}
 	}
 	return t
-}
-
-func fieldVar(t types.Type, i int) *types.Var {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if s, ok := t.Underlying().(*types.Struct); ok && i < s.NumFields() {
-		return s.Field(i)
-	}
-	return nil
 }
 
 func isReference(t types.Type) bool {
@@ -242,18 +233,6 @@ func idempotencyHeader(c *ssa.CallCommon) bool {
 
 func isIdempotencyKey(s string) bool {
 	return slices.Contains(model.IdempotencyHeaders, strings.ToLower(s))
-}
-
-// IsFenceName reports whether a column, field, header or key name looks
-// like a fence position.
-func IsFenceName(name string) bool {
-	n := strings.ToLower(name)
-	for _, w := range model.FenceWords {
-		if strings.Contains(n, w) {
-			return true
-		}
-	}
-	return false
 }
 
 // issuedTokens recognises a token issued by the database itself and scanned
@@ -313,5 +292,5 @@ func issuedTokens(c *ssa.CallCommon) []ssa.Value {
 func IssuesToken(text string) bool {
 	lower := strings.ToLower(text)
 	_, ret, hasRet := strings.Cut(lower, "returning")
-	return strings.Contains(lower, "nextval(") || (hasRet && IsFenceName(ret))
+	return strings.Contains(lower, "nextval(") || (hasRet && vocab.FenceColumn.Match(ret))
 }

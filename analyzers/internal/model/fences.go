@@ -8,7 +8,3 @@ var FenceCalls = collect(func(l *Library) []Func { return l.Fences })
 // read. Reading them from some other record is rare enough that treating
 // every read as a token keeps fencecheck quiet rather than wrong.
 var FenceFields = collect(func(l *Library) []Field { return l.FenceFields })
-
-// FenceWords are name fragments that mark a column, field, header or
-// metadata key as a fence position.
-var FenceWords = []string{"fence", "fencing", "token", "epoch", "generation", "term", "revision"}

@@ -19,13 +19,6 @@ var RedisKeyDeletes = func() []Func {
 // delete they form the non-atomic GET-compare-DEL release.
 var RedisKeyReads = setNX(func(p *SetNX) []Func { return p.Reads })
 
-// OwnerValueWords are fragments of a variable, field or function name that
-// mark a value as a lock holder's identity. A GET whose value is compared
-// with one of them (or with a value named id or me, or ending in ID) before
-// a DEL is an ownership check, not a cache check.
-var OwnerValueWords = []string{"owner", "token", "holder", "ident", "instance", "uuid", "host", "node",
-	"worker", "lock", "lease", "self", "nonce"}
-
 // RedisValueAccessors turn a go-redis *StringCmd into its value; result 0
 // when the accessor returns (value, error).
 var RedisValueAccessors = []string{"Result", "Val", "Text", "Bytes"}
@@ -99,18 +92,6 @@ func keyLocks(list func(*KeyLocks) []Func) []Func {
 		return list(l.KeyLocks)
 	})
 }
-
-// LockTableWords are the words (split at '_', '-' and '.') of an SQL table
-// name that mark it as a lock or lease table: a DELETE from it is a
-// release. Whole words only: "blocks" and "releases" are not lock tables.
-var LockTableWords = []string{"lock", "locks", "lease", "leases", "mutex", "mutexes", "locking"}
-
-// ReleaseOwnerWords are fragments of a column name that make a DELETE from
-// a lock table conditional on who holds the lock (or on the lease having
-// expired, which is a takeover, not a release).
-var ReleaseOwnerWords = []string{"owner", "holder", "token", "locked_by", "lockedby", "session", "fence",
-	"version", "instance", "worker", "node", "client", "uuid", "identity", "expir", "until", "deadline", "valid",
-	"stale", "dead"}
 
 // LostChannels are the acquisitions whose result 0 is the channel closed
 // when the lock is lost (Lock.LostChannel).

@@ -146,21 +146,6 @@ func CallbackLock(owner *types.Named, v *types.Var) *Lock {
 	return nil
 }
 
-// LockKeyWords are substrings of a Redis key that mark a SET NX as a lock
-// rather than de-duplication ("processed:42" is de-duplication).
-var LockKeyWords = []string{"lock", "mutex", "leader", "lease", "owner"}
-
-// IsLockKeyText reports whether constant key text names a lock.
-func IsLockKeyText(s string) bool {
-	s = strings.ToLower(s)
-	for _, w := range LockKeyWords {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // LockPackages are the import paths through which a package can take a
 // lock. A package importing none of them has no critical section of its
 // own, which lets the engine skip it cheaply. They are the packages of

@@ -18,14 +18,6 @@ const (
 	Clock
 )
 
-// Code is the check that reports a value of this kind used as a fence.
-func (k SourceKind) Code() string {
-	if k == Counter || k == Clock {
-		return "FC3002"
-	}
-	return "FC3001"
-}
-
 // TokenSource is a call or field whose value looks like a token but is not
 // a fence: it has no order, or its order is not kept by the coordinator.
 type TokenSource struct {
@@ -56,27 +48,3 @@ var TokenSources = collect(func(l *Library) []TokenSource { return l.Identities 
 // the clock the Time came from (and so propagate a Clock source).
 var ClockMethods = []string{"Unix", "UnixNano", "UnixMilli", "UnixMicro", "UTC", "Local", "In", "Round", "Truncate",
 	"Add", "AddDate", "Format", "String", "AppendFormat", "MarshalText", "MarshalJSON", "MarshalBinary"}
-
-// StrongFenceWords are the words of FenceWords that mark a fence position
-// wherever they appear. "token" alone does not: lock owner tokens, auth
-// tokens and page tokens are all legitimately random, so a bare "token"
-// marks a fence only where it is ordered (compared with < <= > >=).
-var StrongFenceWords = []string{"fence", "fencing", "epoch", "generation", "term", "revision"}
-
-// NotFenceWords are words that make a name a time or a duration even when
-// it contains a fence word ("epoch_ms", "token_expiry", "term_deadline").
-var NotFenceWords = []string{
-	"time", "times", "timestamp", "ts", "at", "until", "since", "expiry", "expires", "expire", "expiration", "exp",
-	"deadline", "ttl", "timeout", "seconds", "secs", "sec", "ms", "millis", "micros", "nanos", "ns", "unix",
-	"age", "created", "updated", "issued", "iat", "nbf", "date", "day", "days", "elapsed", "duration", "interval",
-}
-
-// TokenQualifiers name kinds of token that are random by design; a name
-// whose only fence word is "token" and that has one of these is not a
-// fence even where it is ordered ("auth_token", "page_token", "lock_token").
-var TokenQualifiers = []string{
-	"auth", "access", "refresh", "bearer", "csrf", "xsrf", "api", "oauth", "jwt", "id", "page", "next",
-	"continuation", "cursor", "idempotency", "dedup", "nonce", "secret", "password", "reset", "verification",
-	"invite", "device", "push", "upload", "cancel", "cancellation", "owner", "holder", "lock", "lease", "session",
-	"request", "trace", "span", "correlation", "client",
-}

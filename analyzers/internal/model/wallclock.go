@@ -89,7 +89,7 @@ type TTLArg struct {
 	Func Func
 	Arg  int // receiver excluded
 	// LockKey is the index of a Redis key argument that must name a lock
-	// (model.IsLockKeyText) for the TTL to be a lock TTL; -1 if none.
+	// (vocab.LockKey) for the TTL to be a lock TTL; -1 if none.
 	LockKey int
 }
 
@@ -104,26 +104,6 @@ var LeaseTakeovers = collectMap(func(l *Library) map[Func]string { return l.Leas
 // LeaseAPIPackages are packages whose every call is about locks or
 // leases: a function calling into them "touches a lock API".
 var LeaseAPIPackages = collect(func(l *Library) []string { return l.LeasePackages })
-
-// LeaseWords mark a name (type, field, variable, table, column) as part of
-// a lock or lease: words are split at case changes, digits and '_', and a
-// word matches when it starts with one of these.
-var LeaseWords = []string{"lease", "lock", "unlock", "leader", "holder", "owner", "renew", "mutex", "elect", "takeover", "claim"}
-
-// ValidityWords mark a timestamp's name as a lease deadline or heartbeat
-// ("expires_at", "renewTime", "lastSeen", "validUntil"): words that start
-// with one of these.
-var ValidityWords = []string{"expir", "exp", "ttl", "renew", "until", "deadline", "heartbeat", "lease", "valid",
-	"alive", "seen", "acquir", "held", "hold", "lock", "beat"}
-
-// DurationWords, with a LeaseWords word, make a duration's name a lock
-// TTL ("lockTTL", "leaseDuration", "ownerExpiry"); a duration named just
-// "lease" is one too.
-var DurationWords = []string{"ttl", "expiry", "expiration", "expire", "expires", "duration", "dur", "validity"}
-
-// DurationUnitWords mark an integer's name as a duration rather than an
-// instant ("LeaseDurationSeconds", "timeoutMs").
-var DurationUnitWords = []string{"seconds", "secs", "sec", "millis", "ms", "micros", "nanos", "ns", "period", "interval", "timeout"}
 
 // SerializationTags are struct tag keys that mark a field as stored or sent
 // (so its value may have been written by another host).

@@ -21,6 +21,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -239,7 +240,7 @@ func lockFor(fn *types.Func) *model.Lock {
 }
 
 func isRelease(l *model.Lock, fn *types.Func) bool {
-	return slices.ContainsFunc(l.Release, func(f model.Func) bool { return f.Matches(fn) })
+	return model.MatchesAny(l.Release, fn)
 }
 
 func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
@@ -447,7 +448,7 @@ func lockKey(fn *ssa.Function, l *model.Lock, key ssa.Value) bool {
 	if key == nil {
 		return false
 	}
-	if p, ok := calls.ConstPrefix(key); ok && model.IsLockKeyText(p) {
+	if p, ok := calls.ConstPrefix(key); ok && vocab.LockKey.Match(p) {
 		return true
 	}
 	for ci := range calls.In(fn) {
@@ -713,10 +714,15 @@ func Releases(l *model.Lock, c *ssa.CallCommon) bool {
 	return isRelease(l, calls.Callee(c)) || l.InSQL && sqlUnlock(c)
 }
 
+// maxReleaseNesting bounds how deeply nested function literals of a
+// deferred closure are searched for the release: defer func() { ... }()
+// holds it directly or one literal down.
+const maxReleaseNesting = 3
+
 // litReleases reports whether a function literal (a deferred closure)
 // releases l, in its body or in the literals it contains.
 func litReleases(l *model.Lock, lit *ssa.Function, depth int) bool {
-	if depth > 3 {
+	if depth > maxReleaseNesting {
 		return false
 	}
 	for ci := range calls.In(lit) {
@@ -760,6 +766,11 @@ func comparedWithSentinel(v ssa.Value) bool {
 	return false
 }
 
+// maxSentinelBlocks bounds the blocks sentinelJoins visits backwards from
+// the start of a section: the error test and the sentinel comparison are a
+// few blocks apart.
+const maxSentinelBlocks = 64
+
 // sentinelJoins reports whether start, the block entered when the
 // acquisition's error is nil, can also be entered, other than from the nil
 // test, along a path that went through a branch on a sentinel comparison of
@@ -774,7 +785,7 @@ func sentinelJoins(start, test, callBlock *ssa.BasicBlock, errv ssa.Value) bool 
 			queue = append(queue, p)
 		}
 	}
-	for n := 0; len(queue) > 0 && n < 64; n++ {
+	for n := 0; len(queue) > 0 && n < maxSentinelBlocks; n++ {
 		b := queue[0]
 		queue = queue[1:]
 		if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && isSentinelTest(iff.Cond, errv) {

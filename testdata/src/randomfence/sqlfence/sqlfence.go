@@ -50,6 +50,19 @@ func cryptoBytes(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64
 	db.ExecContext(ctx, `UPDATE reports SET body = 'x' WHERE id = $1 AND generation = $2`, id, tok) // want `UPDATE reports .* checks the fence column "generation" against random bytes`
 }
 
+// Equality with a random value in a fence column is an ownership check
+// only in the lock's own table. "blocks" only contains "lock": it is no
+// lock table, for this check as for every other.
+func blocksTable(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64) {
+	if err := m.Lock(ctx); err != nil {
+		return
+	}
+	defer m.Unlock(ctx)
+	tok := uuid.NewString()
+	db.ExecContext(ctx, `UPDATE blocks SET body = 'x' WHERE id = $1 AND epoch = $2`, id, tok) // want `UPDATE blocks .* checks the fence column "epoch" against a random UUID`
+	db.ExecContext(ctx, `UPDATE job_locks SET note = 'x' WHERE name = $1 AND epoch = $2`, "orders", tok)
+}
+
 // A random number from math/rand and one from crypto/rand.Int.
 func numbers(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64) {
 	if err := m.Lock(ctx); err != nil {

@@ -112,3 +112,36 @@ func suppressed(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64)
 		db.ExecContext(ctx, `UPDATE accounts SET state = 'y' WHERE id = $1`, id) //lint:ignore FC2002 single-writer migration path
 	}
 }
+
+// Fence column words are whole words: "term" is one, so a term read and
+// compared in Go is a split fence check...
+func termColumn(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	tok := m.Header().Revision
+	var current int64
+	db.QueryRowContext(ctx, `SELECT term FROM accounts WHERE id = $1`, id).Scan(&current)
+	if current > tok {
+		return errStale
+	}
+	_, err := db.ExecContext(ctx, `UPDATE accounts SET state = 'x' WHERE id = $1`, id) // want `checks the fence in two steps: term is read at a.go:\d+ .* \(AND term <= \$n\)`
+	return err
+}
+
+// ...but terminal_id, which only contains it, is no fence: the write is
+// unfenced (FC1001), not fenced in two steps.
+func terminalColumn(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	var terminal int64
+	db.QueryRowContext(ctx, `SELECT terminal_id FROM accounts WHERE id = $1`, id).Scan(&terminal)
+	if terminal != 7 {
+		return errStale
+	}
+	_, err := db.ExecContext(ctx, `UPDATE accounts SET state = 'x' WHERE id = $1`, id)
+	return err
+}

@@ -1,0 +1,75 @@
+package calls
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file answers questions about functions and operands that the
+// checks ask as often as the questions about calls: where a function is
+// declared, which literal encloses which, which struct field an index
+// names, whether an operator orders its operands.
+
+// Outermost returns the declared function a function literal is nested in
+// (at any depth), or fn itself when it is not a literal.
+func Outermost(fn *ssa.Function) *ssa.Function {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn
+}
+
+// Encloses reports whether inner is outer or a function literal nested in
+// it.
+func Encloses(outer, inner *ssa.Function) bool {
+	for f := inner; f != nil; f = f.Parent() {
+		if f == outer {
+			return true
+		}
+	}
+	return false
+}
+
+// Local reports whether fn has a body declared in pkg: a function, method
+// or literal of the package. An instance of one of its generic functions,
+// which SSA builds without a package, is not (see LocalOrInstance).
+func Local(fn *ssa.Function, pkg *ssa.Package) bool {
+	return fn != nil && len(fn.Blocks) > 0 && fn.Pkg != nil && fn.Pkg == pkg
+}
+
+// LocalOrInstance is Local, counting also the instances of pkg's generic
+// functions and of the methods of its generic types.
+func LocalOrInstance(fn *ssa.Function, pkg *ssa.Package) bool {
+	if fn == nil || len(fn.Blocks) == 0 {
+		return false
+	}
+	if fn.Pkg != nil {
+		return fn.Pkg == pkg
+	}
+	o := Outermost(fn).Origin()
+	return o != nil && o.Pkg == pkg
+}
+
+// FieldVar returns field i of the struct t is or points to, or nil.
+func FieldVar(t types.Type, i int) *types.Var {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if s, ok := t.Underlying().(*types.Struct); ok && i >= 0 && i < s.NumFields() {
+		return s.Field(i)
+	}
+	return nil
+}
+
+// IsOrder reports whether op orders its operands: < <= > >=.
+func IsOrder(op token.Token) bool {
+	return op == token.LSS || op == token.LEQ || op == token.GTR || op == token.GEQ
+}
+
+// IsComparison reports whether op compares its operands: an order or
+// == and !=.
+func IsComparison(op token.Token) bool {
+	return IsOrder(op) || op == token.EQL || op == token.NEQ
+}

@@ -1,0 +1,114 @@
+package vocab
+
+// Fences.
+
+// StrongFence are the words that mark a fence position wherever they
+// appear in a name: a value stored or sent under such a name is meant as
+// a fencing token. Plural forms are listed: "fences", "epochs".
+var StrongFence = List{Word, []string{
+	"fence", "fences", "fencing", "fencings", "epoch", "epochs", "generation", "generations",
+	"term", "terms", "revision", "revisions",
+}}
+
+// FenceColumn are the words that mark a column, field, header or
+// metadata key as a fence position: the strong fence words and "token".
+// Whole words only: term_id, fence_token and lease_epoch are fence
+// columns, terminal_id and tokenizer are not.
+var FenceColumn = List{Word, append(append([]string{}, StrongFence.Words...), "token", "tokens")}
+
+// FenceStem marks a single word glued from a fence word and another
+// ("fencetoken", "unfenced"): only "fence" and "fencing" are distinctive
+// enough to be looked for inside a word.
+var FenceStem = List{Substring, []string{"fence", "fencing"}}
+
+// Token are the bare words for a token. A bare "token" marks a fence only
+// where it is ordered (compared with < <= > >=): lock owner tokens, auth
+// tokens and page tokens are all legitimately random.
+var Token = List{Word, []string{"token", "tokens", "tok", "toks"}}
+
+// TokenQualifier name kinds of token that are random by design; a name
+// whose only fence word is "token" and that has one of these is not a
+// fence even where it is ordered ("auth_token", "page_token",
+// "lock_token").
+var TokenQualifier = List{Word, []string{
+	"auth", "access", "refresh", "bearer", "csrf", "xsrf", "api", "oauth", "jwt", "id", "page", "next",
+	"continuation", "cursor", "idempotency", "dedup", "nonce", "secret", "password", "reset", "verification",
+	"invite", "device", "push", "upload", "cancel", "cancellation", "owner", "holder", "lock", "lease", "session",
+	"request", "trace", "span", "correlation", "client",
+}}
+
+// TimeOrDuration are words that make a name a time or a duration even
+// when it contains a fence word ("epoch_ms", "token_expiry",
+// "term_deadline").
+var TimeOrDuration = List{Word, []string{
+	"time", "times", "timestamp", "ts", "at", "until", "since", "expiry", "expires", "expire", "expiration", "exp",
+	"deadline", "ttl", "timeout", "seconds", "secs", "sec", "ms", "millis", "micros", "nanos", "ns", "unix",
+	"age", "created", "updated", "issued", "iat", "nbf", "date", "day", "days", "elapsed", "duration", "interval",
+}}
+
+// Locks and leases.
+
+// LockTable are the words of an SQL table name that make it the table
+// holding the lock itself ("locks", "job_leases", "leader_election"): a
+// write to it is lock bookkeeping (acquisition, renewal, release, takeover)
+// and equality with an owner value there is the ownership check, not a
+// fence. Every check asks this one question the same way. Whole words:
+// "blocks" and "releases" are not lock tables.
+var LockTable = List{Word, []string{
+	"lock", "locks", "locking", "lease", "leases", "mutex", "mutexes", "leader", "leaders",
+}}
+
+// LockKey are fragments of a Redis key (or of the name of the constant,
+// field or variable holding it) that mark it as a lock's key rather than a
+// de-duplication marker ("processed:42"). Keys are free-form text
+// ("mylock", "lock:billing"), so any occurrence counts.
+var LockKey = List{Substring, []string{"lock", "mutex", "leader", "lease", "owner"}}
+
+// OwnerValue are fragments of a variable, field or function name that mark
+// a value as a lock holder's identity. A GET whose value is compared with
+// one of them (or with a value named id or me, or ending in ID) before a
+// DEL is an ownership check, not a cache check.
+var OwnerValue = List{Substring, []string{
+	"owner", "token", "holder", "ident", "instance", "uuid", "host", "node",
+	"worker", "lock", "lease", "self", "nonce",
+}}
+
+// ReleaseOwner are fragments of a column name that make a DELETE from a
+// lock table conditional on who holds the lock (or on the lease having
+// expired, which is a takeover, not a release).
+var ReleaseOwner = List{Substring, []string{
+	"owner", "holder", "token", "locked_by", "lockedby", "session", "fence",
+	"version", "instance", "worker", "node", "client", "uuid", "identity", "expir", "until", "deadline", "valid",
+	"stale", "dead",
+}}
+
+// Lease mark a name (type, field, variable, column) as part of a lock or
+// lease.
+var Lease = List{Stem, []string{"lease", "lock", "unlock", "leader", "holder", "owner", "renew", "mutex", "elect", "takeover", "claim"}}
+
+// Time.
+
+// Validity mark a timestamp's name as a lease deadline or heartbeat
+// ("expires_at", "renewTime", "lastSeen", "validUntil").
+var Validity = List{Stem, []string{
+	"expir", "exp", "ttl", "renew", "until", "deadline", "heartbeat", "lease", "valid",
+	"alive", "seen", "acquir", "held", "hold", "lock", "beat",
+}}
+
+// Duration, with a Lease word, make a duration's name a lock TTL
+// ("lockTTL", "leaseDuration", "ownerExpiry"); a duration named just
+// "lease" is one too.
+var Duration = List{Word, []string{"ttl", "expiry", "expiration", "expire", "expires", "duration", "dur", "validity"}}
+
+// DurationUnit mark an integer's name as a duration rather than an
+// instant ("LeaseDurationSeconds", "timeoutMs").
+var DurationUnit = List{Word, []string{"seconds", "secs", "sec", "millis", "ms", "micros", "nanos", "ns", "period", "interval", "timeout"}}
+
+// Instant mark an integer's name as a point in time ("expires_at",
+// "renew_time", "deadline_unix").
+var Instant = List{Word, []string{"at", "time", "unix"}}
+
+// ExpiryCondition are fragments of an SQL condition that test a lease's
+// expiry ("WHERE expires_at < now()", "locked_until < $2"): SQL text is
+// free-form, so any occurrence counts.
+var ExpiryCondition = List{Substring, []string{"expire", "until", "deadline"}}
