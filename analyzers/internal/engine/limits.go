@@ -129,3 +129,13 @@ const (
 	// context, a variable holding one) to the effect that sends it.
 	tqMaxCarriers = 256
 )
+
+// Values followed backwards.
+const (
+	// maxNamespaceSteps bounds the backward walk from a write's key to the
+	// values it is built from (namespace.go): one step is one SSA value
+	// (a concatenation, a conversion, a Sprintf argument). Keys are short
+	// expressions, a prefix and an identity, so a few dozen steps cover
+	// them.
+	maxNamespaceSteps = 64
+)

@@ -9,11 +9,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// maxNamespaceSteps bounds the backward walk from a write's key to the
-// values it is built from; keys are short expressions (a prefix, a
-// Sprintf), so a few dozen steps cover them.
-const maxNamespaceSteps = 64
-
 // identityNamespaced reports whether a key-value write is namespaced by the
 // lock holder's identity: its key is built from the lock's value (redsync
 // Value(), redislock Token(), or the value read back from the lock's own
