@@ -6,6 +6,7 @@
 #	bench/perf/run.sh                 # the three workloads, then a profile of each
 #	bench/perf/run.sh client-go app   # some workloads (client-go, locks, app, or smoke: a quick test)
 #	PERF_PROFILE=0 bench/perf/run.sh  # skip the profiling runs
+#	PERF_SKIP="floor floorssa" bench/perf/run.sh app  # leave tools out (the report says "not run")
 #
 # Each tool runs alone, one after the other, with /usr/bin/time -v. Every
 # run gets a fresh copy of the same GOCACHE, which holds the compiled
@@ -86,6 +87,10 @@ measure() {
 	local w="$1" tool="$2"
 	shift 2
 	local d="$out/$w"
+	if [[ " ${PERF_SKIP:-} " == *" $tool "* ]]; then
+		say "$w: $tool skipped (PERF_SKIP)"
+		return
+	fi
 	rm -rf "$out/tmp"
 	mkdir -p "$out/tmp/xdg"
 	cp -a "$out/gocache-$w" "$out/tmp/gocache"
