@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
 # Performance benchmark: fencecheck against go vet, staticcheck and a
-# type-check floor, on k8s.io/client-go/... and on a lock-heavy set.
+# type-check floor, on k8s.io/client-go/..., on a lock-heavy set and on a
+# large application module (go.temporal.io/server/...).
 #
-#	bench/perf/run.sh                 # both workloads, then the profile
-#	bench/perf/run.sh client-go       # one workload (client-go, locks, or smoke: a quick test)
-#	PERF_PROFILE=0 bench/perf/run.sh  # skip the profiling run
+#	bench/perf/run.sh                 # the three workloads, then a profile of each
+#	bench/perf/run.sh client-go app   # some workloads (client-go, locks, app, or smoke: a quick test)
+#	PERF_PROFILE=0 bench/perf/run.sh  # skip the profiling runs
+#	PERF_SKIP="floor floorssa" bench/perf/run.sh app  # leave tools out (the report says "not run")
 #
 # Each tool runs alone, one after the other, with /usr/bin/time -v. Every
 # run gets a fresh copy of the same GOCACHE, which holds the compiled
 # export data of the workload (go list -export -deps -test) and no analysis
 # result: go vet's cached vet results and staticcheck's cache are empty,
 # and the compiler's work is paid by nobody. Output: bench/perf/out/ (or
-# $PERF_OUT): per run the /usr/bin/time output, stdout and stderr; then
-# report.md with the table and the ratios.
+# $PERF_OUT): per run the /usr/bin/time output, stdout, stderr and the
+# load average before and after it (the machine may be shared); per
+# workload the fencecheck profiles; then report.md with the tables and the
+# ratios.
 #
 # Needs: Go 1.26+, GNU time at /usr/bin/time (apt-get install time), the Go
 # module proxy (or a module cache holding the modules and staticcheck).
@@ -33,9 +37,10 @@ command -v go >/dev/null || die "go is not on PATH"
 declare -A workloads=(
 	[client-go]="k8s.io/client-go/..."
 	[locks]="go.etcd.io/etcd/client/v3/... github.com/go-redsync/redsync/v4/... github.com/riverqueue/river/... github.com/hibiken/asynq github.com/go-co-op/gocron/v2"
+	[app]="go.temporal.io/server/..." # a large application module: the whole of Temporal's server, tests included
 	[smoke]="github.com/go-co-op/gocron/v2" # a quick check of this script; not run by default
 )
-order=(client-go locks)
+order=(client-go locks app)
 if [[ $# -gt 0 ]]; then
 	for w in "$@"; do [[ -n "${workloads[$w]:-}" ]] || die "unknown workload $w (workloads: ${order[*]})"; done
 	order=("$@")
@@ -46,7 +51,10 @@ out="$(cd "$out" && pwd)"
 bin="$out/bin"
 mkdir -p "$bin"
 
-say "building fencecheck from $repo"
+start="$(date -u '+%Y-%m-%d %H:%M UTC')"
+commit="$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+if [[ -n "$(git -C "$repo" status --porcelain 2>/dev/null)" ]]; then commit="$commit (modified tree)"; fi
+say "building fencecheck from $repo at $commit"
 (cd "$repo" && go build -o "$bin/fencecheck" ./cmd/fencecheck) || die "fencecheck does not build from the checkout"
 cd "$here"
 go build -o "$bin/floor" ./floor || die "the floor driver does not build"
@@ -79,14 +87,20 @@ measure() {
 	local w="$1" tool="$2"
 	shift 2
 	local d="$out/$w"
+	if [[ " ${PERF_SKIP:-} " == *" $tool "* ]]; then
+		say "$w: $tool skipped (PERF_SKIP)"
+		return
+	fi
 	rm -rf "$out/tmp"
 	mkdir -p "$out/tmp/xdg"
 	cp -a "$out/gocache-$w" "$out/tmp/gocache"
 	say "$w: $tool"
 	local rc=0
+	cut -d' ' -f1-3 /proc/loadavg >"$d/$tool.load"
 	GOCACHE="$out/tmp/gocache" XDG_CACHE_HOME="$out/tmp/xdg" STATICCHECK_CACHE="$out/tmp/xdg/staticcheck" \
 		/usr/bin/time -v -o "$d/$tool.time" "$@" >"$d/$tool.stdout" 2>"$d/$tool.stderr" || rc=$?
 	echo "$rc" >"$d/$tool.rc"
+	cut -d' ' -f1-3 /proc/loadavg >>"$d/$tool.load"
 	# 0 clean, 1 findings (every tool here); anything else is a failure to
 	# look at, but the other measurements go on.
 	if [[ $rc -gt 1 ]]; then
@@ -119,18 +133,23 @@ for w in "${order[@]}"; do
 	rm -rf "$out/gocache-$w"
 done
 
-if [[ "${PERF_PROFILE:-1}" != 0 && " ${order[*]} " == *" client-go "* ]]; then
-	say "profiling fencecheck on client-go"
-	mapfile -t pkgs <"$out/client-go/packages.txt"
-	"$bin/fencecheck" -cpuprofile "$out/cpu.pprof" -memprofile "$out/mem.pprof" "${pkgs[@]}" >/dev/null 2>&1 || true
-	go tool pprof -top -nodecount=30 "$bin/fencecheck" "$out/cpu.pprof" >"$out/profile-cpu.txt" 2>&1 || say "pprof (cpu) failed"
-	go tool pprof -top -cum -nodecount=40 "$bin/fencecheck" "$out/cpu.pprof" >"$out/profile-cpu-cum.txt" 2>&1 || true
-	go tool pprof -top -sample_index=alloc_space -nodecount=30 "$bin/fencecheck" "$out/mem.pprof" >"$out/profile-alloc.txt" 2>&1 || true
-	go tool pprof -top -sample_index=inuse_space -nodecount=30 "$bin/fencecheck" "$out/mem.pprof" >"$out/profile-inuse.txt" 2>&1 || true
+# profiles of fencecheck standalone on every workload, after the timed runs
+# (the warm build cache is gone by then; fencecheck does not use it).
+if [[ "${PERF_PROFILE:-1}" != 0 ]]; then
+	for w in "${order[@]}"; do
+		d="$out/$w"
+		say "$w: profiling fencecheck"
+		mapfile -t pkgs <"$d/packages.txt"
+		"$bin/fencecheck" -cpuprofile "$d/cpu.pprof" -memprofile "$d/mem.pprof" "${pkgs[@]}" >/dev/null 2>&1 || true
+		go tool pprof -top -nodecount=30 "$bin/fencecheck" "$d/cpu.pprof" >"$d/profile-cpu.txt" 2>&1 || say "$w: pprof (cpu) failed"
+		go tool pprof -top -cum -nodecount=40 "$bin/fencecheck" "$d/cpu.pprof" >"$d/profile-cpu-cum.txt" 2>&1 || true
+		go tool pprof -top -sample_index=alloc_space -nodecount=30 "$bin/fencecheck" "$d/mem.pprof" >"$d/profile-alloc.txt" 2>&1 || true
+		go tool pprof -top -sample_index=inuse_space -nodecount=30 "$bin/fencecheck" "$d/mem.pprof" >"$d/profile-inuse.txt" 2>&1 || true
+	done
 fi
 
 {
-	echo "Run of $(date -u '+%Y-%m-%d %H:%M UTC') on $(nproc) cores, $(free -g | awk '/^Mem:/ {print $2}') GiB, $(go version)"
+	echo "Run of $start to $(date -u '+%Y-%m-%d %H:%M UTC'), fencecheck at $commit, on $(nproc) cores, $(free -g | awk '/^Mem:/ {print $2}') GiB, $(go version)"
 	echo
 	"$bin/perfreport" -dir "$out" "${order[@]}"
 } >"$out/report.md"

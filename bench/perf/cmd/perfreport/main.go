@@ -1,6 +1,7 @@
 // Command perfreport prints bench/perf/run.sh's measurements as Markdown:
-// per workload a table of wall time, CPU time (user+sys) and peak RSS for
-// every tool, and the ratios the performance targets are stated in.
+// per workload a table of wall time, CPU time (user+sys), peak RSS and the
+// machine's load average (1 min) before and after every tool's run, and the
+// ratios the performance targets are stated in.
 //
 //	perfreport -dir out client-go locks
 package main
@@ -21,6 +22,7 @@ type run struct {
 	wall, cpu  float64
 	rssKiB     int
 	terminated string
+	load       string // 1-minute load average before and after the run, if recorded
 }
 
 var tools = []struct{ name, desc string }{
@@ -50,6 +52,15 @@ func read(dir, w, tool string) run {
 	r.ok = true
 	if rc, err := os.ReadFile(filepath.Join(dir, w, tool+".rc")); err == nil {
 		r.rc = strings.TrimSpace(string(rc))
+	}
+	if load, err := os.ReadFile(filepath.Join(dir, w, tool+".load")); err == nil {
+		var ones []string
+		for _, line := range strings.Split(strings.TrimSpace(string(load)), "\n") {
+			if f := strings.Fields(line); len(f) > 0 {
+				ones = append(ones, f[0])
+			}
+		}
+		r.load = strings.Join(ones, " → ")
 	}
 	var user, sys float64
 	for _, line := range strings.Split(string(data), "\n") {
@@ -85,20 +96,24 @@ func report(dir, w string) {
 		pkgs = len(strings.Fields(string(data)))
 	}
 	fmt.Printf("### %s (%d packages)\n\n", w, pkgs)
-	fmt.Printf("| tool | wall s | CPU s (user+sys) | peak RSS MiB | exit |\n|---|---:|---:|---:|---:|\n")
+	fmt.Printf("| tool | wall s | CPU s (user+sys) | peak RSS MiB | exit | load (1 min) before → after |\n|---|---:|---:|---:|---:|---:|\n")
 	runs := map[string]run{}
 	for _, t := range tools {
 		r := read(dir, w, t.name)
 		runs[t.name] = r
 		if !r.ok {
-			fmt.Printf("| %s | – | – | – | not run |\n", t.desc)
+			fmt.Printf("| %s | – | – | – | not run | – |\n", t.desc)
 			continue
 		}
 		exit := r.rc
 		if r.terminated != "" {
 			exit += " (" + r.terminated + ")"
 		}
-		fmt.Printf("| %s | %.1f | %.1f | %d | %s |\n", t.desc, r.wall, r.cpu, r.rssKiB/1024, exit)
+		load := r.load
+		if load == "" {
+			load = "–"
+		}
+		fmt.Printf("| %s | %.1f | %.1f | %d | %s | %s |\n", t.desc, r.wall, r.cpu, r.rssKiB/1024, exit, load)
 	}
 	fmt.Println()
 	fmt.Printf("| ratio | value | target | met |\n|---|---:|---:|---|\n")
