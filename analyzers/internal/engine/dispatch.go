@@ -2,6 +2,7 @@ package engine
 
 import (
 	"go/build"
+	"go/token"
 	"go/types"
 	"os"
 	"path/filepath"
@@ -320,8 +321,19 @@ func methodKey(c *ssa.CallCommon) (string, *types.Interface) {
 // sigKey renders a method signature without its receiver, with full
 // package paths: identical types render identically in every package.
 func sigKey(sig *types.Signature) string {
-	bare := types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic())
+	bare := types.NewSignatureType(nil, nil, nil, unnamed(sig.Params()), unnamed(sig.Results()), sig.Variadic())
 	return types.TypeString(bare, func(p *types.Package) string { return p.Path() })
+}
+
+// unnamed returns t without its parameter names: an implementation may
+// name its parameters and results differently from the interface
+// ((_ []int64, retErr error) for ([]int64, error)).
+func unnamed(t *types.Tuple) *types.Tuple {
+	vars := make([]*types.Var, t.Len())
+	for i := range t.Len() {
+		vars[i] = types.NewParam(token.NoPos, nil, "", t.At(i).Type())
+	}
+	return types.NewTuple(vars...)
 }
 
 // record adds this package's concrete methods with effects or an
