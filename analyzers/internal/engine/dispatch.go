@@ -193,10 +193,11 @@ type Program struct {
 }
 
 // want is an interface call that nothing its package can see implements:
-// for its effects, or as an acquisition.
+// for its effects, as an acquisition, or as a lease renewal.
 type want struct {
-	key  string
-	lock bool
+	key     string
+	lock    bool
+	renewal bool
 }
 
 // Impl is a concrete method of the program, summarised.
@@ -205,6 +206,7 @@ type Impl struct {
 	Methods   map[string]string // the method set of *Type: name -> signature
 	Effects   []RemoteEffect
 	Acquire   *AcquireFact
+	Renewal   *RenewalFact
 }
 
 var (
@@ -252,7 +254,7 @@ func (p *Program) want(pkg, key string, lock bool) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	w := want{key, lock}
+	w := want{key: key, lock: lock}
 	if !slices.Contains(p.wanted[pkg], w) {
 		p.wanted[pkg] = append(p.wanted[pkg], w)
 	}
@@ -267,7 +269,15 @@ func (p *Program) Wanted() map[string]bool {
 	for pkg, ws := range p.wanted {
 		for _, w := range ws {
 			if slices.ContainsFunc(p.impls[w.key], func(im Impl) bool {
-				return im.Pkg != pkg && (w.lock && im.Acquire != nil || !w.lock && len(im.Effects) > 0)
+				switch {
+				case im.Pkg == pkg:
+					return false
+				case w.renewal:
+					return im.Renewal != nil
+				case w.lock:
+					return im.Acquire != nil
+				}
+				return len(im.Effects) > 0
 			}) {
 				out[pkg] = true
 			}
@@ -279,8 +289,11 @@ func (p *Program) Wanted() map[string]bool {
 func (p *Program) add(key string, im Impl) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for _, old := range p.impls[key] {
+	for i, old := range p.impls[key] {
 		if old.Pkg == im.Pkg && old.Type == im.Type {
+			if old.Renewal == nil && im.Renewal != nil {
+				p.impls[key][i].Renewal = im.Renewal // the same method, summarised by another check
+			}
 			return // the package and its test variant
 		}
 	}
@@ -339,6 +352,21 @@ func unnamed(t *types.Tuple) *types.Tuple {
 // record adds this package's concrete methods with effects or an
 // acquisition to the Program, if there is one.
 func (a *analysis_) record(fn *ssa.Function, obj *types.Func, effects *EffectsFact, acquire *AcquireFact) {
+	a.recordImpl(fn, obj, func(im *Impl) {
+		im.Acquire = acquire
+		if effects != nil {
+			im.Effects = effects.Effects
+		}
+	})
+}
+
+// recordRenewal adds this package's concrete lease renewal methods to the
+// Program, if there is one.
+func (a *analysis_) recordRenewal(fn *ssa.Function, obj *types.Func, f *RenewalFact) {
+	a.recordImpl(fn, obj, func(im *Impl) { im.Renewal = f })
+}
+
+func (a *analysis_) recordImpl(fn *ssa.Function, obj *types.Func, fill func(*Impl)) {
 	prog := currentProgram()
 	if prog == nil || testDouble(a.pass.Pkg.Path()) || model.IsLibraryPackage(a.pass.Pkg.Path()) || fn.Signature.Recv() == nil {
 		return // test doubles, and the lock and effect libraries' own internals
@@ -369,10 +397,8 @@ func (a *analysis_) record(fn *ssa.Function, obj *types.Func, effects *EffectsFa
 		}
 		a.methodSets[n] = methods
 	}
-	im := Impl{Pkg: a.pass.Pkg.Path(), Type: n.Obj().Name(), Methods: methods, Acquire: acquire}
-	if effects != nil {
-		im.Effects = effects.Effects
-	}
+	im := Impl{Pkg: a.pass.Pkg.Path(), Type: n.Obj().Name(), Methods: methods}
+	fill(&im)
 	prog.add(obj.Name()+" "+sigKey(obj.Type().(*types.Signature)), im)
 }
 
@@ -465,4 +491,18 @@ func (p *Program) acquires(key string) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return slices.ContainsFunc(p.impls[key], func(im Impl) bool { return im.Acquire != nil })
+}
+
+// wantRenewal records an interface call whose implementation may be a
+// lease renewal elsewhere in the program.
+func (p *Program) wantRenewal(pkg, key string) {
+	if model.IsLibraryPackage(pkg) {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	w := want{key: key, renewal: true}
+	if !slices.Contains(p.wanted[pkg], w) {
+		p.wanted[pkg] = append(p.wanted[pkg], w)
+	}
 }

@@ -27,6 +27,7 @@ func checkLifecycle(u *Unit) {
 	l := &lifecycle{u: u}
 	l.unsafeReleases()
 	l.ignoredLeaseLoss()
+	l.leaseRenewals()
 }
 
 // lifecycle holds what both lifecycle checks need about one package.
