@@ -195,9 +195,9 @@ type Program struct {
 // want is an interface call that nothing its package can see implements:
 // for its effects, as an acquisition, or as a lease renewal.
 type want struct {
-	key     string
-	lock    bool
-	renewal bool
+	key  string
+	lock bool
+	kind string // wantRenewal, wantRelease; "" for effects and acquisitions
 }
 
 // Impl is a concrete method of the program, summarised.
@@ -207,6 +207,7 @@ type Impl struct {
 	Effects   []RemoteEffect
 	Acquire   *AcquireFact
 	Renewal   *RenewalFact
+	Release   *ReleaseFact
 }
 
 var (
@@ -272,8 +273,10 @@ func (p *Program) Wanted() map[string]bool {
 				switch {
 				case im.Pkg == pkg:
 					return false
-				case w.renewal:
+				case w.kind == wantRenewal:
 					return im.Renewal != nil
+				case w.kind == wantRelease:
+					return im.Release != nil
 				case w.lock:
 					return im.Acquire != nil
 				}
@@ -291,8 +294,12 @@ func (p *Program) add(key string, im Impl) {
 	defer p.mu.Unlock()
 	for i, old := range p.impls[key] {
 		if old.Pkg == im.Pkg && old.Type == im.Type {
+			// The same method, summarised by another check.
 			if old.Renewal == nil && im.Renewal != nil {
-				p.impls[key][i].Renewal = im.Renewal // the same method, summarised by another check
+				p.impls[key][i].Renewal = im.Renewal
+			}
+			if old.Release == nil && im.Release != nil {
+				p.impls[key][i].Release = im.Release
 			}
 			return // the package and its test variant
 		}
@@ -360,12 +367,8 @@ func (a *analysis_) record(fn *ssa.Function, obj *types.Func, effects *EffectsFa
 	})
 }
 
-// recordRenewal adds this package's concrete lease renewal methods to the
-// Program, if there is one.
-func (a *analysis_) recordRenewal(fn *ssa.Function, obj *types.Func, f *RenewalFact) {
-	a.recordImpl(fn, obj, func(im *Impl) { im.Renewal = f })
-}
-
+// recordImpl adds a concrete method of this package to the Program, if
+// there is one, with what fill says about it.
 func (a *analysis_) recordImpl(fn *ssa.Function, obj *types.Func, fill func(*Impl)) {
 	prog := currentProgram()
 	if prog == nil || testDouble(a.pass.Pkg.Path()) || model.IsLibraryPackage(a.pass.Pkg.Path()) || fn.Signature.Recv() == nil {
@@ -493,15 +496,22 @@ func (p *Program) acquires(key string) bool {
 	return slices.ContainsFunc(p.impls[key], func(im Impl) bool { return im.Acquire != nil })
 }
 
-// wantRenewal records an interface call whose implementation may be a
-// lease renewal elsewhere in the program.
-func (p *Program) wantRenewal(pkg, key string) {
+// The kinds of summary an interface call may want besides effects and
+// acquisitions.
+const (
+	wantRenewal = "renewal" // a RenewalFact (FC5002)
+	wantRelease = "release" // a ReleaseFact (FC5001)
+)
+
+// wantKind records an interface call whose implementation may carry a
+// summary of the given kind elsewhere in the program.
+func (p *Program) wantKind(pkg, key, kind string) {
 	if model.IsLibraryPackage(pkg) {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	w := want{key: key, renewal: true}
+	w := want{key: key, kind: kind}
 	if !slices.Contains(p.wanted[pkg], w) {
 		p.wanted[pkg] = append(p.wanted[pkg], w)
 	}

@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -26,6 +27,7 @@ import (
 func checkLifecycle(u *Unit) {
 	l := &lifecycle{u: u}
 	l.unsafeReleases()
+	l.storeReleaseCalls()
 	l.ignoredLeaseLoss()
 	l.leaseRenewals()
 }
@@ -39,6 +41,10 @@ type lifecycle struct {
 	stores  map[*ssa.Global][]*ssa.Store            // built on first use
 	setnxs  []*lcSetnx                              // SET NX calls, built on first use
 	done    map[token.Pos]bool                      // reported positions (Key)
+	// factMethods are other packages' methods with a fact, by fact type
+	// and name, built on first use.
+	factMethods map[reflect.Type]map[string][]*types.Func
+	rel         *storeReleases // FC5001's release functions, built on first use
 }
 
 // report records a finding once per code and key.

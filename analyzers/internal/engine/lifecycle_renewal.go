@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"honnef.co/go/tools/analysis/facts/generated"
-
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
@@ -64,19 +62,14 @@ const (
 
 // renewals is the FC5002 hand-rolled lease pass over one package.
 type renewals struct {
-	l      *lifecycle
-	local  map[*types.Func]*RenewalFact // this package's renewal functions
-	gen    func(token.Pos) bool
-	byName map[string][]*types.Func // other packages' renewal methods, built on first use
+	l     *lifecycle
+	local map[*types.Func]*RenewalFact // this package's renewal functions
+	gen   func(token.Pos) bool
 }
 
 func (l *lifecycle) leaseRenewals() {
 	r := &renewals{l: l, local: map[*types.Func]*RenewalFact{}}
-	gm, _ := l.u.Pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
-	r.gen = func(pos token.Pos) bool {
-		g, ok := gm[l.u.Pass.Fset.PositionFor(pos, false).Filename]
-		return ok && g != generated.Cgo
-	}
+	r.gen = l.generated
 	// The statements themselves.
 	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
 		callee := calls.Callee(ci.Common())
@@ -116,14 +109,7 @@ func (l *lifecycle) leaseRenewals() {
 			r.renewalCall(fn, ci, f, impl)
 		}
 	})
-	for _, fn := range l.u.Funcs {
-		if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil {
-			if f := r.local[obj]; f != nil {
-				l.u.Pass.ExportObjectFact(obj, f)
-				l.u.a.recordRenewal(fn, obj, f)
-			}
-		}
-	}
+	lcExportSummaries(l, r.local, func(im *Impl, f *RenewalFact) { im.Renewal = f })
 }
 
 // summarise records fn as a renewal function (the first summary wins).
@@ -815,101 +801,10 @@ func lcLogCallee(fn *types.Func) bool {
 	return false
 }
 
-// renewalOf returns the renewal summary of the function a call invokes: a
-// function of this package, a function of another package (its fact), or
-// an implementation of the called interface method in this package or a
-// dependency. impl names the implementation for messages ("" for a static
-// call).
+// renewalOf returns the renewal summary of the function a call invokes
+// (see lcSummaryOf).
 func (r *renewals) renewalOf(ci ssa.CallInstruction) (*RenewalFact, string) {
-	c := ci.Common()
-	callee := calls.Callee(c)
-	if callee == nil {
-		return nil, ""
-	}
-	if !c.IsInvoke() {
-		if f := r.local[callee]; f != nil {
-			return f, ""
-		}
-		var f RenewalFact
-		if callee.Pkg() != nil && callee.Pkg() != r.l.u.Pass.Pkg && r.l.u.Pass.ImportObjectFact(callee, &f) {
-			return &f, ""
-		}
-		return nil, ""
-	}
-	for _, impl := range r.l.u.a.implementations(c) {
-		if obj, ok := impl.Object().(*types.Func); ok && r.local[obj] != nil {
-			return r.local[obj], lcImplName(obj)
-		}
-	}
-	for _, m := range r.depRenewals(c) {
-		var f RenewalFact
-		if r.l.u.Pass.ImportObjectFact(m, &f) {
-			return &f, lcImplName(m)
-		}
-	}
-	// The standalone command: an implementation in a package this one
-	// cannot see (an unexported store type behind a constructor).
-	if prog := currentProgram(); prog != nil {
-		if k, iface := methodKey(c); k != "" {
-			if !prog.resolving() {
-				prog.wantRenewal(r.l.u.Pass.Pkg.Path(), k)
-				return nil, ""
-			}
-			for _, im := range prog.lookup(k, iface) {
-				if im.Renewal != nil && im.Pkg != r.l.u.Pass.Pkg.Path() {
-					return im.Renewal, filepath.Base(im.Pkg) + "." + im.Type + "." + c.Method.Name()
-				}
-			}
-		}
-	}
-	return nil, ""
-}
-
-// depRenewals returns the renewal methods of dependencies (those with a
-// RenewalFact) that implement the method of an interface call, as
-// depImplementations does for effects.
-func (r *renewals) depRenewals(c *ssa.CallCommon) []*types.Func {
-	iface, ok := c.Value.Type().Underlying().(*types.Interface)
-	if !ok || !userInterface(c) {
-		return nil
-	}
-	if r.byName == nil {
-		r.byName = map[string][]*types.Func{}
-		for _, of := range r.l.u.Pass.AllObjectFacts() {
-			m, ok := of.Object.(*types.Func)
-			if _, renewal := of.Fact.(*RenewalFact); !ok || !renewal || m.Pkg() == nil || m.Pkg() == r.l.u.Pass.Pkg {
-				continue
-			}
-			if sig, ok := m.Type().(*types.Signature); ok && sig.Recv() != nil && !types.IsInterface(sig.Recv().Type()) {
-				r.byName[m.Name()] = append(r.byName[m.Name()], m)
-			}
-		}
-		for _, ms := range r.byName {
-			slices.SortFunc(ms, func(x, y *types.Func) int { return strings.Compare(x.FullName(), y.FullName()) })
-		}
-	}
-	var out []*types.Func
-	for _, m := range r.byName[c.Method.Name()] {
-		recv := m.Type().(*types.Signature).Recv().Type()
-		named := recv
-		if p, ok := named.(*types.Pointer); ok {
-			named = p.Elem()
-		}
-		n, ok := types.Unalias(named).(*types.Named)
-		if !ok || n.TypeParams().Len() > 0 || testDouble(n.Obj().Pkg().Path()) {
-			continue
-		}
-		var t types.Type = n
-		if !types.Implements(t, iface) {
-			if t = types.NewPointer(n); !types.Implements(t, iface) {
-				continue
-			}
-		}
-		if sel := types.NewMethodSet(t).Lookup(c.Method.Pkg(), c.Method.Name()); sel != nil && sel.Obj() == m {
-			out = append(out, m)
-		}
-	}
-	return out
+	return lcSummaryOf(r.l, ci, r.local, wantRenewal, func(im *Impl) *RenewalFact { return im.Renewal })
 }
 
 func lcImplName(fn *types.Func) string {
