@@ -208,6 +208,7 @@ type Impl struct {
 	Acquire   *AcquireFact
 	Renewal   *RenewalFact
 	Release   *ReleaseFact
+	Read      *ReadFact
 }
 
 var (
@@ -277,6 +278,8 @@ func (p *Program) Wanted() map[string]bool {
 					return im.Renewal != nil
 				case w.kind == wantRelease:
 					return im.Release != nil
+				case w.kind == wantRead:
+					return im.Read != nil
 				case w.lock:
 					return im.Acquire != nil
 				}
@@ -300,6 +303,9 @@ func (p *Program) add(key string, im Impl) {
 			}
 			if old.Release == nil && im.Release != nil {
 				p.impls[key][i].Release = im.Release
+			}
+			if old.Read == nil && im.Read != nil {
+				p.impls[key][i].Read = im.Read
 			}
 			return // the package and its test variant
 		}
@@ -501,6 +507,7 @@ func (p *Program) acquires(key string) bool {
 const (
 	wantRenewal = "renewal" // a RenewalFact (FC5002)
 	wantRelease = "release" // a ReleaseFact (FC5001)
+	wantRead    = "read"    // a ReadFact (FC5001)
 )
 
 // wantKind records an interface call whose implementation may carry a

@@ -31,14 +31,27 @@ import (
 
 // storeReleases is the pass over one package.
 type storeReleases struct {
-	l     *lifecycle
-	local map[*types.Func]*ReleaseFact // this package's release functions
-	reads map[*ssa.Function]bool       // memo of readsStore
+	l       *lifecycle
+	local   map[*types.Func]*ReleaseFact // this package's release functions
+	readers map[*types.Func]*ReadFact    // this package's functions that return a value read from a store
+	reads   map[*ssa.Function]bool       // memo of readsStore
 }
+
+// ReadFact says that a function returns a value read from a lock record in
+// a document or key-value store (DynamoDB GetItem, MongoDB FindOne, S3
+// GetObject): a lock type's GetLock, whose caller may compare the owner
+// and then release.
+type ReadFact struct {
+	Where string // "dynamo_locking.go:263", the read
+}
+
+func (*ReadFact) AFact() {}
+
+func (f *ReadFact) String() string { return "read(" + f.Where + ")" }
 
 func (l *lifecycle) releases() *storeReleases {
 	if l.rel == nil {
-		l.rel = &storeReleases{l: l, local: map[*types.Func]*ReleaseFact{}, reads: map[*ssa.Function]bool{}}
+		l.rel = &storeReleases{l: l, local: map[*types.Func]*ReleaseFact{}, readers: map[*types.Func]*ReadFact{}, reads: map[*ssa.Function]bool{}}
 	}
 	return l.rel
 }
@@ -59,6 +72,19 @@ func (s *storeReleases) summarise(fn *ssa.Function, f *ReleaseFact) {
 // release functions, and exports the summaries.
 func (l *lifecycle) storeReleaseCalls() {
 	s := l.releases()
+	// The functions that return what they read (twice: a wrapper of a
+	// reader is one too).
+	for range 2 {
+		for _, fn := range l.u.Funcs {
+			obj, ok := fn.Object().(*types.Func)
+			if !ok || fn.Parent() != nil || s.readers[obj] != nil || fn.Signature.Results().Len() == 0 {
+				continue
+			}
+			if read := s.returnsRead(fn); read != nil {
+				s.readers[obj] = &ReadFact{Where: l.where(read.Pos())}
+			}
+		}
+	}
 	var deletes []ssa.CallInstruction
 	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
 		if what, ok := s.storeDelete(ci); ok {
@@ -95,6 +121,27 @@ func (l *lifecycle) storeReleaseCalls() {
 				name, f.What, f.Where, of)})
 	})
 	lcExportSummaries(l, s.local, func(im *Impl, f *ReleaseFact) { im.Release = f })
+	lcExportSummaries(l, s.readers, func(im *Impl, f *ReadFact) { im.Read = f })
+}
+
+// returnsRead returns the store read whose value a result of fn returns.
+func (s *storeReleases) returnsRead(fn *ssa.Function) ssa.CallInstruction {
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			for _, v := range ret.Results {
+				if isError(v.Type()) {
+					continue
+				}
+				if read := s.readOf(v, 0); read != nil && read.Parent() == fn {
+					return read
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // storeDelete reports whether ci deletes a lock record with no owner
@@ -412,6 +459,9 @@ func (s *storeReleases) readOf(v ssa.Value, depth int) ssa.CallInstruction {
 		}
 		if sf := x.Call.StaticCallee(); sf != nil && s.l.u.a.local(sf) && s.readsStore(sf, 0) {
 			return x // getLockInfo(ctx): a function of this package that reads the record
+		}
+		if f, _ := lcSummaryOf(s.l, x, s.readers, wantRead, func(im *Impl) *ReadFact { return im.Read }); f != nil {
+			return x // InternalLock.GetLock(id): a lock type's read, here or elsewhere
 		}
 		if r := s.readOf(calls.Receiver(&x.Call), depth+1); r != nil {
 			return r // FindOne(...).Raw(), resp.Item accessors
