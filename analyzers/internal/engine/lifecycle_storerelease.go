@@ -32,9 +32,10 @@ import (
 // storeReleases is the pass over one package.
 type storeReleases struct {
 	l       *lifecycle
-	local   map[*types.Func]*ReleaseFact // this package's release functions
-	readers map[*types.Func]*ReadFact    // this package's functions that return a value read from a store
-	reads   map[*ssa.Function]bool       // memo of readsStore
+	local   map[*types.Func]*ReleaseFact      // this package's release functions
+	readers map[*types.Func]*ReadFact         // this package's functions that return a value read from a store
+	reads   map[*ssa.Function]bool            // memo of readsStore
+	memo    map[ssa.Value]ssa.CallInstruction // memo of readOf
 }
 
 // ReadFact says that a function returns a value read from a lock record in
@@ -51,7 +52,8 @@ func (f *ReadFact) String() string { return "read(" + f.Where + ")" }
 
 func (l *lifecycle) releases() *storeReleases {
 	if l.rel == nil {
-		l.rel = &storeReleases{l: l, local: map[*types.Func]*ReleaseFact{}, readers: map[*types.Func]*ReadFact{}, reads: map[*ssa.Function]bool{}}
+		l.rel = &storeReleases{l: l, local: map[*types.Func]*ReleaseFact{}, readers: map[*types.Func]*ReadFact{}, reads: map[*ssa.Function]bool{},
+			memo: map[ssa.Value]ssa.CallInstruction{}}
 	}
 	return l.rel
 }
@@ -72,6 +74,9 @@ func (s *storeReleases) summarise(fn *ssa.Function, f *ReleaseFact) {
 // release functions, and exports the summaries.
 func (l *lifecycle) storeReleaseCalls() {
 	s := l.releases()
+	if len(s.local) == 0 && !l.storeRelevant() {
+		return // no store API imported, no store release or read summarised in a dependency
+	}
 	// The functions that return what they read (twice: a wrapper of a
 	// reader is one too).
 	for range 2 {
@@ -122,6 +127,31 @@ func (l *lifecycle) storeReleaseCalls() {
 	})
 	lcExportSummaries(l, s.local, func(im *Impl, f *ReleaseFact) { im.Release = f })
 	lcExportSummaries(l, s.readers, func(im *Impl, f *ReadFact) { im.Read = f })
+}
+
+// storeRelevant reports whether the package imports a store API of
+// model.StoreDeletes / StoreReads, or a dependency exported a ReleaseFact
+// or ReadFact.
+func (l *lifecycle) storeRelevant() bool {
+	pkgs := map[string]bool{}
+	for _, sc := range model.StoreDeletes {
+		pkgs[sc.Pkg] = true
+	}
+	for _, f := range model.StoreReads {
+		pkgs[f.Pkg] = true
+	}
+	for _, imp := range l.u.Pass.Pkg.Imports() {
+		if pkgs[imp.Path()] {
+			return true
+		}
+	}
+	for _, of := range l.u.Pass.AllObjectFacts() {
+		switch of.Fact.(type) {
+		case *ReleaseFact, *ReadFact:
+			return true
+		}
+	}
+	return false
 }
 
 // returnsRead returns the store read whose value a result of fn returns.
@@ -417,6 +447,16 @@ func (s *storeReleases) readOf(v ssa.Value, depth int) ssa.CallInstruction {
 	if depth > 16 || v == nil {
 		return nil
 	}
+	if r, ok := s.memo[v]; ok {
+		return r
+	}
+	s.memo[v] = nil // a cycle, or a value being explored: no read through here
+	r := s.readFrom(v, depth)
+	s.memo[v] = r
+	return r
+}
+
+func (s *storeReleases) readFrom(v ssa.Value, depth int) ssa.CallInstruction {
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
