@@ -888,8 +888,8 @@ func (l *lifecycle) callName(ci ssa.CallInstruction, callee *types.Func) string 
 // or in a wrapper that returns the bool (dify's cache.Expire).
 func (r *renewals) redisExpire(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
 	key := calls.Arg(ci.Common(), 1)
-	if key == nil {
-		return
+	if key == nil || lcPipelined(calls.Receiver(ci.Common())) {
+		return // a pipeline's commands report through Exec's []Cmder
 	}
 	call, _ := ci.(*ssa.Call)
 	var b ssa.Value // the bool
@@ -943,6 +943,20 @@ func (r *renewals) redisExpire(fn *ssa.Function, ci ssa.CallInstruction, callee 
 	r.l.report(Finding{Code: "FC5002", Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("the result of go-redis %s on the lock key%s is discarded: it is false when the key no longer exists (the lock expired, and another process may hold it now), so this process goes on as the holder; check it (Val() or Result()) and stop the work when it is false. EXPIRE does not check the owner either: renew with a script that compares the value first (%s)",
 			callee.Name(), of, model.CompareAndExpireScript)})
+}
+
+// lcPipelined reports whether a go-redis receiver is a pipeline
+// (Pipeliner, *Pipeline), whose command results arrive through Exec.
+func lcPipelined(recv ssa.Value) bool {
+	if recv == nil {
+		return false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && strings.HasPrefix(n.Obj().Name(), "Pipeline")
 }
 
 // lcLoopBetween reports whether a loop header lies on the way from a to b

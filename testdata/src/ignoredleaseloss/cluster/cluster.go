@@ -75,6 +75,15 @@ func (c *Cluster) takeOldStyle(ctx context.Context) bool {
 	return true
 }
 
+// A pipeline's results come back through Exec.
+func (c *Cluster) refreshPipelined(ctx context.Context) error {
+	_, err := c.rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
+		pipe.Expire(ctx, "lock:master", c.ttl)
+		return nil
+	})
+	return err
+}
+
 // Not a lock key.
 func (c *Cluster) touchSession(ctx context.Context, sid string) {
 	c.rdb.Expire(ctx, "session:"+sid, time.Hour)
