@@ -722,6 +722,10 @@ func setsField(obj ssa.Value, names ...string) bool {
 var sqlMethods = map[string]bool{"Exec": true, "ExecContext": true, "Query": true, "QueryContext": true,
 	"QueryRow": true, "QueryRowContext": true}
 
+// SQLShaped returns the index (receiver excluded) of the SQL text argument
+// of an interface method with an SQL-shaped signature (sqlc's DBTX), or -1.
+func SQLShaped(fn *types.Func) int { return sqlShaped(fn) }
+
 // sqlShaped returns the index (receiver excluded) of the SQL text argument
 // of an interface method with an SQL-shaped signature, (ctx
 // context.Context, query string, args ...any) or (query string, args

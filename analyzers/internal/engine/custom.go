@@ -83,7 +83,6 @@ func (c *custom) problems() []Finding {
 	return out
 }
 
-
 // isFence reports whether calling fn yields a fencing token.
 func (c *custom) isFence(fn *types.Func) bool {
 	if a := c.ann.Funcs[fn]; a != nil {

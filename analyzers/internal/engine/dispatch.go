@@ -192,10 +192,11 @@ type Program struct {
 }
 
 // want is an interface call that nothing its package can see implements:
-// for its effects, or as an acquisition.
+// for its effects, as an acquisition, or as a lease renewal.
 type want struct {
 	key  string
 	lock bool
+	kind string // wantRenewal, wantRelease; "" for effects and acquisitions
 }
 
 // Impl is a concrete method of the program, summarised.
@@ -204,6 +205,9 @@ type Impl struct {
 	Methods   map[string]string // the method set of *Type: name -> signature
 	Effects   []RemoteEffect
 	Acquire   *AcquireFact
+	Renewal   *RenewalFact
+	Release   *ReleaseFact
+	Read      *ReadFact
 }
 
 // NewProgram returns an empty Program.
@@ -231,7 +235,7 @@ func (p *Program) want(pkg, key string, lock bool) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	w := want{key, lock}
+	w := want{key: key, lock: lock}
 	if !slices.Contains(p.wanted[pkg], w) {
 		p.wanted[pkg] = append(p.wanted[pkg], w)
 	}
@@ -246,7 +250,19 @@ func (p *Program) Wanted() map[string]bool {
 	for pkg, ws := range p.wanted {
 		for _, w := range ws {
 			if slices.ContainsFunc(p.impls[w.key], func(im Impl) bool {
-				return im.Pkg != pkg && (w.lock && im.Acquire != nil || !w.lock && len(im.Effects) > 0)
+				switch {
+				case im.Pkg == pkg:
+					return false
+				case w.kind == wantRenewal:
+					return im.Renewal != nil
+				case w.kind == wantRelease:
+					return im.Release != nil
+				case w.kind == wantRead:
+					return im.Read != nil
+				case w.lock:
+					return im.Acquire != nil
+				}
+				return len(im.Effects) > 0
 			}) {
 				out[pkg] = true
 			}
@@ -258,8 +274,18 @@ func (p *Program) Wanted() map[string]bool {
 func (p *Program) add(key string, im Impl) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for _, old := range p.impls[key] {
+	for i, old := range p.impls[key] {
 		if old.Pkg == im.Pkg && old.Type == im.Type {
+			// The same method, summarised by another check.
+			if old.Renewal == nil && im.Renewal != nil {
+				p.impls[key][i].Renewal = im.Renewal
+			}
+			if old.Release == nil && im.Release != nil {
+				p.impls[key][i].Release = im.Release
+			}
+			if old.Read == nil && im.Read != nil {
+				p.impls[key][i].Read = im.Read
+			}
 			return // the package and its test variant
 		}
 	}
@@ -319,6 +345,17 @@ func unnamed(t *types.Tuple) *types.Tuple {
 // record adds this package's concrete methods with effects or an
 // acquisition to the Program, if there is one.
 func (a *analysis_) record(fn *ssa.Function, obj *types.Func, effects *EffectsFact, acquire *AcquireFact) {
+	a.recordImpl(fn, obj, func(im *Impl) {
+		im.Acquire = acquire
+		if effects != nil {
+			im.Effects = effects.Effects
+		}
+	})
+}
+
+// recordImpl adds a concrete method of this package to the Program, if
+// there is one, with what fill says about it.
+func (a *analysis_) recordImpl(fn *ssa.Function, obj *types.Func, fill func(*Impl)) {
 	prog := a.prog
 	if prog == nil || testDouble(a.pass.Pkg.Path()) || model.IsLibraryPackage(a.pass.Pkg.Path()) || fn.Signature.Recv() == nil {
 		return // test doubles, and the lock and effect libraries' own internals
@@ -349,10 +386,8 @@ func (a *analysis_) record(fn *ssa.Function, obj *types.Func, effects *EffectsFa
 		}
 		a.methodSets[n] = methods
 	}
-	im := Impl{Pkg: a.pass.Pkg.Path(), Type: n.Obj().Name(), Methods: methods, Acquire: acquire}
-	if effects != nil {
-		im.Effects = effects.Effects
-	}
+	im := Impl{Pkg: a.pass.Pkg.Path(), Type: n.Obj().Name(), Methods: methods}
+	fill(&im)
 	prog.add(obj.Name()+" "+sigKey(obj.Type().(*types.Signature)), im)
 }
 
@@ -445,4 +480,26 @@ func (p *Program) acquires(key string) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return slices.ContainsFunc(p.impls[key], func(im Impl) bool { return im.Acquire != nil })
+}
+
+// The kinds of summary an interface call may want besides effects and
+// acquisitions.
+const (
+	wantRenewal = "renewal" // a RenewalFact (FC5002)
+	wantRelease = "release" // a ReleaseFact (FC5001)
+	wantRead    = "read"    // a ReadFact (FC5001)
+)
+
+// wantKind records an interface call whose implementation may carry a
+// summary of the given kind elsewhere in the program.
+func (p *Program) wantKind(pkg, key, kind string) {
+	if model.IsLibraryPackage(pkg) {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	w := want{key: key, kind: kind}
+	if !slices.Contains(p.wanted[pkg], w) {
+		p.wanted[pkg] = append(p.wanted[pkg], w)
+	}
 }

@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"go/token"
+	"go/types"
+	"testing"
+)
 
 func TestTestDouble(t *testing.T) {
 	for path, want := range map[string]bool{
@@ -17,5 +21,20 @@ func TestTestDouble(t *testing.T) {
 		if got := testDouble(path); got != want {
 			t.Errorf("testDouble(%q) = %v, want %v", path, got, want)
 		}
+	}
+}
+
+// An implementation may name its parameters and results differently from
+// the interface; the Program matches methods by types alone.
+func TestSigKeyIgnoresNames(t *testing.T) {
+	param := func(name string, typ types.Type) *types.Var { return types.NewParam(token.NoPos, nil, name, typ) }
+	ints := types.NewSlice(types.Typ[types.Int64])
+	errT := types.Universe.Lookup("error").Type()
+	iface := types.NewSignatureType(nil, nil, nil, types.NewTuple(param("ctx", types.Typ[types.String])),
+		types.NewTuple(param("", ints), param("", errT)), false)
+	impl := types.NewSignatureType(nil, nil, nil, types.NewTuple(param("c", types.Typ[types.String])),
+		types.NewTuple(param("_", ints), param("retErr", errT)), false)
+	if a, b := sigKey(iface), sigKey(impl); a != b {
+		t.Errorf("sigKey differs: %q vs %q", a, b)
 	}
 }

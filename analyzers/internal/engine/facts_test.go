@@ -20,6 +20,9 @@ func TestFactsGobRoundTrip(t *testing.T) {
 		&AcquireFact{Lib: "Redis SET NX lock", Success: 1, Result: 0, NoFence: "no token", Release: []model.Func{{Pkg: "a", Recv: "L", Name: "Unlock"}}},
 		&FenceFact{},
 		&CheckFact{},
+		&RenewalFact{Signal: renewalErr, Result: 1, KeyParam: -1, What: "UPDATE leases SET lease_expires_at ... WHERE ... locked_by = $3", Where: "store.go:42"},
+		&ReleaseFact{What: "DELETE FROM locks WHERE name = $1", Where: "locks.sql.go:16", Store: true},
+		&ReadFact{Where: "dynamo_locking.go:263"},
 	}
 	if len(facts) != len(Analyzer.FactTypes) {
 		t.Fatalf("test covers %d fact types, the engine declares %d", len(facts), len(Analyzer.FactTypes))

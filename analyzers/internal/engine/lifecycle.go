@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"reflect"
 	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
@@ -25,7 +26,9 @@ import (
 func checkLifecycle(u *Unit) {
 	l := &lifecycle{u: u}
 	l.unsafeReleases()
+	l.storeReleaseCalls()
 	l.ignoredLeaseLoss()
+	l.leaseRenewals()
 }
 
 // lifecycle holds what both lifecycle checks need about one package.
@@ -36,6 +39,11 @@ type lifecycle struct {
 	callers map[*ssa.Function][]ssa.CallInstruction // static call sites, built on first use
 	stores  map[*ssa.Global][]*ssa.Store            // built on first use
 	setnxs  []*lcSetnx                              // SET NX calls, built on first use
+	done    map[token.Pos]bool                      // reported positions (Key)
+	// factMethods are other packages' methods with a fact, by fact type
+	// and name, built on first use.
+	factMethods map[reflect.Type]map[string][]*types.Func
+	rel         *storeReleases // FC5001's release functions, built on first use
 }
 
 // report records a finding. A problem found twice (a callback registered

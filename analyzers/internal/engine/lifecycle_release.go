@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
@@ -50,7 +51,9 @@ func (l *lifecycle) unsafeReleases() {
 			if sr := lcScriptRun(callee); sr != nil {
 				l.constantOwnerScript(fn, ci, callee, sr)
 			} else if sk := lcSqlSink(callee); sk != nil {
-				l.sqlDelete(fn, ci, callee, sk)
+				l.sqlDelete(fn, ci, callee, sk.Query, sk.Family)
+			} else if q := effect.SQLShaped(callee); q >= 0 && ci.Common().IsInvoke() {
+				l.sqlDelete(fn, ci, callee, q, "SQL interface") // sqlc's DBTX
 			}
 		}
 	})
@@ -534,8 +537,8 @@ type lcSqlStatement struct {
 }
 
 // sqlDelete reports DELETE FROM <lock table> WHERE <name only>.
-func (l *lifecycle) sqlDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func, sk *model.Sink) {
-	text, ok := calls.ConstString(calls.Arg(ci.Common(), sk.Query))
+func (l *lifecycle) sqlDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func, query int, family string) {
+	text, ok := calls.ConstString(calls.Arg(ci.Common(), query))
 	if !ok {
 		return
 	}
@@ -550,6 +553,12 @@ func (l *lifecycle) sqlDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *
 	if slices.ContainsFunc(where, vocab.ReleaseOwner.Match) {
 		return // conditional on the holder (or on expiry: a takeover)
 	}
+	if l.generated(ci.Pos()) {
+		// Nobody edits generated code (sqlc): its hand-written callers,
+		// here or in other packages, are reported instead.
+		l.releases().summarise(fn, &ReleaseFact{What: lcOneLine(st.Text), Where: l.where(ci.Pos())})
+		return
+	}
 	var related []analysis.RelatedInformation
 	of := ""
 	if acq := l.sqlAcquisition(fn, st.Table); acq != nil {
@@ -559,7 +568,12 @@ func (l *lifecycle) sqlDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *
 	pos, end := l.span(ci)
 	l.report(Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("DELETE %s (%s) releases the lock row%s by its name only: if this holder's lease expired and another holder took the row in between, this deletes that holder's lock; add the owner to the predicate (AND owner = $n, with the value this holder wrote when it took the lock) and check the rows affected",
-			st.Table, lcVia(sk.Family, callee), of)})
+			st.Table, lcVia(family, callee), of)})
+}
+
+// lcOneLine renders SQL text on one line.
+func lcOneLine(text string) string {
+	return strings.Join(strings.Fields(text), " ")
 }
 
 // sqlAcquisition finds the statement that takes a row of a lock table:
@@ -796,3 +810,15 @@ func (l *lifecycle) constantOwner(fn *ssa.Function, ci ssa.CallInstruction, key 
 		Message: fmt.Sprintf("%s releases the lock%s only if it holds %s, a constant that every holder uses, so the check cannot tell this holder from the next one and any process can delete any holder's lock; set the lock with a value unique to this acquisition (a random token from crypto/rand) and compare with that value",
 			what, of, owner.Value.ExactString())})
 }
+
+// ReleaseFact says that calling a function releases a lock row, item or
+// document by its name only, with no owner in the condition.
+type ReleaseFact struct {
+	What  string // "DELETE FROM locks WHERE name = $1"
+	Where string // "locks.sql.go:16"
+	Store bool   // a DynamoDB or MongoDB delete: reported only after a read compared in Go
+}
+
+func (*ReleaseFact) AFact() {}
+
+func (f *ReleaseFact) String() string { return "release(" + f.What + ")" }

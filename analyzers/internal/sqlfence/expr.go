@@ -504,6 +504,9 @@ func (e *exprParser) primary() *node {
 	case kwNULL, kwTRUE, kwFALSE, kwUNKNOWN, kwDEFAULT, kwCURRENTLIT:
 		if !nextParen {
 			e.i++
+			if t.kw == kwNULL {
+				return e.p.mk(node{kind: nLit, op: "null"})
+			}
 			return e.p.mk(node{kind: nLit})
 		}
 	case kwCASE:

@@ -198,6 +198,14 @@ type Statement struct {
 	Guards []Guard
 	// Sets are the placeholders written to columns (see Assignment).
 	Sets []Assignment
+	// Assigned lists every column an UPDATE SET (or an upsert's DO UPDATE
+	// SET / ON DUPLICATE KEY UPDATE) assigns, whatever the value (now(),
+	// a placeholder, an expression), lower-cased and unqualified, in
+	// textual order without repetition.
+	Assigned []string
+	// Cleared lists the columns of Assigned whose value is the literal
+	// NULL (a release: SET locked_by = NULL, lease_expires_at = NULL).
+	Cleared []string
 	// ReadColumns holds, for a SELECT, one entry per select-list item: the
 	// column name (lower-case) when the item is a plain column (possibly
 	// cast, COALESCEd or aliased), "*" for * and t.*, "" for anything else.

@@ -1,6 +1,9 @@
 package sqlfence
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // maxStmtDepth bounds recursion through nested WITH / EXPLAIN.
 const maxStmtDepth = 32
@@ -785,6 +788,14 @@ func (p *parser) assignments(i, hi int) (as []assign, next int, bad bool) {
 // applyAssignments records the Sets of an assignment list and its guards.
 func (p *parser) applyAssignments(st *Statement, w *walker, as []assign, bad bool) {
 	w.addSets(st, as)
+	for _, a := range as {
+		if a.col != "" && !slices.Contains(st.Assigned, a.col) {
+			st.Assigned = append(st.Assigned, a.col)
+			if r := unwrapParen(a.rhs); r != nil && r.kind == nLit && r.op == "null" {
+				st.Cleared = append(st.Cleared, a.col)
+			}
+		}
+	}
 	if bad {
 		for _, a := range as {
 			w.walk(a.rhs, false)

@@ -1,0 +1,150 @@
+package engine
+
+import (
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+
+	"honnef.co/go/tools/analysis/facts/generated"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// The hand-rolled lifecycle checks summarise functions (a lease renewal, a
+// release by name) and judge their calls. A call reaches a summary
+// through a function of this package, a fact of another package's
+// function, an implementation of the called interface method in this
+// package or a dependency, or, in the standalone command, anywhere in the
+// program.
+
+// generated reports whether pos is in a generated file (not cgo).
+func (l *lifecycle) generated(pos token.Pos) bool {
+	gm, _ := l.u.Pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
+	g, ok := gm[l.u.Pass.Fset.PositionFor(pos, false).Filename]
+	return ok && g != generated.Cgo
+}
+
+// lcSummaryOf returns the summary of the function a call runs, and the
+// implementation it comes from for an interface call ("" for a static
+// call): local holds this package's summaries, kind names them for the
+// Program (wantRenewal, wantRelease) and fromImpl reads them from a
+// Program record.
+func lcSummaryOf[F any, PF interface {
+	*F
+	analysis.Fact
+}](l *lifecycle, ci ssa.CallInstruction, local map[*types.Func]PF, kind string, fromImpl func(*Impl) PF) (PF, string) {
+	c := ci.Common()
+	callee := calls.Callee(c)
+	if callee == nil {
+		return nil, ""
+	}
+	if !c.IsInvoke() {
+		if f := local[callee]; f != nil {
+			return f, ""
+		}
+		f := PF(new(F))
+		if callee.Pkg() != nil && callee.Pkg() != l.u.Pass.Pkg && l.u.Pass.ImportObjectFact(callee, f) {
+			return f, ""
+		}
+		return nil, ""
+	}
+	for _, impl := range l.u.a.implementations(c) {
+		if obj, ok := impl.Object().(*types.Func); ok && local[obj] != nil {
+			return local[obj], lcImplName(obj)
+		}
+	}
+	for _, m := range l.depSummaries(c, reflect.TypeFor[PF]()) {
+		f := PF(new(F))
+		if l.u.Pass.ImportObjectFact(m, f) {
+			return f, lcImplName(m)
+		}
+	}
+	// The standalone command: an implementation in a package this one
+	// cannot see (an unexported store type behind a constructor).
+	if prog := l.u.a.prog; prog != nil {
+		if k, iface := methodKey(c); k != "" {
+			if !prog.resolving() {
+				prog.wantKind(l.u.Pass.Pkg.Path(), k, kind)
+				return nil, ""
+			}
+			for _, im := range prog.lookup(k, iface) {
+				if f := fromImpl(&im); f != nil && im.Pkg != l.u.Pass.Pkg.Path() {
+					return f, filepath.Base(im.Pkg) + "." + im.Type + "." + c.Method.Name()
+				}
+			}
+		}
+	}
+	return nil, ""
+}
+
+// depSummaries returns the methods of dependencies with a fact of type t
+// that implement the method of an interface call, as depImplementations
+// does for effects.
+func (l *lifecycle) depSummaries(c *ssa.CallCommon, t reflect.Type) []*types.Func {
+	iface, ok := c.Value.Type().Underlying().(*types.Interface)
+	if !ok || !userInterface(c) {
+		return nil
+	}
+	if l.factMethods == nil {
+		l.factMethods = map[reflect.Type]map[string][]*types.Func{}
+	}
+	byName := l.factMethods[t]
+	if byName == nil {
+		byName = map[string][]*types.Func{}
+		for _, of := range l.u.Pass.AllObjectFacts() {
+			m, ok := of.Object.(*types.Func)
+			if !ok || reflect.TypeOf(of.Fact) != t || m.Pkg() == nil || m.Pkg() == l.u.Pass.Pkg {
+				continue
+			}
+			if sig, ok := m.Type().(*types.Signature); ok && sig.Recv() != nil && !types.IsInterface(sig.Recv().Type()) {
+				byName[m.Name()] = append(byName[m.Name()], m)
+			}
+		}
+		for _, ms := range byName {
+			slices.SortFunc(ms, func(x, y *types.Func) int { return strings.Compare(x.FullName(), y.FullName()) })
+		}
+		l.factMethods[t] = byName
+	}
+	var out []*types.Func
+	for _, m := range byName[c.Method.Name()] {
+		recv := m.Type().(*types.Signature).Recv().Type()
+		named := recv
+		if p, ok := named.(*types.Pointer); ok {
+			named = p.Elem()
+		}
+		n, ok := types.Unalias(named).(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 || testDouble(n.Obj().Pkg().Path()) {
+			continue
+		}
+		var it types.Type = n
+		if !types.Implements(it, iface) {
+			if it = types.NewPointer(n); !types.Implements(it, iface) {
+				continue
+			}
+		}
+		if sel := types.NewMethodSet(it).Lookup(c.Method.Pkg(), c.Method.Name()); sel != nil && sel.Obj() == m {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// exportSummaries exports this package's summaries as facts and records
+// its methods in the Program.
+func lcExportSummaries[PF analysis.Fact](l *lifecycle, local map[*types.Func]PF, fill func(*Impl, PF)) {
+	for _, fn := range l.u.Funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil {
+			continue
+		}
+		if f, ok := local[obj]; ok {
+			l.u.Pass.ExportObjectFact(obj, f)
+			l.u.a.recordImpl(fn, obj, func(im *Impl) { fill(im, f) })
+		}
+	}
+}

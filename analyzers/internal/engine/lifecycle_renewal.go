@@ -1,0 +1,1020 @@
+package engine
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
+	"github.com/fencecheck/fencecheck/internal/checks"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// FC5002 for hand-rolled leases: the renewal of a lease row or a lock key
+// whose outcome says whether the lease is still held, and code that drops
+// that outcome.
+//
+//   - SQL: an UPDATE that moves a lease's expiry or heartbeat column forward
+//     WHERE the row still names this holder (model/leaserenewal.go). When
+//     another holder has taken the row it matches nothing: the rows
+//     affected (0) or the row RETURNING should give back (ErrNoRows) is the
+//     loss signal.
+//   - Redis: EXPIRE/PEXPIRE of a lock key, whose bool is false when the key
+//     is gone.
+//
+// The signal is dropped when the rows affected are never looked at (and the
+// result is not handed on), when the bool is discarded, or when the error
+// of a renewal (or of a function that returns it, found through facts and
+// interface dispatch) is only logged while the code goes on as before.
+// A function whose error or bool reports the loss exports a RenewalFact, so
+// that its callers in other packages are checked too; generated code
+// (sqlc's :exec) that drops the signal itself exports one as well, and
+// every hand-written call of it is reported instead of the generated line.
+
+// RenewalFact says that calling a function renews a hand-rolled lease, and
+// how the caller learns that the lease was lost.
+type RenewalFact struct {
+	Signal   int    // renewalErr, renewalBool, renewalCount or renewalLost
+	Result   int    // the result that carries the signal (renewalErr, renewalBool, renewalCount)
+	KeyParam int    // Redis: the parameter (receiver excluded) that names the key; -1
+	What     string // the renewal, for messages: "UPDATE work_queue SET heartbeated_at ... claimed_by = $2"
+	Where    string // "work_queue.sql.go:238"
+}
+
+func (*RenewalFact) AFact() {}
+
+func (f *RenewalFact) String() string {
+	return fmt.Sprintf("renewal(%s, signal %d, result %d)", f.What, f.Signal, f.Result)
+}
+
+const (
+	renewalErr   = iota + 1 // the error result is non-nil when the lease was lost
+	renewalBool             // the bool result is false when the lease (key) is gone
+	renewalCount            // the int result counts the rows renewed: 0 when the lease was lost
+	renewalLost             // the function throws the signal away itself (generated code)
+)
+
+// renewals is the FC5002 hand-rolled lease pass over one package.
+type renewals struct {
+	l     *lifecycle
+	local map[*types.Func]*RenewalFact // this package's renewal functions
+	gen   func(token.Pos) bool
+}
+
+func (l *lifecycle) leaseRenewals() {
+	r := &renewals{l: l, local: map[*types.Func]*RenewalFact{}}
+	r.gen = l.generated
+	// The statements themselves.
+	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
+		callee := calls.Callee(ci.Common())
+		if callee == nil {
+			return
+		}
+		if model.MatchesAny(model.RedisExpires, callee) {
+			r.redisExpire(fn, ci, callee)
+			return
+		}
+		if text, q, kind := lcSQLCall(ci, callee); kind != sqlNone {
+			if st, what := renewalStatement(text); st != nil {
+				r.sqlRenewal(fn, ci, callee, q, kind, what)
+			}
+		}
+	})
+	// Functions that hand a renewal's error on to their caller are
+	// renewals too (UpdateLease -> the store method -> the locker).
+	for round := 0; round < 3; round++ {
+		n := len(r.local)
+		l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
+			if f, _ := r.renewalOf(ci); f != nil && f.Signal == renewalErr {
+				if call, ok := ci.(*ssa.Call); ok {
+					if v := calls.Result(call, f.Result); v != nil && returnsErr(fn, v) {
+						r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: errIndex(fn), KeyParam: -1, What: f.What, Where: f.Where})
+					}
+				}
+			}
+		})
+		if len(r.local) == n {
+			break
+		}
+	}
+	// The calls of renewal functions.
+	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
+		if f, impl := r.renewalOf(ci); f != nil {
+			r.renewalCall(fn, ci, f, impl)
+		}
+	})
+	lcExportSummaries(l, r.local, func(im *Impl, f *RenewalFact) { im.Renewal = f })
+}
+
+// summarise records fn as a renewal function (the first summary wins).
+func (r *renewals) summarise(fn *ssa.Function, f *RenewalFact) {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || fn.Parent() != nil || r.local[obj] != nil {
+		return
+	}
+	r.local[obj] = f
+}
+
+// sqlKind says how a SQL call hands back its outcome.
+type sqlKind int
+
+const (
+	sqlNone     sqlKind = iota
+	sqlExec             // result 0 is an sql.Result / pgconn.CommandTag
+	sqlQueryRow         // result 0 is a row whose Scan error is ErrNoRows when nothing matched
+)
+
+// lcSQLCall returns the SQL text of a call to a known SQL API or to an
+// SQL-shaped interface method (sqlc's DBTX), with the index of the text
+// argument and the kind of the call. A fmt.Sprintf of a constant format
+// (a table name filled in) gives the format with its verbs replaced by an
+// identifier.
+func lcSQLCall(ci ssa.CallInstruction, callee *types.Func) (string, int, sqlKind) {
+	q := -1
+	if sk := lcSqlSink(callee); sk != nil {
+		q = sk.Query
+	} else if ci.Common().IsInvoke() {
+		q = effect.SQLShaped(callee)
+	}
+	if q < 0 {
+		return "", -1, sqlNone
+	}
+	kind := sqlNone
+	switch {
+	case strings.HasPrefix(callee.Name(), "QueryRow"):
+		kind = sqlQueryRow
+	case strings.Contains(callee.Name(), "Exec"):
+		kind = sqlExec
+	default:
+		return "", -1, sqlNone
+	}
+	text, ok := lcSQLTemplate(calls.Arg(ci.Common(), q))
+	if !ok {
+		return "", -1, sqlNone
+	}
+	return text, q, kind
+}
+
+// lcSQLTemplate returns the constant SQL text of v, or the format of a
+// fmt.Sprintf with a constant format whose verbs stand for identifiers.
+func lcSQLTemplate(v ssa.Value) (string, bool) {
+	if s, ok := calls.ConstString(v); ok {
+		return s, true
+	}
+	c, ok := calls.Unwrap(v).(*ssa.Call)
+	if !ok {
+		return "", false
+	}
+	if fn := calls.Callee(&c.Call); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || fn.Name() != "Sprintf" {
+		return "", false
+	}
+	format, ok := calls.ConstString(calls.Arg(&c.Call, 0))
+	if !ok {
+		return "", false
+	}
+	var b strings.Builder
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' || i+1 >= len(format) {
+			b.WriteByte(format[i])
+			continue
+		}
+		i++
+		switch format[i] {
+		case '%':
+			b.WriteByte('%')
+		case 's', 'v', 'q':
+			b.WriteString("tbl")
+		case 'd':
+			b.WriteString("0")
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// renewalStatement reports whether SQL text renews a hand-rolled lease: an
+// UPDATE that assigns a lease expiry or heartbeat column and whose WHERE
+// compares a holder column for equality. It returns the statement and a
+// short rendering for messages.
+func renewalStatement(text string) (*sqlfence.Statement, string) {
+	st := sqlfence.Parse(text)
+	if st.Kind != sqlfence.Write || st.Verb != "UPDATE" || st.Upsert || len(st.Cleared) > 0 {
+		return nil, "" // a release clears the holder or the expiry (SET locked_by = NULL)
+	}
+	var owner string
+	for _, g := range st.Guards {
+		if g.Clause == "where" && g.Strong && g.Op == "=" && renewalOwner(g.Column, st.Table) {
+			owner = g.Column + " = " + g.Param.String()
+			if g.Param.Style == sqlfence.Question {
+				owner = g.Column + " = ?"
+			}
+			break
+		}
+	}
+	if owner == "" {
+		return nil, ""
+	}
+	lockish := vocab.LockTable.Match(st.Table) || slices.ContainsFunc(vocab.Words(owner[:strings.Index(owner, " ")]), func(w string) bool {
+		return lcWordIn(w, model.RenewalOwnerLockWords) || w == "by"
+	})
+	for _, col := range st.Assigned {
+		if renewalColumn(col, lockish) {
+			table := st.Table
+			if table == "tbl" || table == "" {
+				table = "<table>"
+			}
+			return st, fmt.Sprintf("UPDATE %s SET %s ... WHERE ... %s", table, col, owner)
+		}
+	}
+	return nil, ""
+}
+
+// renewalColumn reports whether assigning col renews a lease.
+func renewalColumn(col string, lockish bool) bool {
+	words := vocab.Words(col)
+	has := func(list []string) bool {
+		return slices.ContainsFunc(words, func(w string) bool { return lcWordIn(w, list) })
+	}
+	switch {
+	case has(model.RenewalBeatWords):
+		return true
+	case has(model.RenewalLeaseWords) && has(model.RenewalTimeWords):
+		return true
+	case lockish && has(model.RenewalExpiryWords):
+		return true
+	}
+	return false
+}
+
+// renewalOwner reports whether col names the holder of a row of table.
+func renewalOwner(col, table string) bool {
+	words := vocab.Words(col)
+	for i, w := range words {
+		if lcWordIn(w, model.RenewalOwnerWords) {
+			// worker_id in a workers table is the row, not its holder.
+			for _, t := range vocab.Words(table) {
+				if strings.HasPrefix(t, w) {
+					return false
+				}
+			}
+			return true
+		}
+		if w == "by" && i > 0 && slices.Contains(model.RenewalClaimVerbs, words[i-1]) {
+			return true
+		}
+		if (w == "token" || w == "owner") && i > 0 && lcWordIn(words[i-1], model.RenewalLeaseWords) {
+			return true // lock_token, lease_token
+		}
+	}
+	return false
+}
+
+// lcWordIn reports whether a word starts with one of list.
+func lcWordIn(w string, list []string) bool {
+	return slices.ContainsFunc(list, func(p string) bool { return strings.HasPrefix(w, p) })
+}
+
+// sqlRenewal judges one renewal statement: where its outcome goes.
+func (r *renewals) sqlRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func, q int, kind sqlKind, what string) {
+	where := r.l.where(ci.Pos())
+	call, ok := ci.(*ssa.Call)
+	if !ok {
+		r.dropped(fn, ci, what, where, fmt.Sprintf("this lease renewal (%s) runs in a %s statement, which throws its outcome away", what, lcGoOrDefer(ci)))
+		return
+	}
+	switch kind {
+	case sqlExec:
+		res := calls.Result(call, 0)
+		if res == nil || !lcUsed(res) {
+			r.dropped(fn, ci, what, where, fmt.Sprintf("the rows affected by this lease renewal (%s) are discarded", what))
+			return
+		}
+		n, handled := execOutcome(res)
+		switch {
+		case !handled:
+			r.dropped(fn, ci, what, where, fmt.Sprintf("the rows affected by this lease renewal (%s) are never checked", what))
+		case n != nil && returnsErr(fn, n):
+			r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: errIndex(fn), KeyParam: -1, What: what, Where: where})
+		case n != nil && lcReturned(fn, n) >= 0:
+			r.summarise(fn, &RenewalFact{Signal: renewalCount, Result: lcReturned(fn, n), KeyParam: -1, What: what, Where: where})
+		}
+	case sqlQueryRow:
+		scan := lcScanOf(call)
+		if scan == nil {
+			return // the row is handed on: whoever scans it sees ErrNoRows
+		}
+		err := calls.Result(scan, 0)
+		if scan.Call.Signature().Results().Len() > 1 {
+			return
+		}
+		if how := errorDropped(err, scan); how != "" {
+			if r.gen(ci.Pos()) {
+				r.summarise(fn, &RenewalFact{Signal: renewalLost, KeyParam: -1, What: what, Where: where})
+				return
+			}
+			related := append([]analysis.RelatedInformation{{Pos: ci.Pos(), Message: "the lease is renewed here"}}, r.leaseTaken(fn, what)...)
+			pos, end := r.l.span(scan)
+			r.l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: related,
+				Message: fmt.Sprintf("the error of this lease renewal (%s ... RETURNING) %s: ErrNoRows here means the row no longer names this holder (the lease expired and another holder took it), so the work goes on without the lease; return the error or stop the work (cancel its context) when the renewal fails",
+					what, how)})
+			return
+		}
+		if returnsErr(fn, err) {
+			r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: errIndex(fn), KeyParam: -1, What: what, Where: where})
+		}
+	}
+}
+
+// dropped reports a renewal whose outcome is thrown away where it runs, or
+// records it when the code is generated (its callers are reported).
+func (r *renewals) dropped(fn *ssa.Function, ci ssa.CallInstruction, what, where, how string) {
+	if r.gen(ci.Pos()) {
+		r.summarise(fn, &RenewalFact{Signal: renewalLost, KeyParam: -1, What: what, Where: where})
+		return
+	}
+	pos, end := r.l.span(ci)
+	r.l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: r.leaseTaken(fn, what),
+		Message: how + ": when the lease has expired and another holder has taken the row, the renewal matches no row and still succeeds, so this holder goes on working as if it held the lease; check RowsAffected() and, when it is 0, return an error (ErrLeaseLost) so the caller stops the work (cancel its context)"})
+}
+
+// leaseTaken names the statement that takes the lease row a renewal
+// renews, when the package has one.
+func (r *renewals) leaseTaken(fn *ssa.Function, what string) []analysis.RelatedInformation {
+	table := strings.Fields(what)[1]
+	if acq := r.l.sqlAcquisition(fn, table); acq != nil && acq.call.Pos() != token.NoPos {
+		return []analysis.RelatedInformation{{Pos: acq.call.Pos(), Message: "the lease is taken here"}}
+	}
+	return nil
+}
+
+func lcGoOrDefer(ci ssa.CallInstruction) string {
+	if _, ok := ci.(*ssa.Defer); ok {
+		return "defer"
+	}
+	return "go"
+}
+
+// execOutcome follows the result of an Exec: it returns the rows-affected
+// count when it is read, and whether the outcome is handled at all (the
+// count compared, returned, stored or passed on, or the result itself
+// handed on).
+func execOutcome(res ssa.Value) (ssa.Value, bool) {
+	var n ssa.Value
+	handled := false
+	for _, u := range lcUses(res) {
+		c, ok := u.(*ssa.Call)
+		if !ok || calls.Receiver(&c.Call) != res {
+			if cm, ok := u.(ssa.CallInstruction); ok && calls.Receiver(cm.Common()) == res {
+				continue // go/defer of a method of the result
+			}
+			handled = true // returned, stored, passed on
+			continue
+		}
+		fn := calls.Callee(&c.Call)
+		if fn == nil {
+			continue
+		}
+		switch fn.Name() {
+		case "RowsAffected":
+			if v := calls.Result(c, 0); v != nil && !logOnly(v, 0) {
+				n, handled = v, true
+			}
+		case "String":
+			if v := calls.Result(c, 0); v != nil && !logOnly(v, 0) {
+				handled = true
+			}
+		}
+	}
+	return n, handled
+}
+
+// lcScanOf returns the Scan call on a row returned by QueryRow.
+func lcScanOf(row *ssa.Call) *ssa.Call {
+	for _, u := range lcUses(row) {
+		if c, ok := u.(*ssa.Call); ok && calls.Receiver(&c.Call) == row {
+			if fn := calls.Callee(&c.Call); fn != nil && fn.Name() == "Scan" {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// lcUses returns the referrers of v that use it, looking through
+// conversions that keep its identity.
+func lcUses(v ssa.Value) []ssa.Instruction {
+	var out []ssa.Instruction
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		if v == nil || v.Referrers() == nil || depth > 4 {
+			return
+		}
+		for _, u := range *v.Referrers() {
+			switch x := u.(type) {
+			case *ssa.DebugRef:
+			case *ssa.MakeInterface, *ssa.ChangeType, *ssa.ChangeInterface:
+				walk(x.(ssa.Value), depth+1)
+			default:
+				out = append(out, u)
+			}
+		}
+	}
+	walk(v, 0)
+	return out
+}
+
+// errIndex is the index of fn's error result, or -1.
+func errIndex(fn *ssa.Function) int {
+	res := fn.Signature.Results()
+	if res.Len() > 0 && isError(res.At(res.Len()-1).Type()) {
+		return res.Len() - 1
+	}
+	return -1
+}
+
+// lcReturned returns the index of the result of fn that returns v, or -1.
+func lcReturned(fn *ssa.Function, v ssa.Value) int {
+	for _, u := range lcUses(v) {
+		if ret, ok := u.(*ssa.Return); ok {
+			for i, x := range ret.Results {
+				if calls.Unwrap(x) == v || x == v {
+					return i
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// returnsErr reports whether the outcome v of a renewal decides an error
+// that fn returns: v is an error returned (as it is or wrapped), or a
+// comparison of v (err != nil, errors.Is(err, ErrNoRows), n == 0) leads to
+// a return of a non-nil error.
+func returnsErr(fn *ssa.Function, v ssa.Value) bool {
+	if errIndex(fn) < 0 {
+		return false
+	}
+	return returnsErrFrom(fn, v, 0)
+}
+
+func returnsErrFrom(fn *ssa.Function, v ssa.Value, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	for _, u := range lcUses(v) {
+		switch x := u.(type) {
+		case *ssa.Return:
+			if i := errIndex(fn); i >= 0 && i < len(x.Results) && (x.Results[i] == v || calls.Unwrap(x.Results[i]) == v) {
+				return true
+			}
+		case *ssa.BinOp:
+			for _, b := range lcBranches(x) {
+				if lcRegionReturnsErr(fn, b) {
+					return true
+				}
+			}
+		case *ssa.UnOp:
+			if x.Op == token.NOT && returnsErrFrom(fn, x, depth+1) {
+				return true
+			}
+		case *ssa.Call:
+			callee := calls.Callee(&x.Call)
+			switch {
+			case callee == nil:
+			case model.MatchesAny(model.ErrorFormatters, callee), callee.Pkg() != nil && callee.Pkg().Path() == "errors":
+				// fmt.Errorf("...: %w", err), errors.Is(err, sql.ErrNoRows)
+				if returnsErrFrom(fn, x, depth+1) {
+					return true
+				}
+			}
+		case *ssa.Store:
+			// err stored into a variable the function returns: a named
+			// result, or a local read back later.
+			if alloc, ok := x.Addr.(*ssa.Alloc); ok && x.Val == v {
+				for _, r2 := range *alloc.Referrers() {
+					if ld, ok := r2.(*ssa.UnOp); ok && ld.Op == token.MUL && returnsErrFrom(fn, ld, depth+1) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// lcBranches returns the successors of the ifs a comparison decides.
+func lcBranches(cmp ssa.Value) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	for _, u := range lcUses(cmp) {
+		if iff, ok := u.(*ssa.If); ok {
+			out = append(out, iff.Block().Succs...)
+		}
+	}
+	return out
+}
+
+// lcRegion returns the blocks only reachable through b: those b dominates,
+// when b's only predecessor is the branch that leads to it.
+func lcRegion(b *ssa.BasicBlock) []*ssa.BasicBlock {
+	if len(b.Preds) != 1 {
+		return nil
+	}
+	var out []*ssa.BasicBlock
+	for _, x := range b.Parent().Blocks {
+		if b.Dominates(x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// lcRegionReturnsErr reports whether the region of b returns a non-nil
+// error.
+func lcRegionReturnsErr(fn *ssa.Function, b *ssa.BasicBlock) bool {
+	i := errIndex(fn)
+	for _, x := range lcRegion(b) {
+		if len(x.Instrs) == 0 {
+			continue
+		}
+		ret, ok := x.Instrs[len(x.Instrs)-1].(*ssa.Return)
+		if !ok || i >= len(ret.Results) {
+			continue
+		}
+		if c, isConst := ret.Results[i].(*ssa.Const); !isConst || !c.IsNil() {
+			return true
+		}
+	}
+	return false
+}
+
+// errorDropped says how the error err of a renewal call ci is dropped ("is
+// discarded", "is only logged and the loop goes on"), or "" when something
+// handles it: a use other than a nil comparison and logging, or an error
+// branch that does more than log (returns, breaks out, cancels, sends,
+// stores a flag) or leaves the loop.
+func errorDropped(err ssa.Value, ci ssa.CallInstruction) string {
+	if err == nil || !lcUsed(err) {
+		return "is discarded"
+	}
+	var ifs []*ssa.If
+	for _, u := range lcUses(err) {
+		switch x := u.(type) {
+		case *ssa.BinOp:
+			if (x.Op != token.EQL && x.Op != token.NEQ) || !(lcIsNil(x.X) || lcIsNil(x.Y)) {
+				return ""
+			}
+			for _, u2 := range lcUses(x) {
+				iff, ok := u2.(*ssa.If)
+				if !ok {
+					return "" // err != nil kept as a value
+				}
+				ifs = append(ifs, iff)
+			}
+		default:
+			if !logUse(u, err, 0) {
+				return ""
+			}
+		}
+	}
+	for _, iff := range ifs {
+		cmp := iff.Cond.(*ssa.BinOp)
+		bad, good := iff.Block().Succs[0], iff.Block().Succs[1]
+		if cmp.Op == token.EQL {
+			bad, good = good, bad
+		}
+		if !lcOnlyLogsAndGoesOn(bad, good, ci) {
+			return ""
+		}
+	}
+	if len(ifs) == 0 {
+		return "is only logged"
+	}
+	return "is only logged and the code goes on as if the lease were renewed"
+}
+
+// lcOnlyLogsAndGoesOn reports whether the error branch bad only logs and
+// then rejoins what the success branch good does (falls through to the same
+// code, or goes back to the top of the loop that renews).
+func lcOnlyLogsAndGoesOn(bad, good *ssa.BasicBlock, ci ssa.CallInstruction) bool {
+	region := lcRegion(bad)
+	exits := []*ssa.BasicBlock{bad}
+	if region != nil {
+		exits = nil
+		for _, b := range region {
+			for _, instr := range b.Instrs {
+				if !lcLoggingInstr(instr) {
+					return false
+				}
+			}
+			for _, s := range b.Succs {
+				if !slices.Contains(region, s) && !slices.Contains(exits, s) {
+					exits = append(exits, s)
+				}
+			}
+		}
+	}
+	if len(exits) == 0 {
+		return false // the branch returns or panics
+	}
+	for _, e := range exits {
+		if !lcLoopHeaderOf(e, ci.Block()) && !lcForwardReaches(good, e) {
+			return false // it leaves the loop, or goes somewhere the success path does not
+		}
+	}
+	return true
+}
+
+// lcLoggingInstr reports whether an instruction of an error branch is
+// harmless: logging, formatting, reading values, control flow within the
+// branch.
+func lcLoggingInstr(instr ssa.Instruction) bool {
+	switch x := instr.(type) {
+	case *ssa.Return, *ssa.Panic, *ssa.Send, *ssa.Go, *ssa.Defer, *ssa.Select, *ssa.MapUpdate:
+		return false
+	case *ssa.Store:
+		switch a := x.Addr.(type) {
+		case *ssa.Alloc:
+			return true
+		case *ssa.IndexAddr:
+			_, local := a.X.(*ssa.Alloc)
+			return local // the arguments of a variadic call
+		}
+		return false // a field, a global: a flag that something went wrong
+	case *ssa.Call:
+		if _, builtin := x.Call.Value.(*ssa.Builtin); builtin {
+			return true
+		}
+		callee := calls.Callee(&x.Call)
+		return callee != nil && (lcLogCallee(callee) || model.MatchesAny(model.ErrorFormatters, callee) || bookkeeping(callee) ||
+			callee.Name() == "Error" && x.Call.IsInvoke() && callee.Pkg() == nil || lcGetsLogger(x.Call.Signature()))
+	}
+	return true
+}
+
+// lcGetsLogger reports whether a call only returns a logger
+// (logctx.FromContext(ctx), log.With(...)).
+func lcGetsLogger(sig *types.Signature) bool {
+	res := sig.Results()
+	if res.Len() != 1 {
+		return false
+	}
+	t := res.At(0).Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	if slices.Contains(model.LogPackages, n.Obj().Pkg().Path()) {
+		return true
+	}
+	return slices.ContainsFunc(vocab.Words(n.Obj().Name()), func(w string) bool { return strings.HasPrefix(w, "log") })
+}
+
+// lcLoopHeaderOf reports whether e is the header of a loop that contains b
+// (a continue, or the end of the loop body).
+func lcLoopHeaderOf(e, b *ssa.BasicBlock) bool {
+	if !e.Dominates(b) {
+		return false
+	}
+	for _, p := range e.Preds {
+		if e.Dominates(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// lcForwardReaches reports whether from reaches to without going round a
+// loop (through forward edges only).
+func lcForwardReaches(from, to *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	queue := []*ssa.BasicBlock{from}
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		if b == to {
+			return true
+		}
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		for _, s := range b.Succs {
+			if !s.Dominates(b) {
+				queue = append(queue, s)
+			}
+		}
+	}
+	return false
+}
+
+// logOnly reports whether v is used for nothing but logging (or not at
+// all).
+func logOnly(v ssa.Value, depth int) bool {
+	for _, u := range lcUses(v) {
+		if !logUse(u, v, depth) {
+			return false
+		}
+	}
+	return true
+}
+
+// logUse reports whether the use u of v logs it: an argument of a logger,
+// an argument of a formatter whose result is only logged, a variadic
+// argument slice handed to a logger, err.Error() only logged.
+func logUse(u ssa.Instruction, v ssa.Value, depth int) bool {
+	if depth > 5 {
+		return false
+	}
+	switch x := u.(type) {
+	case *ssa.Call:
+		callee := calls.Callee(&x.Call)
+		if callee == nil {
+			return false
+		}
+		if callee.Name() == "Error" && x.Call.IsInvoke() && callee.Pkg() == nil {
+			return logOnly(x, depth+1) // err.Error()
+		}
+		if lcLogCallee(callee) || model.MatchesAny(model.ErrorFormatters, callee) {
+			if x.Call.Signature().Results().Len() == 0 {
+				return true
+			}
+			return logOnly(x, depth+1) // slog.Any("error", err), fmt.Sprintf(...), zerolog's Err(err)
+		}
+		return false
+	case *ssa.Store:
+		ia, ok := x.Addr.(*ssa.IndexAddr)
+		if !ok {
+			return false
+		}
+		alloc, ok := ia.X.(*ssa.Alloc)
+		if !ok {
+			return false
+		}
+		for _, r := range *alloc.Referrers() {
+			switch y := r.(type) {
+			case *ssa.IndexAddr, *ssa.DebugRef:
+			case *ssa.Slice:
+				if !logOnly(y, depth+1) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	case *ssa.Slice:
+		return logOnly(x, depth+1)
+	}
+	return false
+}
+
+// lcLogCallee reports whether fn logs: a function or method of a logging
+// library, or a logger method (model.LogMethods) of a type or package named
+// like a logger.
+func lcLogCallee(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	path := fn.Pkg().Path()
+	if slices.Contains(model.LogPackages, path) {
+		return true
+	}
+	if !slices.Contains(model.LogMethods, fn.Name()) {
+		return false
+	}
+	recv := model.RecvName(fn)
+	for _, w := range append(vocab.Words(recv), vocab.Words(filepath.Base(path))...) {
+		if strings.HasPrefix(w, "log") {
+			return true
+		}
+	}
+	return false
+}
+
+// renewalOf returns the renewal summary of the function a call invokes
+// (see lcSummaryOf).
+func (r *renewals) renewalOf(ci ssa.CallInstruction) (*RenewalFact, string) {
+	return lcSummaryOf(r.l, ci, r.local, wantRenewal, func(im *Impl) *RenewalFact { return im.Renewal })
+}
+
+func lcImplName(fn *types.Func) string {
+	if recv := model.RecvName(fn); recv != "" {
+		return fn.Pkg().Name() + "." + recv + "." + fn.Name()
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+// renewalCall judges a call of a renewal function.
+func (r *renewals) renewalCall(fn *ssa.Function, ci ssa.CallInstruction, f *RenewalFact, impl string) {
+	if r.gen(ci.Pos()) {
+		return // generated code calling generated code: its callers are judged
+	}
+	callee := calls.Callee(ci.Common())
+	name := r.l.callName(ci, callee)
+	of := ""
+	if impl != "" {
+		of = ", in " + impl
+	}
+	renews := fmt.Sprintf("%s renews a lease (%s, at %s%s)", name, f.What, f.Where, of)
+	related := []analysis.RelatedInformation{{Pos: callee.Pos(), Message: "the lease renewal: " + f.What + " (" + f.Where + ")"}}
+	if impl != "" {
+		related = nil // the interface method says nothing about the renewal
+	}
+	call, _ := ci.(*ssa.Call)
+	var msg string
+	switch f.Signal {
+	case renewalLost:
+		msg = fmt.Sprintf("%s, but that generated code throws the rows affected away: when the lease has expired and another holder has taken the row, the renewal matches no row and still reports success, so this code keeps working as if it held the lease; make the query return what it renewed (with sqlc, :execrows or :one with RETURNING) and stop the work (cancel its context) when nothing was renewed",
+			renews)
+	case renewalErr:
+		var err ssa.Value
+		how := "is discarded"
+		if call != nil {
+			err = calls.Result(call, f.Result)
+			if how = errorDropped(err, ci); how == "" {
+				return
+			}
+		} else {
+			how = "is thrown away by the " + lcGoOrDefer(ci) + " statement"
+		}
+		msg = fmt.Sprintf("%s and fails when the lease was lost (the row no longer names this holder), but its error %s: the work goes on after another holder has taken the lease; stop the work (cancel its context, or return the error) when the renewal fails",
+			renews, how)
+	case renewalCount:
+		if call != nil {
+			if v := calls.Result(call, f.Result); v != nil && lcUsed(v) && !logOnly(v, 0) {
+				return
+			}
+		}
+		msg = fmt.Sprintf("%s and returns how many rows it renewed, 0 when the lease was lost (the row no longer names this holder), but that count is discarded: the work goes on after another holder has taken the lease; stop the work (cancel its context) when it is 0",
+			renews)
+	case renewalBool:
+		key := calls.Arg(ci.Common(), f.KeyParam)
+		if key == nil || !lcLockLike(key) && r.l.setnxFor(key, fn) == nil {
+			return
+		}
+		if call != nil {
+			if v := calls.Result(call, f.Result); v != nil && lcUsed(v) && !logOnly(v, 0) {
+				return
+			}
+		}
+		msg = fmt.Sprintf("the bool returned by %s, which runs Redis EXPIRE on the lock key (at %s), is discarded: EXPIRE returns false when the key no longer exists (the lock expired, and another process may hold it now), so this process goes on as the holder; check it and stop the work when it is false. EXPIRE does not check the owner either: renew with a script that compares the value first (%s)",
+			name, f.Where, model.CompareAndExpireScript)
+	default:
+		return
+	}
+	pos, end := r.l.span(ci)
+	r.l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: related, Message: msg})
+}
+
+// callName renders the called function for messages ("l.store.UpdateLease").
+func (l *lifecycle) callName(ci ssa.CallInstruction, callee *types.Func) string {
+	if ce := l.callExpr(ci); ce != nil {
+		return l.source(ce.Fun)
+	}
+	return callee.Name()
+}
+
+// redisExpire judges EXPIRE/PEXPIRE: of a lock key with its bool dropped,
+// or in a wrapper that returns the bool (dify's cache.Expire).
+func (r *renewals) redisExpire(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
+	key := calls.Arg(ci.Common(), 1)
+	if key == nil || lcPipelined(calls.Receiver(ci.Common())) {
+		return // a pipeline's commands report through Exec's []Cmder
+	}
+	call, _ := ci.(*ssa.Call)
+	var b ssa.Value // the bool
+	handled := false
+	if call != nil {
+		for _, u := range lcUses(call) {
+			switch u.(type) {
+			case *ssa.FieldAddr, *ssa.Field:
+				continue // a promoted method of the embedded base command (Err)
+			}
+			c, ok := u.(*ssa.Call)
+			if !ok || calls.Receiver(&c.Call) != call {
+				if _, isCall := u.(ssa.CallInstruction); !isCall {
+					handled = true // the *BoolCmd returned, stored or passed on
+				}
+				continue
+			}
+			m := calls.Callee(&c.Call)
+			if m == nil || !slices.Contains(model.RedisBoolAccessors, m.Name()) {
+				continue // Err(), String()
+			}
+			if v := calls.Result(c, 0); v != nil && !logOnly(v, 0) {
+				b, handled = v, true
+			}
+		}
+	}
+	if b != nil {
+		if i := lcReturned(fn, b); i >= 0 {
+			if p := lcParamOf(fn, key, 0); p >= 0 {
+				r.summarise(fn, &RenewalFact{Signal: renewalBool, Result: i, KeyParam: p, What: "Redis " + strings.ToUpper(callee.Name()), Where: r.l.where(ci.Pos())})
+			}
+		}
+	}
+	if handled {
+		return
+	}
+	acq := r.l.setnxFor(key, fn)
+	if acq == nil && !lcLockLike(key) {
+		return
+	}
+	if acq != nil && calls.Encloses(acq.fn, fn) && lcBefore(acq.call, ci) && !lcLoopBetween(acq.call.Block(), ci.Block()) {
+		return // the TTL set right after SET NX: part of the acquisition, not a renewal
+	}
+	var related []analysis.RelatedInformation
+	of := ""
+	if acq != nil {
+		related = append(related, lcAcquired(acq.call.Pos(), setnxLib()))
+		of = fmt.Sprintf(" of the %s acquired at %s", setnxLib(), r.l.where(acq.call.Pos()))
+	}
+	pos, end := r.l.span(ci)
+	r.l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: related,
+		Message: fmt.Sprintf("the result of go-redis %s on the lock key%s is discarded: it is false when the key no longer exists (the lock expired, and another process may hold it now), so this process goes on as the holder; check it (Val() or Result()) and stop the work when it is false. EXPIRE does not check the owner either: renew with a script that compares the value first (%s)",
+			callee.Name(), of, model.CompareAndExpireScript)})
+}
+
+// lcPipelined reports whether a go-redis receiver is a pipeline
+// (Pipeliner, *Pipeline), whose command results arrive through Exec.
+func lcPipelined(recv ssa.Value) bool {
+	if recv == nil {
+		return false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && strings.HasPrefix(n.Obj().Name(), "Pipeline")
+}
+
+// lcLoopBetween reports whether a loop header lies on the way from a to b
+// (a dominating b): b runs repeatedly after a ran once.
+func lcLoopBetween(a, b *ssa.BasicBlock) bool {
+	for _, h := range b.Parent().Blocks {
+		if a != h && a.Dominates(h) && lcLoopHeaderOf(h, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// lcParamOf returns the index (receiver excluded) of the parameter of fn
+// that v is computed from (the parameter itself, prefix + key,
+// serialKey(key)), or -1.
+func lcParamOf(fn *ssa.Function, v ssa.Value, depth int) int {
+	if depth > 3 || v == nil {
+		return -1
+	}
+	switch x := calls.Unwrap(v).(type) {
+	case *ssa.Parameter:
+		i := slices.Index(fn.Params, x)
+		if fn.Signature.Recv() != nil {
+			i--
+		}
+		return i
+	case *ssa.BinOp:
+		if i := lcParamOf(fn, x.X, depth+1); i >= 0 {
+			return i
+		}
+		return lcParamOf(fn, x.Y, depth+1)
+	case *ssa.Call:
+		for _, a := range x.Call.Args {
+			if i := lcParamOf(fn, a, depth+1); i >= 0 {
+				return i
+			}
+			if elems, ok := calls.Variadic(a); ok {
+				for _, e := range elems {
+					if i := lcParamOf(fn, e, depth+1); i >= 0 {
+						return i // serialKey(keys ...string)
+					}
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// setnxLib names the hand-rolled SET NX lock in messages: the knowledge
+// base's lock recognised from the key alone (Lock.KeyOnly).
+func setnxLib() string {
+	for _, l := range model.Locks {
+		if l.KeyOnly {
+			return l.Lib
+		}
+	}
+	return "Redis SET NX lock"
+}
