@@ -86,6 +86,8 @@ const (
 	wcStruct                       // a field of a struct with lease vocabulary
 	wcValidName                    // passed through a deadline-like name (expires_at, renewTime)
 	wcOwnTTL                       // a TTL of this process's own lock, not one read from another holder's record
+	wcAPITTL                       // a TTL known from a lock API or a lease field, not from a name alone
+	wcInProc                       // kept in this process's memory (a map guarded by a sync mutex), the lock's own state
 )
 
 type wcOrigin struct {
@@ -125,6 +127,13 @@ func wcForeignAt(pos token.Pos, what string) wcLabel {
 }
 
 func wcTTLAt(pos token.Pos, what string) wcLabel {
+	return wcLabel{bits: wcTTL | wcOwnTTL | wcAPITTL, ttl: wcOrigin{pos, what}}
+}
+
+// wcNamedTTLAt labels a duration that is a lock TTL by its name only
+// ("lockTTL", "leaseDuration"): evidence only together with a lock API or a
+// lock store (see vocabulary).
+func wcNamedTTLAt(pos token.Pos, what string) wcLabel {
 	return wcLabel{bits: wcTTL | wcOwnTTL, ttl: wcOrigin{pos, what}}
 }
 
@@ -156,7 +165,7 @@ func wcRecordTTLField(v *types.Var) bool {
 // wcRecordTTLAt labels the lease duration of an observed record
 // (model.RecordTTLFields).
 func wcRecordTTLAt(pos token.Pos, what string) wcLabel {
-	return wcLabel{bits: wcTTL, ttl: wcOrigin{pos, what}}
+	return wcLabel{bits: wcTTL | wcAPITTL, ttl: wcOrigin{pos, what}}
 }
 
 type wc struct {
@@ -171,6 +180,10 @@ type wc struct {
 
 	cands []*wcCand
 	stmts map[string]*sqlfence.Statement
+
+	enums       map[*types.Named]bool
+	inprocMaps  map[types.Object]bool
+	inprocTypes map[*types.Named]bool
 
 	// SSA side (wallclock_decide.go), built on first use.
 	byPos    map[token.Pos]ssa.Value
@@ -436,6 +449,21 @@ func (w *wc) target(e ast.Expr) types.Object {
 // ttlRoot returns the variable, constant or field a TTL argument is made
 // of: ttl, s.ttl, time.Duration(secs)*time.Second, ttl/2.
 func (w *wc) ttlRoot(e ast.Expr) types.Object {
+	if tv, ok := w.info.Types[e]; ok && tv.Value != nil {
+		if _, isIdent := ast.Unparen(e).(*ast.Ident); !isIdent {
+			if _, isSel := ast.Unparen(e).(*ast.SelectorExpr); !isSel {
+				return nil // 30 * time.Second: a literal TTL, nothing to label
+			}
+		}
+	}
+	o := w.ttlRootExpr(e)
+	if o != nil && o.Pkg() != nil && o.Pkg().Path() == "time" {
+		return nil // time.Second is a unit, not this lock's TTL
+	}
+	return o
+}
+
+func (w *wc) ttlRootExpr(e ast.Expr) types.Object {
 	for i := 0; i < 16; i++ {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
@@ -458,7 +486,7 @@ func (w *wc) ttlRoot(e ast.Expr) types.Object {
 				e = x.Y
 			} else if tv, ok := w.info.Types[x.Y]; ok && tv.Value != nil {
 				e = x.X
-			} else if o := w.ttlRoot(x.X); o != nil {
+			} else if o := w.ttlRootExpr(x.X); o != nil {
 				return o
 			} else {
 				e = x.Y
@@ -533,7 +561,11 @@ func (w *wc) eval(e ast.Expr) wcLabel {
 	case *ast.StarExpr:
 		return w.eval(x.X)
 	case *ast.IndexExpr:
-		return w.eval(x.X)
+		l := w.eval(x.X)
+		if obj := w.target(x.X); obj != nil && w.inProcMap(obj) {
+			l.bits |= wcInProc
+		}
+		return l
 	case *ast.SliceExpr:
 		return w.eval(x.X)
 	case *ast.TypeAssertExpr:
@@ -555,7 +587,7 @@ func (w *wc) object(obj types.Object) wcLabel {
 			if v, ok := obj.(*types.Var); ok && wcRecordTTLField(v) {
 				l = l.union(wcRecordTTLAt(obj.Pos(), obj.Name()+", a lease record's duration"))
 			} else {
-				l = l.union(wcTTLAt(obj.Pos(), obj.Name()+", a lock TTL by its name"))
+				l = l.union(wcNamedTTLAt(obj.Pos(), obj.Name()+", a lock TTL by its name"))
 			}
 		}
 		if l.has(wcForeign) && wcHasWord(obj.Name(), model.ValidityWords) {
@@ -574,9 +606,17 @@ func (w *wc) selector(x *ast.SelectorExpr) wcLabel {
 		return wcLabel{}
 	}
 	f, _ := sel.Obj().(*types.Var)
-	// The fields of an untrusted value are untrusted.
-	l := w.eval(x.X)
+	// The fields of an untrusted value are untrusted, except those that
+	// cannot hold an instant (an enum: State == JOINING is no clock
+	// comparison).
+	var l wcLabel
+	if !w.wcEnum(f.Type()) {
+		l = w.eval(x.X)
+	}
 	owner := wcFieldOwner(sel)
+	if owner != nil && w.inProcEntry(owner) {
+		l.bits |= wcInProc
+	}
 	fm := func(m map[model.Field]string) string {
 		v, _ := wcField(m, owner, f)
 		return v
@@ -797,6 +837,9 @@ func (w *wc) leaseStruct(n *types.Named) bool {
 	v := wcHasWord(n.Obj().Name(), model.LeaseWords)
 	if st, ok := n.Underlying().(*types.Struct); ok && !v {
 		for i := 0; i < st.NumFields(); i++ {
+			if wcSyncType(st.Field(i).Type()) {
+				continue // an embedded sync.RWMutex guards the struct in this process: no lease
+			}
 			if wcHasWord(st.Field(i).Name(), model.LeaseWords) {
 				v = true
 				break

@@ -46,8 +46,12 @@ func (w *wc) candidate(n ast.Node, _ *types.Func) {
 		default:
 			return
 		}
-		if !wcOrdered(w.info.TypeOf(x.X)) || !wcOrdered(w.info.TypeOf(x.Y)) {
+		tx, ty := w.info.TypeOf(x.X), w.info.TypeOf(x.Y)
+		if !wcOrdered(tx) || !wcOrdered(ty) {
 			return // strings, pointers, channels, interfaces
+		}
+		if w.wcEnum(tx) || w.wcEnum(ty) || w.wcSameField(x.X, x.Y) {
+			return // State == JOINING; a.expiry < b.expiry
 		}
 		c = wcCand{expr: x, pos: x.OpPos, lab: w.eval(x.X).union(w.eval(x.Y))}
 	case *ast.CallExpr:
@@ -56,12 +60,22 @@ func (w *wc) candidate(n ast.Node, _ *types.Func) {
 		if fn == nil || recv == nil || len(x.Args) != 1 || !wcMatches(model.TimeComparisons, fn) {
 			return
 		}
+		if w.wcSameField(recv, x.Args[0]) {
+			return // h[i].expiry.Before(h[j].expiry): an ordering
+		}
 		c = wcCand{expr: x, pos: x.Lparen, lab: w.eval(recv).union(w.eval(x.Args[0]))}
 	default:
 		return
 	}
+	if w.wcTestFile(c.expr.Pos()) {
+		return // a test's assertion on timestamps
+	}
 	switch {
 	case !c.lab.has(wcLocal):
+		return
+	case c.lab.has(wcInProc) && !c.lab.has(wcForeign|wcStore):
+		// The deadline of an in-process lock table, written and compared
+		// by this process under its own mutex.
 		return
 	case c.lab.has(wcForeign):
 		c.kind = wcStored
@@ -99,6 +113,9 @@ func (w *wc) reportComparisons() {
 		if c.kind == wcStored && !w.vocabulary(c.lab, fn) {
 			continue
 		}
+		if c.kind == wcValidity && !c.lab.has(wcAPITTL|wcStore) && !w.touches(fn) {
+			continue // a duration named like a lock TTL, and no lock in sight
+		}
 		eff, returned := w.decision(v, c.kind)
 		if eff == nil && (!returned || wcPollCondition(fn)) {
 			// Logging, metrics, a local timeout, the condition of a poll:
@@ -132,8 +149,10 @@ func wcPollCondition(fn *ssa.Function) bool {
 // lease-like struct or a function that uses a lock API.
 func (w *wc) vocabulary(l wcLabel, fn *ssa.Function) bool {
 	switch {
-	case l.has(wcTTL), l.has(wcStore):
+	case l.has(wcStore), l.has(wcTTL) && l.has(wcAPITTL):
 		return true
+	case l.has(wcTTL) && w.touches(fn):
+		return true // a TTL by its name, in a function that uses a lock
 	case !l.has(wcValidName):
 		return false
 	}

@@ -82,14 +82,36 @@ func work(ctx context.Context, db *sql.DB) error {
 	return err
 }
 
-// leaseTimer keeps its lease deadline in memory.
+// leaseTimer keeps its lease deadline in memory; the duration is passed
+// to a lock API, so it is the lock's TTL.
 type leaseTimer struct {
+	locker        *redislock.Client
 	leaseDuration time.Duration
 	renewedAt     time.Time
 }
 
+func (t *leaseTimer) obtain(ctx context.Context) (*redislock.Lock, error) {
+	l, err := t.locker.Obtain(ctx, "lock:timer", t.leaseDuration, nil)
+	if err == nil {
+		t.renewedAt = time.Now()
+	}
+	return l, err
+}
+
 func (t *leaseTimer) valid() bool {
-	return time.Now().Before(t.renewedAt.Add(t.leaseDuration)) // want `the lock TTL \(leaseDuration, a lock TTL by its name\)`
+	return time.Now().Before(t.renewedAt.Add(t.leaseDuration)) // want `the lock TTL \(leaseDuration, the TTL passed to redislock.Client.Obtain\)`
+}
+
+// namedOnly has a duration named like a lease and nothing else: no lock
+// API, no lock store, so its name is no evidence of a lease (a credential
+// or a cache entry is "leased" too).
+type namedOnly struct {
+	leaseDuration time.Duration
+	renewedAt     time.Time
+}
+
+func (t *namedOnly) valid() bool {
+	return time.Now().Before(t.renewedAt.Add(t.leaseDuration))
 }
 
 // Silent: renewal scheduling and local budgets.
