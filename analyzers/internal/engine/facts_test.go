@@ -20,6 +20,7 @@ func TestFactsGobRoundTrip(t *testing.T) {
 		&AcquireFact{Lib: "Redis SET NX lock", Success: 1, Result: 0, NoFence: "no token", Release: []model.Func{{Pkg: "a", Recv: "L", Name: "Unlock"}}},
 		&FenceFact{},
 		&CheckFact{},
+		&ExpiryParamFact{Params: []ExpiryParam{{Param: 1, Field: "ExpiresAt", Column: "locks.expires_at", Compare: "expires_at <= the database's clock", Where: "locks.sql.go:38"}}},
 	}
 	if len(facts) != len(Analyzer.FactTypes) {
 		t.Fatalf("test covers %d fact types, the engine declares %d", len(facts), len(Analyzer.FactTypes))

@@ -88,6 +88,7 @@ const (
 	wcOwnTTL                       // a TTL of this process's own lock, not one read from another holder's record
 	wcAPITTL                       // a TTL known from a lock API or a lease field, not from a name alone
 	wcInProc                       // kept in this process's memory (a map guarded by a sync mutex), the lock's own state
+	wcElapsed                      // an elapsed time (time.Since, Sub), not an instant
 )
 
 type wcOrigin struct {
@@ -181,6 +182,9 @@ type wc struct {
 	cands []*wcCand
 	stmts map[string]*sqlfence.Statement
 
+	keys        map[token.Pos]bool // effects a comparison was reported for
+	expFacts    map[*types.Func]*ExpiryParamFact
+	ciAt        map[token.Pos]ssa.CallInstruction
 	enums       map[*types.Named]bool
 	inprocMaps  map[types.Object]bool
 	inprocTypes map[*types.Named]bool
@@ -702,7 +706,9 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 	case name == "Now" && rn != "" && wcTimeish(wcResult(fn)):
 		return wcLocalAt(call.Pos(), "the clock's Now()") // an injected clock
 	case wcMatches(model.ClockElapsed, fn):
-		return wcLocalAt(call.Pos(), wcShort(fn)).union(arg(0))
+		l := wcLocalAt(call.Pos(), wcShort(fn)).union(arg(0))
+		l.bits |= wcElapsed
+		return l
 	}
 	for f, what := range model.TimeConstructors {
 		if f.Matches(fn) {
@@ -725,7 +731,11 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 			l.bits |= wcWall
 			return l
 		case slices.Contains(model.TimeArithmetic, name), wcMatches(model.TimeComparisons, fn):
-			return recvLabel().union(arg(0))
+			l := recvLabel().union(arg(0))
+			if name == "Sub" {
+				l.bits |= wcElapsed
+			}
+			return l
 		}
 		return wcLabel{}
 	case wcMatches(model.TimeComparisons, fn):

@@ -214,6 +214,10 @@ func (w *wc) reportComparison(c *wcCand, fn *ssa.Function, v ssa.Value, eff *wcE
 	key := c.expr.Pos()
 	if eff != nil {
 		key = eff.instr.Pos()
+		if w.keys == nil {
+			w.keys = map[token.Pos]bool{}
+		}
+		w.keys[key] = true
 		addRel(eff.instr.Pos(), "the decision guards this write: "+eff.what)
 	}
 	if instr, ok := v.(ssa.Instruction); ok {
