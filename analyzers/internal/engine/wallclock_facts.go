@@ -52,7 +52,7 @@ func (f *ExpiryParamFact) String() string {
 // a statement stores as a compared lease expiry.
 func (w *wc) exportExpiryFacts(uses []*wcSQL, cmps []*wcSQLCmp) {
 	for _, q := range uses {
-		if q.st.Kind != sqlfence.Write {
+		if q.st.Kind != sqlfence.Write || !acquisition(q.st) {
 			continue
 		}
 		decl, _ := q.fn.Object().(*types.Func)

@@ -295,7 +295,11 @@ func (w *wc) checkSQL() {
 	}
 	var cmps []*wcSQLCmp
 	for _, q := range uses {
-		cmps = append(cmps, w.sqlComparisons(q)...)
+		for _, c := range w.sqlComparisons(q) {
+			if w.claimLike(c, uses) {
+				cmps = append(cmps, c)
+			}
+		}
 	}
 	// Expiries written with this host's clock that a statement compares.
 	for _, q := range uses {
@@ -311,17 +315,14 @@ func (w *wc) checkSQL() {
 		if c.local == nil || q.done || q.st.Kind == sqlfence.Write || c.used {
 			continue
 		}
-		if q.st.Kind != sqlfence.LockingRead && !w.writesTable(q.fn, uses, q.st.Table) {
-			continue
-		}
 		q.done = true
 		msg := fmt.Sprintf("%s claims a lease by comparing %s with %s, a time computed from this host's clock: "+
 			"the stored expiry was written with the previous holder's clock, the two clocks differ by their skew and either can jump, "+
 			"so a live lease can be claimed (or a dead one kept); let the database decide with its own clock: "+
 			"compare with now() and compute the new expiry in SQL too (now() + interval), and fence the holder's writes with a token",
 			wcStmtText(q), c.col, types.ExprString(c.local))
-		related := []analysis.RelatedInformation{{Pos: c.local.Pos(), Message: "this host's clock is read here"}}
-		w.u.Report(Finding{Code: "FC4001", Pos: q.ci.Pos(), End: q.call.End(), Message: msg, Related: related, Key: q.ci.Pos()})
+		related := []analysis.RelatedInformation{{Pos: q.ci.Pos(), Message: "the claim is made here"}}
+		w.u.Report(Finding{Code: "FC4001", Pos: c.local.Pos(), End: c.local.End(), Message: msg, Related: related, Key: q.ci.Pos()})
 	}
 	w.exportExpiryFacts(uses, cmps)
 	w.checkExpiryCalls()
@@ -393,6 +394,9 @@ func (w *wc) writesTable(fn *ssa.Function, uses []*wcSQL, table string) bool {
 // sqlStore reports a write that stores an expiry computed from this host's
 // clock into a lease column that a statement compares.
 func (w *wc) sqlStore(q *wcSQL, cmps []*wcSQLCmp) {
+	if !acquisition(q.st) {
+		return // a renewal extends its own lease; the acquisition is what races
+	}
 	for _, a := range q.st.Sets {
 		if !leaseColumn(q.st, a.Column) || !wcStoredInstantName(a.Column) {
 			continue
@@ -431,9 +435,40 @@ func (w *wc) sqlStore(q *wcSQL, cmps []*wcSQLCmp) {
 		if c.q != q {
 			related = append(related, analysis.RelatedInformation{Pos: c.q.ci.Pos(), Message: "the expiry is compared here: " + c.text})
 		}
-		w.u.Report(Finding{Code: "FC4001", Pos: q.ci.Pos(), End: q.call.End(), Message: msg, Related: related, Key: q.ci.Pos()})
+		w.u.Report(Finding{Code: "FC4001", Pos: b.Pos(), End: b.End(), Message: msg, Related: related, Key: q.ci.Pos()})
 		return
 	}
+}
+
+// acquisition reports whether a write takes (or takes over) a lease
+// rather than renewing one: an INSERT or upsert, or an UPDATE that also
+// writes a column other than instants (the new owner, worker or token).
+// UPDATE leases SET expires_at = $1 WHERE holder = $2 only extends the
+// holder's own lease.
+func acquisition(st *sqlfence.Statement) bool {
+	if st.Verb == "INSERT" || st.Verb == "REPLACE" || st.Verb == "UPSERT" || st.Verb == "MERGE" || st.Upsert {
+		return true
+	}
+	if st.Verb != "UPDATE" {
+		return false
+	}
+	for _, a := range st.Sets {
+		if !wcStoredInstantName(a.Column) {
+			return true
+		}
+	}
+	return false
+}
+
+// claimLike reports whether a comparison decides who holds the lease: in a
+// write, a locking read, or a read of a function that writes the table. A
+// count for statistics decides nothing.
+func (w *wc) claimLike(c *wcSQLCmp, uses []*wcSQL) bool {
+	switch c.q.st.Kind {
+	case sqlfence.Write, sqlfence.LockingRead:
+		return true
+	}
+	return w.writesTable(c.q.fn, uses, c.q.st.Table)
 }
 
 // comparator returns the comparison of column col that a store into it

@@ -52,8 +52,8 @@ func (b *backend) nextTask(ctx context.Context, queues []string) (int, error) {
 	if err := row.Scan(&id); err != nil {
 		return 0, err
 	}
-	_, err = tx.ExecContext(ctx, `UPDATE instances SET locked_until = $1, worker = $2 WHERE id = $3`, // want `UPDATE instances \(database/sql Tx.ExecContext\) stores now.Add\(b.lockTimeout\), an expiry computed from this host's clock \(time.Now\(\)\), into the lease column locked_until, which a claim compares with the clock of the host that runs it \(locked_until < \$2 \(now\)\) at sqlclock.go:\d+`
-		now.Add(b.lockTimeout), b.worker, id)
+	_, err = tx.ExecContext(ctx, `UPDATE instances SET locked_until = $1, worker = $2 WHERE id = $3`,
+		now.Add(b.lockTimeout), b.worker, id) // want `UPDATE instances \(database/sql Tx.ExecContext\) stores now.Add\(b.lockTimeout\), an expiry computed from this host's clock \(time.Now\(\)\), into the lease column locked_until, which a claim compares with the clock of the host that runs it \(locked_until < \$2 \(now\)\) at sqlclock.go:\d+`
 	if err != nil {
 		return 0, err
 	}
@@ -73,10 +73,9 @@ var errLocked = errors.New("locked")
 // compare it with its own: two clocks again.
 func uniqueJob(ctx context.Context, db *sql.DB, name string, lockFor time.Duration) error {
 	expiration := time.Now().UTC().Add(lockFor)
-	res, err := db.ExecContext(ctx, // want `INSERT locks \(database/sql DB.ExecContext\) stores expiration, an expiry computed from this host's clock \(time.Now\(\)\), into the lease column expires_at, which the database compares with its own clock \(expires_at <= the database's clock\)`
-		`INSERT INTO locks (name, expires_at) VALUES ($1, $2)
+	res, err := db.ExecContext(ctx, `INSERT INTO locks (name, expires_at) VALUES ($1, $2)
 		ON CONFLICT (name) DO UPDATE SET expires_at = EXCLUDED.expires_at
-		WHERE locks.expires_at <= NOW()`, name, expiration)
+		WHERE locks.expires_at <= NOW()`, name, expiration) // want `INSERT locks \(database/sql DB.ExecContext\) stores expiration, an expiry computed from this host's clock \(time.Now\(\)\), into the lease column expires_at, which the database compares with its own clock \(expires_at <= the database's clock\)`
 	if err != nil {
 		return err
 	}
@@ -86,10 +85,17 @@ func uniqueJob(ctx context.Context, db *sql.DB, name string, lockFor time.Durati
 	return nil
 }
 
-// heartbeat extends the lease with this host's clock; steal compares the
-// same column with the database's clock.
+// acquire takes the lease with an expiry from this host's clock; steal
+// compares the same column with the database's clock.
+func acquire(ctx context.Context, db *sql.DB, name, me string, ttl time.Duration) error {
+	_, err := db.ExecContext(ctx, `INSERT INTO leases (name, holder, expires_at) VALUES ($1, $2, $3)`, name, me, time.Now().Add(ttl)) // want `INSERT leases .* into the lease column expires_at, which the database compares with its own clock \(expires_at < the database's clock\) at sqlclock.go:\d+`
+	return err
+}
+
+// Silent: a renewal extends the holder's own lease (the acquisition is what
+// races, and a lost lease shows in the rows affected).
 func heartbeat(ctx context.Context, db *sql.DB, name, me string, ttl time.Duration) error {
-	_, err := db.ExecContext(ctx, `UPDATE leases SET expires_at = $1 WHERE name = $2 AND holder = $3`, time.Now().Add(ttl), name, me) // want `UPDATE leases .* into the lease column expires_at, which the database compares with its own clock \(expires_at < the database's clock\) at sqlclock.go:\d+`
+	_, err := db.ExecContext(ctx, `UPDATE leases SET expires_at = $1 WHERE name = $2 AND holder = $3`, time.Now().Add(ttl), name, me)
 	return err
 }
 
