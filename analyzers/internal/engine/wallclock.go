@@ -72,6 +72,7 @@ func checkWallClock(u *Unit) {
 	w.visitAll(w.candidate)
 	w.reportComparisons()
 	w.checkSQL()
+	w.checkStores()
 }
 
 // wcBits are the labels of a value.
@@ -185,6 +186,7 @@ type wc struct {
 	keys        map[token.Pos]bool // effects a comparison was reported for
 	expFacts    map[*types.Func]*ExpiryParamFact
 	ciAt        map[token.Pos]ssa.CallInstruction
+	collNames   map[types.Object]string
 	enums       map[*types.Named]bool
 	inprocMaps  map[types.Object]bool
 	inprocTypes map[*types.Named]bool
@@ -726,7 +728,7 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 	switch {
 	case pkg == "time" && rn == "Time":
 		switch {
-		case slices.Contains(model.TimeStrippers, name):
+		case slices.Contains(model.TimeStrippers, name), slices.Contains(model.TimeTexts, name):
 			l := recvLabel()
 			l.bits |= wcWall
 			return l
@@ -752,6 +754,14 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 		return l
 	case pkg == "strconv" && (strings.HasPrefix(name, "Parse") || name == "Atoi"):
 		return arg(0)
+	case pkg == "strconv" && (strings.HasPrefix(name, "Format") || name == "Itoa"):
+		return arg(0) // an instant's text (a score, an ARGV, a DynamoDB number)
+	case pkg == "fmt" && (name == "Sprint" || name == "Sprintf" || name == "Sprintln"):
+		var l wcLabel
+		for i := range call.Args {
+			l = l.union(arg(i))
+		}
+		return l
 	case pkg == model.RedisCmdPackage && strings.HasSuffix(rn, "Cmd") && slices.Contains(model.RedisCmdAccessors, name):
 		l := wcForeignAt(call.Pos(), "a value read from Redis")
 		if q, ok := ast.Unparen(recv).(*ast.CallExpr); ok && len(q.Args) > 1 && w.lockKeyExpr(q.Args[1]) {
