@@ -62,6 +62,12 @@ func checkWallClock(u *Unit) {
 			return true
 		})
 	}
+	w.acquires = map[token.Pos]bool{}
+	for _, s := range u.Sections {
+		if s.Call != nil {
+			w.acquires[s.Call.Pos()] = true // a SET NX the engine took for a lock: its TTL is the lock's
+		}
+	}
 	for round := 0; round < 8; round++ {
 		w.changed = false
 		w.visitAll(w.learn)
@@ -187,6 +193,7 @@ type wc struct {
 	expFacts    map[*types.Func]*ExpiryParamFact
 	ciAt        map[token.Pos]ssa.CallInstruction
 	collNames   map[types.Object]string
+	acquires    map[token.Pos]bool // the calls that acquire a lock of a section
 	enums       map[*types.Named]bool
 	inprocMaps  map[types.Object]bool
 	inprocTypes map[*types.Named]bool
@@ -363,6 +370,7 @@ func (w *wc) learnCall(call *ast.CallExpr) {
 	if fn.Name() == "Scan" && recv != nil {
 		w.learnScan(call, fn, recv)
 	}
+	w.learnAtomic(call, fn, recv)
 	if model.RecvName(fn) == "Time" && fn.Pkg() != nil && fn.Pkg().Path() == "time" && slices.Contains(model.TimeDecoders, fn.Name()) && recv != nil {
 		if obj := w.target(recv); obj != nil {
 			w.add(obj, wcForeignAt(call.Pos(), obj.Name()+" decoded by time.Time."+fn.Name()))
@@ -373,7 +381,7 @@ func (w *wc) learnCall(call *ast.CallExpr) {
 		if !ta.Func.Matches(fn) || ta.Arg >= len(call.Args) {
 			continue
 		}
-		if ta.LockKey >= 0 && (ta.LockKey >= len(call.Args) || !w.lockKeyExpr(call.Args[ta.LockKey])) {
+		if ta.LockKey >= 0 && !w.acquires[call.Lparen] && (ta.LockKey >= len(call.Args) || !w.lockKeyExpr(call.Args[ta.LockKey])) {
 			continue
 		}
 		if obj := w.ttlRoot(call.Args[ta.Arg]); obj != nil {
@@ -589,18 +597,51 @@ func (w *wc) object(obj types.Object) wcLabel {
 	l := w.objs[obj]
 	switch obj.(type) {
 	case *types.Var, *types.Const:
-		if wcDurationish(obj.Type()) && wcLockTTLName(obj.Name()) {
+		if wcDurationish(obj.Type()) && wcLockTTLName(obj.Name()) && !w.assignedInstant(obj) {
 			if v, ok := obj.(*types.Var); ok && wcRecordTTLField(v) {
 				l = l.union(wcRecordTTLAt(obj.Pos(), obj.Name()+", a lease record's duration"))
 			} else {
 				l = l.union(wcNamedTTLAt(obj.Pos(), obj.Name()+", a lock TTL by its name"))
 			}
 		}
-		if l.has(wcForeign) && wcHasWord(obj.Name(), model.ValidityWords) {
+		if l.has(wcForeign|wcWall) && wcHasWord(obj.Name(), model.ValidityWords) {
 			l.bits |= wcValidName
 		}
 	}
 	return l
+}
+
+// assignedInstant reports whether an integer variable or field holds an
+// instant whatever its name says: it is assigned a reading of this host's
+// clock that is not an elapsed time (l.timeout = time.Now().Add(d).Unix()).
+func (w *wc) assignedInstant(obj types.Object) bool {
+	if n, ok := types.Unalias(obj.Type()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" {
+		return false // time.Duration
+	}
+	b, ok := obj.Type().Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsInteger == 0 {
+		return false
+	}
+	l := w.objs[obj]
+	return l.has(wcLocal) && !l.has(wcElapsed)
+}
+
+// learnAtomic lets a value stored with sync/atomic keep its labels:
+// atomic.StoreInt64(&l.until, t.UnixNano()), l.until.Store(...).
+func (w *wc) learnAtomic(call *ast.CallExpr, fn *types.Func, recv ast.Expr) {
+	if fn.Pkg() == nil || fn.Pkg().Path() != "sync/atomic" {
+		return
+	}
+	name := fn.Name()
+	if !strings.HasPrefix(name, "Store") && !strings.HasPrefix(name, "Swap") && !strings.HasPrefix(name, "CompareAndSwap") {
+		return
+	}
+	switch {
+	case recv == nil && len(call.Args) >= 2:
+		w.add(w.target(call.Args[0]), w.eval(call.Args[len(call.Args)-1]))
+	case recv != nil && len(call.Args) >= 1:
+		w.add(w.target(recv), w.eval(call.Args[len(call.Args)-1]))
+	}
 }
 
 func (w *wc) selector(x *ast.SelectorExpr) wcLabel {
@@ -646,7 +687,7 @@ func (w *wc) selector(x *ast.SelectorExpr) wcLabel {
 	}
 	if owner != nil && w.leaseStruct(owner) {
 		l.bits |= wcStruct
-		if wcStoredInstant(f) && wcSerialized(owner, f) && fm(model.LockTTLFields) == "" {
+		if (wcStoredInstant(f) || w.assignedInstant(f)) && wcSerialized(owner, f) && fm(model.LockTTLFields) == "" {
 			l = l.union(wcForeignAt(f.Pos(), "the stored field "+owner.Obj().Name()+"."+f.Name()))
 			stored = true
 		}
@@ -660,8 +701,8 @@ func (w *wc) selector(x *ast.SelectorExpr) wcLabel {
 		fl.local = wcOrigin{}
 	}
 	l = l.union(fl)
-	if l.has(wcForeign) && wcHasWord(f.Name(), model.ValidityWords) {
-		l.bits |= wcValidName
+	if l.has(wcForeign|wcWall) && (wcHasWord(f.Name(), model.ValidityWords) || w.assignedInstant(f)) {
+		l.bits |= wcValidName // a deadline: expires_at, or a Timeout assigned time.Now().Add(d).Unix()
 	}
 	return l
 }
@@ -773,6 +814,14 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 	for f, what := range model.StoredReads {
 		if f.Matches(fn) {
 			return wcForeignAt(call.Pos(), what)
+		}
+	}
+	if pkg == "sync/atomic" {
+		switch {
+		case rn == "" && (strings.HasPrefix(name, "Load") || strings.HasPrefix(name, "Swap")) && len(call.Args) > 0:
+			return arg(0) // atomic.LoadInt64(&l.until)
+		case rn != "" && (name == "Load" || name == "Swap"):
+			return recvLabel() // l.until.Load()
 		}
 	}
 	if text, ok := w.sqlText(call); ok {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"sync/atomic"
 	"time"
 
 	"github.com/bsm/redislock"
@@ -135,4 +136,65 @@ func contender(ctx context.Context, rdb *redis.Client, observedAt time.Time, me 
 func waitFor(ctx context.Context, rs *redsync.Redsync) context.Context {
 	ctx, _ = context.WithTimeout(ctx, lockTTL) // a local timeout
 	return ctx
+}
+
+var errLockLost = errors.New("lock lost")
+
+// checkValidity hands its verdict back as an error, with the lock held.
+func checkValidity(ctx context.Context, rs *redsync.Redsync) error {
+	m := rs.NewMutex("jobs", redsync.WithExpiry(lockTTL))
+	start := time.Now()
+	if err := m.LockContext(ctx); err != nil {
+		return err
+	}
+	validity := lockTTL - time.Since(start)
+	if validity <= 0 { // want `validity <= 0. uses the lock's remaining validity.* and its result decides whether checkValidity returns an error while the lock is held`
+		return errLockLost
+	}
+	return nil
+}
+
+// remaining hands the remaining validity itself to its callers.
+func (w *worker) remaining() time.Duration {
+	return w.ttl - time.Since(w.acquired) - 2*time.Millisecond // want `w.ttl - time.Since\(w.acquired\) - 2 \* time.Millisecond. uses the lock.s remaining validity.* and remaining returns it to its callers as the lock's remaining validity`
+}
+
+// Silent: a retry loop's budget before the lock is held returns an error
+// too.
+func acquireWithin(ctx context.Context, rs *redsync.Redsync) (*redsync.Mutex, error) {
+	m := rs.NewMutex("jobs", redsync.WithExpiry(lockTTL))
+	start := time.Now()
+	for {
+		if err := m.TryLockContext(ctx); err == nil {
+			return m, nil
+		}
+		if time.Since(start) > lockTTL {
+			return nil, errLockLost
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// Silent: when to renew is a fraction of the TTL.
+func (w *worker) nextRenewal() time.Duration {
+	return w.ttl/2 - time.Since(w.acquired)
+}
+
+// untilStamp keeps its deadline in an atomic as Unix nanoseconds: the
+// round trip loses the monotonic reading.
+type untilStamp struct {
+	mu    *redsync.Mutex
+	until atomic.Int64
+}
+
+func (u *untilStamp) lock(ctx context.Context) error {
+	if err := u.mu.LockContext(ctx); err != nil {
+		return err
+	}
+	u.until.Store(time.Now().Add(lockTTL).UnixNano())
+	return nil
+}
+
+func (u *untilStamp) held() bool {
+	return time.Now().UnixNano() < u.until.Load() // want `remaining validity.*Unix\(\) integers`
 }
