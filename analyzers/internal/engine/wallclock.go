@@ -189,14 +189,16 @@ type wc struct {
 	cands []*wcCand
 	stmts map[string]*sqlfence.Statement
 
-	keys        map[token.Pos]bool // effects a comparison was reported for
-	expFacts    map[*types.Func]*ExpiryParamFact
-	ciAt        map[token.Pos]ssa.CallInstruction
-	collNames   map[types.Object]string
-	acquires    map[token.Pos]bool // the calls that acquire a lock of a section
-	enums       map[*types.Named]bool
-	inprocMaps  map[types.Object]bool
-	inprocTypes map[*types.Named]bool
+	keys           map[token.Pos]bool // effects a comparison was reported for
+	expFacts       map[*types.Func]*ExpiryParamFact
+	ciAt           map[token.Pos]ssa.CallInstruction
+	collNames      map[types.Object]string
+	acquires       map[token.Pos]bool // the calls that acquire a lock of a section
+	importedExpiry map[string]bool
+	ssaFns         map[*types.Func]*ssa.Function
+	enums          map[*types.Named]bool
+	inprocMaps     map[types.Object]bool
+	inprocTypes    map[*types.Named]bool
 
 	// SSA side (wallclock_decide.go), built on first use.
 	byPos    map[token.Pos]ssa.Value

@@ -129,6 +129,10 @@ func (w *wc) checkExpiryCalls() { w.expiryCalls(true) }
 // enclosing function's parameters passed on. It returns whether a fact
 // was added.
 func (w *wc) expiryCalls(report bool) bool {
+	names := w.expiryNames()
+	if len(names) == 0 {
+		return false // no function of this package or its dependencies stores an expiry
+	}
 	if w.ciAt == nil {
 		w.ciAt = map[token.Pos]ssa.CallInstruction{}
 		for _, fn := range w.u.Funcs {
@@ -148,6 +152,10 @@ func (w *wc) expiryCalls(report bool) bool {
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
 				if !ok {
+					return true
+				}
+				fn := w.callee(call)
+				if fn == nil || !names[fn.Name()] {
 					return true
 				}
 				for _, p := range w.expiryParamsOf(call) {
@@ -216,6 +224,28 @@ func wcCallText(call *ast.CallExpr) string {
 		s = s[len(s)-60:]
 	}
 	return "this call of " + s
+}
+
+// expiryNames returns the names of the functions with an expiry fact,
+// this package's and the imported ones: a call of any other name needs no
+// look-up (and no search of an interface's implementations).
+func (w *wc) expiryNames() map[string]bool {
+	names := map[string]bool{}
+	for fn := range w.expFacts {
+		names[fn.Name()] = true
+	}
+	if w.importedExpiry == nil {
+		w.importedExpiry = map[string]bool{}
+		for _, of := range w.u.Pass.AllObjectFacts() {
+			if _, ok := of.Fact.(*ExpiryParamFact); ok && of.Object.Pkg() != w.u.Pass.Pkg {
+				w.importedExpiry[of.Object.Name()] = true
+			}
+		}
+	}
+	for n := range w.importedExpiry {
+		names[n] = true
+	}
+	return names
 }
 
 // expiryParamsOf returns the expiry parameters of a call's callee: its own

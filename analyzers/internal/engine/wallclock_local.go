@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"golang.org/x/tools/go/ssa"
 )
 
 // Look-alikes FC4001 keeps silent because nothing in them crosses a host
@@ -155,6 +156,76 @@ func (w *wc) inProcState() {
 			mark(v)
 		}
 	}
+	// A map written by a function that uses a lock API shadows a
+	// distributed lock (the acquisition times of redsync mutexes), it is
+	// not the lock itself.
+	shadow := map[*types.Named]bool{}
+	for _, f := range w.u.Pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			var writes []types.Object
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if as, ok := n.(*ast.AssignStmt); ok {
+					for _, lhs := range as.Lhs {
+						if ix, ok := ast.Unparen(lhs).(*ast.IndexExpr); ok {
+							if obj := w.target(ix.X); obj != nil && w.inprocMaps[obj] {
+								writes = append(writes, obj)
+							}
+						}
+					}
+				}
+				return true
+			})
+			if len(writes) == 0 {
+				continue
+			}
+			obj, _ := w.info.Defs[fd.Name].(*types.Func)
+			if fn := w.ssaOf(obj); fn != nil && w.usesLockAPI(fn) {
+				for _, m := range writes {
+					delete(w.inprocMaps, m)
+					if n := wcMapEntry(m); n != nil {
+						shadow[n] = true
+					}
+				}
+			}
+		}
+	}
+	for n := range shadow {
+		delete(w.inprocTypes, n)
+	}
+}
+
+// wcMapEntry returns the named struct type of a map's elements.
+func wcMapEntry(m types.Object) *types.Named {
+	mt, ok := m.Type().Underlying().(*types.Map)
+	if !ok {
+		return nil
+	}
+	elem := mt.Elem()
+	if p, ok := elem.Underlying().(*types.Pointer); ok {
+		elem = p.Elem()
+	}
+	n, _ := types.Unalias(elem).(*types.Named)
+	return n
+}
+
+// ssaOf returns the SSA function of a declared function of this package.
+func (w *wc) ssaOf(obj *types.Func) *ssa.Function {
+	if obj == nil {
+		return nil
+	}
+	if w.ssaFns == nil {
+		w.ssaFns = map[*types.Func]*ssa.Function{}
+		for _, fn := range w.u.Funcs {
+			if o, ok := fn.Object().(*types.Func); ok {
+				w.ssaFns[o] = fn
+			}
+		}
+	}
+	return w.ssaFns[obj]
 }
 
 // inProcEntry reports whether n is the entry type of an in-process lock

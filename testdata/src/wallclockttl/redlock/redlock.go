@@ -6,6 +6,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -197,4 +198,28 @@ func (u *untilStamp) lock(ctx context.Context) error {
 
 func (u *untilStamp) held() bool {
 	return time.Now().UnixNano() < u.until.Load() // want `remaining validity.*Unix\(\) integers`
+}
+
+// tracker remembers when each redsync lock was taken, in a map guarded by
+// a mutex: a shadow of the distributed lock, not an in-process lock.
+type tracker struct {
+	mu       sync.Mutex
+	acquired map[string]time.Time
+}
+
+func (t *tracker) lock(ctx context.Context, rs *redsync.Redsync, name string) error {
+	m := rs.NewMutex(name, redsync.WithExpiry(lockTTL))
+	if err := m.LockContext(ctx); err != nil {
+		return err
+	}
+	t.mu.Lock()
+	t.acquired[name] = time.Now()
+	t.mu.Unlock()
+	return nil
+}
+
+func (t *tracker) held(name string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return time.Since(t.acquired[name]) < lockTTL // want `remaining validity, computed from the lock TTL \(lockTTL, the TTL passed to redsync.WithExpiry\)`
 }
