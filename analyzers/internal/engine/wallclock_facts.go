@@ -60,7 +60,7 @@ func (w *wc) exportExpiryFacts(uses []*wcSQL, cmps []*wcSQLCmp) {
 			continue
 		}
 		for _, a := range q.st.Sets {
-			if !leaseColumn(q.st, a.Column) || !wcStoredInstantName(a.Column) {
+			if !leaseExpiry(q.st, a.Column) {
 				continue
 			}
 			b := q.bind(a.Param)

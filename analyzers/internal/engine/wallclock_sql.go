@@ -398,7 +398,7 @@ func (w *wc) sqlStore(q *wcSQL, cmps []*wcSQLCmp) {
 		return // a renewal extends its own lease; the acquisition is what races
 	}
 	for _, a := range q.st.Sets {
-		if !leaseColumn(q.st, a.Column) || !wcStoredInstantName(a.Column) {
+		if !leaseExpiry(q.st, a.Column) {
 			continue
 		}
 		b := q.bind(a.Param)
@@ -438,6 +438,14 @@ func (w *wc) sqlStore(q *wcSQL, cmps []*wcSQLCmp) {
 		w.u.Report(Finding{Code: "FC4001", Pos: b.Pos(), End: b.End(), Message: msg, Related: related, Key: q.ci.Pos()})
 		return
 	}
+}
+
+// leaseExpiry reports whether a written column is a lease's expiry: an
+// instant in a lease table, or an instant column named for a lease
+// (locked_until). Writing the owner next to it (sessions.owner_id) is not
+// enough.
+func leaseExpiry(st *sqlfence.Statement, col string) bool {
+	return wcStoredInstantName(col) && (wcHasWord(st.Table, model.LeaseWords) || wcHasWord(col, model.LeaseWords))
 }
 
 // acquisition reports whether a write takes (or takes over) a lease

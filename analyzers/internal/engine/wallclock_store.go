@@ -96,6 +96,11 @@ func (w *wc) storeCall(call *ast.CallExpr, fd *ast.FuncDecl) {
 	}
 }
 
+// expiredDirection reports whether a comparison, with the stored value on
+// the left, selects what has expired (exp < now): the direction of a
+// takeover. A write under exp > now extends a live lease (a renewal).
+func expiredDirection(op string) bool { return op == "<" || op == "<=" }
+
 // declNamesLock reports whether a function or its receiver type names a
 // lock or lease: TryLock, (*DynamoDbLock).Lock, acquireLease.
 func declNamesLock(fd *ast.FuncDecl) bool {
@@ -168,6 +173,7 @@ func (w *wc) mongoCall(call *ast.CallExpr, dc model.DocCall, fd *ast.FuncDecl) {
 		if claims {
 			_, claims = w.localInstant(set)
 		}
+		claims = claims && expiredDirection(c.op)
 		evidence := wcHasWord(c.key, model.LeaseWords) || wcHasWord(coll, model.LeaseWords) || claims && declNamesLock(fd)
 		if !evidence || !write && !w.writesCollection(fd, call) {
 			continue
@@ -431,6 +437,7 @@ func (w *wc) dynamoCompare(call *ast.CallExpr, op string, fd *ast.FuncDecl) {
 	if claims {
 		_, claims = w.localInstant(set)
 	}
+	claims = claims && expiredDirection(op)
 	table := w.dynTableWords(fd)
 	if !wcHasWord(attr, model.LeaseWords) && !table && !(claims && declNamesLock(fd)) {
 		return
@@ -631,6 +638,7 @@ func (w *wc) dynamoInput(lit *ast.CompositeLit, fd *ast.FuncDecl) {
 		if claims {
 			_, claims = w.localInstant(set)
 		}
+		claims = claims && expiredDirection(op)
 		if !wcHasWord(attr, model.LeaseWords) && !wcHasWord(table, model.LeaseWords) && !w.dynTableWords(fd) && !(claims && declNamesLock(fd)) {
 			continue
 		}

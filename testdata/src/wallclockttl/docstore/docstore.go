@@ -232,3 +232,17 @@ return 0`)
 func takeOverServerClock(ctx context.Context, rdb *redis.Client, me string) error {
 	return serverClock.Run(ctx, rdb, []string{"lock:reports:exp"}, me).Err()
 }
+
+// Silent: renewing a live session extends it (exp > now); the function's
+// name says renew, but nothing is taken over.
+type sessions struct {
+	coll *mongo.Collection
+}
+
+func (s *sessions) renewSession(ctx context.Context, id string, ttl time.Duration) error {
+	now := time.Now()
+	_, err := s.coll.UpdateOne(ctx,
+		bson.M{"_id": id, "expiresAt": bson.M{"$gt": now}},
+		bson.M{"$set": bson.M{"expiresAt": now.Add(ttl)}})
+	return err
+}

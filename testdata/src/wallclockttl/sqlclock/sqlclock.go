@@ -133,3 +133,15 @@ func leaseReport(ctx context.Context, db *sql.DB) (int, error) {
 	err := db.QueryRowContext(ctx, `SELECT count(*) FROM leases WHERE expires_at < $1`, time.Now()).Scan(&n)
 	return n, err
 }
+
+// Silent: a session row has an owner, but it is no lease; its sweeper
+// compares with the database's clock.
+func login(ctx context.Context, db *sql.DB, id, user string, ttl time.Duration) error {
+	_, err := db.ExecContext(ctx, `INSERT INTO sessions (id, owner_id, expires_at) VALUES ($1, $2, $3)`, id, user, time.Now().Add(ttl))
+	return err
+}
+
+func sweepSessions(ctx context.Context, db *sql.DB) error {
+	_, err := db.ExecContext(ctx, `DELETE FROM sessions WHERE owner_id IS NOT NULL AND expires_at < now()`)
+	return err
+}
