@@ -172,6 +172,28 @@ func (e *Effect) what() string {
 	return e.Sink.Family + " " + e.Callee.Name()
 }
 
+// SQLSink returns the SQL sink a call goes to (a database/sql, pgx, sqlx,
+// gorm or bun method, or an SQL-shaped method of an interface such as
+// sqlc's DBTX), whatever its statement, or nil.
+func SQLSink(c *ssa.CallCommon) *model.Sink {
+	callee := calls.Callee(c)
+	if callee == nil {
+		return nil
+	}
+	if s := lookup(callee); s != nil {
+		if s.Cond == model.CondSQL {
+			return s
+		}
+		return nil
+	}
+	if c.IsInvoke() {
+		if q := sqlShaped(callee); q >= 0 {
+			return &model.Sink{Family: "SQL interface", Cond: model.CondSQL, Query: q, Args: q + 1, Key: -1}
+		}
+	}
+	return nil
+}
+
 func lookup(fn *types.Func) *model.Sink {
 	for _, s := range model.Sinks {
 		for _, f := range s.Funcs {

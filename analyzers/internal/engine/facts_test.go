@@ -23,6 +23,7 @@ func TestFactsGobRoundTrip(t *testing.T) {
 		&RenewalFact{Signal: renewalErr, Result: 1, KeyParam: -1, What: "UPDATE leases SET lease_expires_at ... WHERE ... locked_by = $3", Where: "store.go:42"},
 		&ReleaseFact{What: "DELETE FROM locks WHERE name = $1", Where: "locks.sql.go:16", Store: true},
 		&ReadFact{Where: "dynamo_locking.go:263"},
+		&ExpiryParamFact{Params: []ExpiryParam{{Param: 1, Field: "ExpiresAt", Column: "locks.expires_at", Compare: "expires_at <= the database's clock", Where: "locks.sql.go:38"}}},
 	}
 	if len(facts) != len(Analyzer.FactTypes) {
 		t.Fatalf("test covers %d fact types, the engine declares %d", len(facts), len(Analyzer.FactTypes))

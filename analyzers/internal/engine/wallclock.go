@@ -63,6 +63,12 @@ func checkWallClock(u *Unit) {
 			return true
 		})
 	}
+	w.acquires = map[token.Pos]bool{}
+	for _, s := range u.Sections {
+		if s.Call != nil {
+			w.acquires[s.Call.Pos()] = true // a SET NX the engine took for a lock: its TTL is the lock's
+		}
+	}
 	for round := 0; round < wcRounds; round++ {
 		w.changed = false
 		w.visitAll(w.learn)
@@ -73,6 +79,7 @@ func checkWallClock(u *Unit) {
 	w.visitAll(w.candidate)
 	w.reportComparisons()
 	w.checkSQL()
+	w.checkStores()
 }
 
 // wcBits are the labels of a value.
@@ -87,6 +94,9 @@ const (
 	wcStruct                       // a field of a struct with lease vocabulary
 	wcValidName                    // passed through a deadline-like name (expires_at, renewTime)
 	wcOwnTTL                       // a TTL of this process's own lock, not one read from another holder's record
+	wcAPITTL                       // a TTL known from a lock API or a lease field, not from a name alone
+	wcInProc                       // kept in this process's memory (a map guarded by a sync mutex), the lock's own state
+	wcElapsed                      // an elapsed time (time.Since, Sub), not an instant
 )
 
 type wcOrigin struct {
@@ -126,6 +136,13 @@ func wcForeignAt(pos token.Pos, what string) wcLabel {
 }
 
 func wcTTLAt(pos token.Pos, what string) wcLabel {
+	return wcLabel{bits: wcTTL | wcOwnTTL | wcAPITTL, ttl: wcOrigin{pos, what}}
+}
+
+// wcNamedTTLAt labels a duration that is a lock TTL by its name only
+// ("lockTTL", "leaseDuration"): evidence only together with a lock API or a
+// lock store (see vocabulary).
+func wcNamedTTLAt(pos token.Pos, what string) wcLabel {
 	return wcLabel{bits: wcTTL | wcOwnTTL, ttl: wcOrigin{pos, what}}
 }
 
@@ -157,7 +174,7 @@ func wcRecordTTLField(v *types.Var) bool {
 // wcRecordTTLAt labels the lease duration of an observed record
 // (model.RecordTTLFields).
 func wcRecordTTLAt(pos token.Pos, what string) wcLabel {
-	return wcLabel{bits: wcTTL, ttl: wcOrigin{pos, what}}
+	return wcLabel{bits: wcTTL | wcAPITTL, ttl: wcOrigin{pos, what}}
 }
 
 type wc struct {
@@ -172,6 +189,17 @@ type wc struct {
 
 	cands []*wcCand
 	stmts map[string]*sqlfence.Statement
+
+	keys           map[token.Pos]bool // effects a comparison was reported for
+	expFacts       map[*types.Func]*ExpiryParamFact
+	ciAt           map[token.Pos]ssa.CallInstruction
+	collNames      map[types.Object]string
+	acquires       map[token.Pos]bool // the calls that acquire a lock of a section
+	importedExpiry map[string]bool
+	ssaFns         map[*types.Func]*ssa.Function
+	enums          map[*types.Named]bool
+	inprocMaps     map[types.Object]bool
+	inprocTypes    map[*types.Named]bool
 
 	// SSA side (wallclock_decide.go), built on first use.
 	byPos    map[token.Pos]ssa.Value
@@ -345,6 +373,7 @@ func (w *wc) learnCall(call *ast.CallExpr) {
 	if fn.Name() == "Scan" && recv != nil {
 		w.learnScan(call, fn, recv)
 	}
+	w.learnAtomic(call, fn, recv)
 	if model.RecvName(fn) == "Time" && fn.Pkg() != nil && fn.Pkg().Path() == "time" && slices.Contains(model.TimeDecoders, fn.Name()) && recv != nil {
 		if obj := w.target(recv); obj != nil {
 			w.add(obj, wcForeignAt(call.Pos(), obj.Name()+" decoded by time.Time."+fn.Name()))
@@ -355,7 +384,7 @@ func (w *wc) learnCall(call *ast.CallExpr) {
 		if !ta.Func.Matches(fn) || ta.Arg >= len(call.Args) {
 			continue
 		}
-		if ta.LockKey >= 0 && (ta.LockKey >= len(call.Args) || !w.lockKeyExpr(call.Args[ta.LockKey])) {
+		if ta.LockKey >= 0 && !w.acquires[call.Lparen] && (ta.LockKey >= len(call.Args) || !w.lockKeyExpr(call.Args[ta.LockKey])) {
 			continue
 		}
 		if obj := w.ttlRoot(call.Args[ta.Arg]); obj != nil {
@@ -437,6 +466,21 @@ func (w *wc) target(e ast.Expr) types.Object {
 // ttlRoot returns the variable, constant or field a TTL argument is made
 // of: ttl, s.ttl, time.Duration(secs)*time.Second, ttl/2.
 func (w *wc) ttlRoot(e ast.Expr) types.Object {
+	if tv, ok := w.info.Types[e]; ok && tv.Value != nil {
+		if _, isIdent := ast.Unparen(e).(*ast.Ident); !isIdent {
+			if _, isSel := ast.Unparen(e).(*ast.SelectorExpr); !isSel {
+				return nil // 30 * time.Second: a literal TTL, nothing to label
+			}
+		}
+	}
+	o := w.ttlRootExpr(e)
+	if o != nil && o.Pkg() != nil && o.Pkg().Path() == "time" {
+		return nil // time.Second is a unit, not this lock's TTL
+	}
+	return o
+}
+
+func (w *wc) ttlRootExpr(e ast.Expr) types.Object {
 	for i := 0; i < maxUnwrap; i++ {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
@@ -459,7 +503,7 @@ func (w *wc) ttlRoot(e ast.Expr) types.Object {
 				e = x.Y
 			} else if tv, ok := w.info.Types[x.Y]; ok && tv.Value != nil {
 				e = x.X
-			} else if o := w.ttlRoot(x.X); o != nil {
+			} else if o := w.ttlRootExpr(x.X); o != nil {
 				return o
 			} else {
 				e = x.Y
@@ -534,7 +578,11 @@ func (w *wc) eval(e ast.Expr) wcLabel {
 	case *ast.StarExpr:
 		return w.eval(x.X)
 	case *ast.IndexExpr:
-		return w.eval(x.X)
+		l := w.eval(x.X)
+		if obj := w.target(x.X); obj != nil && w.inProcMap(obj) {
+			l.bits |= wcInProc
+		}
+		return l
 	case *ast.SliceExpr:
 		return w.eval(x.X)
 	case *ast.TypeAssertExpr:
@@ -552,18 +600,51 @@ func (w *wc) object(obj types.Object) wcLabel {
 	l := w.objs[obj]
 	switch obj.(type) {
 	case *types.Var, *types.Const:
-		if wcDurationish(obj.Type()) && wcLockTTLName(obj.Name()) {
+		if wcDurationish(obj.Type()) && wcLockTTLName(obj.Name()) && !w.assignedInstant(obj) {
 			if v, ok := obj.(*types.Var); ok && wcRecordTTLField(v) {
 				l = l.union(wcRecordTTLAt(obj.Pos(), obj.Name()+", a lease record's duration"))
 			} else {
-				l = l.union(wcTTLAt(obj.Pos(), obj.Name()+", a lock TTL by its name"))
+				l = l.union(wcNamedTTLAt(obj.Pos(), obj.Name()+", a lock TTL by its name"))
 			}
 		}
-		if l.has(wcForeign) && vocab.Validity.Match(obj.Name()) {
+		if l.has(wcForeign|wcWall) && vocab.Validity.Match(obj.Name()) {
 			l.bits |= wcValidName
 		}
 	}
 	return l
+}
+
+// assignedInstant reports whether an integer variable or field holds an
+// instant whatever its name says: it is assigned a reading of this host's
+// clock that is not an elapsed time (l.timeout = time.Now().Add(d).Unix()).
+func (w *wc) assignedInstant(obj types.Object) bool {
+	if n, ok := types.Unalias(obj.Type()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" {
+		return false // time.Duration
+	}
+	b, ok := obj.Type().Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsInteger == 0 {
+		return false
+	}
+	l := w.objs[obj]
+	return l.has(wcLocal) && !l.has(wcElapsed)
+}
+
+// learnAtomic lets a value stored with sync/atomic keep its labels:
+// atomic.StoreInt64(&l.until, t.UnixNano()), l.until.Store(...).
+func (w *wc) learnAtomic(call *ast.CallExpr, fn *types.Func, recv ast.Expr) {
+	if fn.Pkg() == nil || fn.Pkg().Path() != "sync/atomic" {
+		return
+	}
+	name := fn.Name()
+	if !strings.HasPrefix(name, "Store") && !strings.HasPrefix(name, "Swap") && !strings.HasPrefix(name, "CompareAndSwap") {
+		return
+	}
+	switch {
+	case recv == nil && len(call.Args) >= 2:
+		w.add(w.target(call.Args[0]), w.eval(call.Args[len(call.Args)-1]))
+	case recv != nil && len(call.Args) >= 1:
+		w.add(w.target(recv), w.eval(call.Args[len(call.Args)-1]))
+	}
 }
 
 func (w *wc) selector(x *ast.SelectorExpr) wcLabel {
@@ -575,9 +656,17 @@ func (w *wc) selector(x *ast.SelectorExpr) wcLabel {
 		return wcLabel{}
 	}
 	f, _ := sel.Obj().(*types.Var)
-	// The fields of an untrusted value are untrusted.
-	l := w.eval(x.X)
+	// The fields of an untrusted value are untrusted, except those that
+	// cannot hold an instant (an enum: State == JOINING is no clock
+	// comparison).
+	var l wcLabel
+	if !w.wcEnum(f.Type()) {
+		l = w.eval(x.X)
+	}
 	owner := wcFieldOwner(sel)
+	if owner != nil && w.inProcEntry(owner) {
+		l.bits |= wcInProc
+	}
 	fm := func(m map[model.Field]string) string {
 		v, _ := wcField(m, owner, f)
 		return v
@@ -601,7 +690,7 @@ func (w *wc) selector(x *ast.SelectorExpr) wcLabel {
 	}
 	if owner != nil && w.leaseStruct(owner) {
 		l.bits |= wcStruct
-		if wcStoredInstant(f) && wcSerialized(owner, f) && fm(model.LockTTLFields) == "" {
+		if (wcStoredInstant(f) || w.assignedInstant(f)) && wcSerialized(owner, f) && fm(model.LockTTLFields) == "" {
 			l = l.union(wcForeignAt(f.Pos(), "the stored field "+owner.Obj().Name()+"."+f.Name()))
 			stored = true
 		}
@@ -615,8 +704,8 @@ func (w *wc) selector(x *ast.SelectorExpr) wcLabel {
 		fl.local = wcOrigin{}
 	}
 	l = l.union(fl)
-	if l.has(wcForeign) && vocab.Validity.Match(f.Name()) {
-		l.bits |= wcValidName
+	if l.has(wcForeign|wcWall) && (vocab.Validity.Match(f.Name()) || w.assignedInstant(f)) {
+		l.bits |= wcValidName // a deadline: expires_at, or a Timeout assigned time.Now().Add(d).Unix()
 	}
 	return l
 }
@@ -663,7 +752,9 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 	case name == "Now" && rn != "" && wcTimeish(wcResult(fn)):
 		return wcLocalAt(call.Pos(), "the clock's Now()") // an injected clock
 	case model.MatchesAny(model.ClockElapsed, fn):
-		return wcLocalAt(call.Pos(), wcShort(fn)).union(arg(0))
+		l := wcLocalAt(call.Pos(), wcShort(fn)).union(arg(0))
+		l.bits |= wcElapsed
+		return l
 	}
 	for f, what := range model.TimeConstructors {
 		if f.Matches(fn) {
@@ -681,12 +772,16 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 	switch {
 	case pkg == "time" && rn == "Time":
 		switch {
-		case slices.Contains(model.TimeStrippers, name):
+		case slices.Contains(model.TimeStrippers, name), slices.Contains(model.TimeTexts, name):
 			l := recvLabel()
 			l.bits |= wcWall
 			return l
 		case slices.Contains(model.TimeArithmetic, name), model.MatchesAny(model.TimeComparisons, fn):
-			return recvLabel().union(arg(0))
+			l := recvLabel().union(arg(0))
+			if name == "Sub" {
+				l.bits |= wcElapsed
+			}
+			return l
 		}
 		return wcLabel{}
 	case model.MatchesAny(model.TimeComparisons, fn):
@@ -703,6 +798,14 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 		return l
 	case pkg == "strconv" && (strings.HasPrefix(name, "Parse") || name == "Atoi"):
 		return arg(0)
+	case pkg == "strconv" && (strings.HasPrefix(name, "Format") || name == "Itoa"):
+		return arg(0) // an instant's text (a score, an ARGV, a DynamoDB number)
+	case pkg == "fmt" && (name == "Sprint" || name == "Sprintf" || name == "Sprintln"):
+		var l wcLabel
+		for i := range call.Args {
+			l = l.union(arg(i))
+		}
+		return l
 	case pkg == model.RedisCmdPackage && strings.HasSuffix(rn, "Cmd") && slices.Contains(model.RedisCmdAccessors, name):
 		l := wcForeignAt(call.Pos(), "a value read from Redis")
 		if q, ok := ast.Unparen(recv).(*ast.CallExpr); ok && len(q.Args) > 1 && w.lockKeyExpr(q.Args[1]) {
@@ -714,6 +817,14 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 	for f, what := range model.StoredReads {
 		if f.Matches(fn) {
 			return wcForeignAt(call.Pos(), what)
+		}
+	}
+	if pkg == "sync/atomic" {
+		switch {
+		case rn == "" && (strings.HasPrefix(name, "Load") || strings.HasPrefix(name, "Swap")) && len(call.Args) > 0:
+			return arg(0) // atomic.LoadInt64(&l.until)
+		case rn != "" && (name == "Load" || name == "Swap"):
+			return recvLabel() // l.until.Load()
 		}
 	}
 	if text, ok := w.sqlText(call); ok {
@@ -798,6 +909,9 @@ func (w *wc) leaseStruct(n *types.Named) bool {
 	v := vocab.Lease.Match(n.Obj().Name())
 	if st, ok := n.Underlying().(*types.Struct); ok && !v {
 		for i := 0; i < st.NumFields(); i++ {
+			if wcSyncType(st.Field(i).Type()) {
+				continue // an embedded sync.RWMutex guards the struct in this process: no lease
+			}
 			if vocab.Lease.Match(st.Field(i).Name()) {
 				v = true
 				break

@@ -25,6 +25,10 @@ const (
 	// wcValidity: a lock TTL against time elapsed on this host (Redlock's
 	// remaining validity).
 	wcValidity
+	// wcStripped: a deadline of this host's clock that lost its monotonic
+	// reading (Unix(), UTC(), Round(0), time.Unix) against a fresh reading:
+	// wall-clock arithmetic although one host is involved.
+	wcStripped
 )
 
 // wcCand is a comparison mixing this host's clock with an untrusted
@@ -34,6 +38,12 @@ type wcCand struct {
 	pos  token.Pos // where SSA puts the comparison (operator or Lparen)
 	lab  wcLabel
 	kind wcKind
+	// stripped: one operand is a wall-clock-only reading of this host's
+	// clock, the other a reading too.
+	stripped bool
+	// errVerdict: the comparison decides the return of an error;
+	// durVerdict: the remaining validity itself is returned.
+	errVerdict, durVerdict bool
 }
 
 // candidate records comparisons: x < y (and the other orderings and
@@ -48,22 +58,38 @@ func (w *wc) candidate(n ast.Node, _ *types.Func) {
 		default:
 			return
 		}
-		if !wcOrdered(w.info.TypeOf(x.X)) || !wcOrdered(w.info.TypeOf(x.Y)) {
+		tx, ty := w.info.TypeOf(x.X), w.info.TypeOf(x.Y)
+		if !wcOrdered(tx) || !wcOrdered(ty) {
 			return // strings, pointers, channels, interfaces
 		}
-		c = wcCand{expr: x, pos: x.OpPos, lab: w.eval(x.X).union(w.eval(x.Y))}
+		if w.wcEnum(tx) || w.wcEnum(ty) || w.wcSameField(x.X, x.Y) {
+			return // State == JOINING; a.expiry < b.expiry
+		}
+		lx, ly := w.eval(x.X), w.eval(x.Y)
+		c = wcCand{expr: x, pos: x.OpPos, lab: lx.union(ly), stripped: wcStrippedPair(lx, ly)}
 	case *ast.CallExpr:
 		fn := w.callee(x)
 		recv := w.recvExpr(x)
 		if fn == nil || recv == nil || len(x.Args) != 1 || !model.MatchesAny(model.TimeComparisons, fn) {
 			return
 		}
-		c = wcCand{expr: x, pos: x.Lparen, lab: w.eval(recv).union(w.eval(x.Args[0]))}
+		if w.wcSameField(recv, x.Args[0]) {
+			return // h[i].expiry.Before(h[j].expiry): an ordering
+		}
+		lr, la := w.eval(recv), w.eval(x.Args[0])
+		c = wcCand{expr: x, pos: x.Lparen, lab: lr.union(la), stripped: wcStrippedPair(lr, la)}
 	default:
 		return
 	}
+	if w.wcTestFile(c.expr.Pos()) {
+		return // a test's assertion on timestamps
+	}
 	switch {
 	case !c.lab.has(wcLocal):
+		return
+	case c.lab.has(wcInProc) && !c.lab.has(wcForeign|wcStore):
+		// The deadline of an in-process lock table, written and compared
+		// by this process under its own mutex.
 		return
 	case c.lab.has(wcForeign):
 		c.kind = wcStored
@@ -75,10 +101,29 @@ func (w *wc) candidate(n ast.Node, _ *types.Func) {
 		return
 	case c.lab.has(wcTTL):
 		c.kind = wcValidity
+	case c.stripped:
+		c.kind = wcStripped
 	default:
 		return
 	}
 	w.cands = append(w.cands, &c)
+}
+
+// wcStrippedPair reports whether two operands are readings of this host's
+// clock of which one lost its monotonic reading: a stored wall-clock
+// deadline against a fresh reading.
+func wcStrippedPair(a, b wcLabel) bool {
+	if a.has(wcForeign) || b.has(wcForeign) {
+		return false
+	}
+	// time.Since(t.Round(0)) < limit: the elapsed time is wall-clock time.
+	wallElapsed := func(l wcLabel) bool {
+		return l.has(wcLocal|wcElapsed|wcWall) && l.bits&(wcLocal|wcElapsed|wcWall) == wcLocal|wcElapsed|wcWall
+	}
+	if wallElapsed(a) || wallElapsed(b) {
+		return true
+	}
+	return a.has(wcLocal) && b.has(wcLocal) && (a.has(wcWall) || b.has(wcWall)) && !a.has(wcElapsed) && !b.has(wcElapsed)
 }
 
 // wcEffect is a call that writes (or takes a lease over), directly or in a
@@ -101,7 +146,17 @@ func (w *wc) reportComparisons() {
 		if c.kind == wcStored && !w.vocabulary(c.lab, fn) {
 			continue
 		}
+		if c.kind == wcStripped && !c.lab.has(wcStore) && !(c.lab.has(wcValidName) && w.touches(fn)) {
+			continue // a wall-clock deadline needs a lock in sight, not a lease-like name
+		}
+		if c.kind == wcValidity && !c.lab.has(wcAPITTL|wcStore) && !w.touches(fn) {
+			continue // a duration named like a lock TTL, and no lock in sight
+		}
 		eff, returned := w.decision(v, c.kind)
+		if eff == nil && !returned && c.kind == wcValidity && w.inSection(fn, v) && w.errorVerdict(v) {
+			// if validity <= 0 { return errLost }: the verdict is an error.
+			c.errVerdict, returned = true, true
+		}
 		if eff == nil && (!returned || wcPollCondition(fn)) {
 			// Logging, metrics, a local timeout, the condition of a poll:
 			// no authority decided.
@@ -109,6 +164,194 @@ func (w *wc) reportComparisons() {
 		}
 		w.reportComparison(c, fn, v, eff)
 	}
+	w.reportValidityReturns()
+}
+
+// inSection reports whether v is computed while a lock is held: inside a
+// critical section of fn, or in a function called from one (and not one
+// that takes a lock itself, whose code before the acquisition is no
+// section: a retry loop's budget).
+func (w *wc) inSection(fn *ssa.Function, v ssa.Value) bool {
+	instr, ok := v.(ssa.Instruction)
+	if !ok {
+		return false
+	}
+	owns := false
+	for _, s := range w.u.Sections {
+		if s.Fn == fn {
+			owns = true
+			if s.Contains(instr) {
+				return true
+			}
+		}
+	}
+	if owns {
+		return false
+	}
+	w.touches(fn) // computes reached
+	return w.reached[fn]
+}
+
+// errorVerdict reports whether a comparison decides a return of an error:
+// a branch entered only from it returns a non-nil error.
+func (w *wc) errorVerdict(v ssa.Value) bool {
+	if v.Referrers() == nil {
+		return false
+	}
+	var ifs []*ssa.If
+	for _, r := range *v.Referrers() {
+		switch x := r.(type) {
+		case *ssa.If:
+			ifs = append(ifs, x)
+		case *ssa.UnOp:
+			if x.Op == token.NOT && x.Referrers() != nil {
+				for _, r2 := range *x.Referrers() {
+					if iff, ok := r2.(*ssa.If); ok {
+						ifs = append(ifs, iff)
+					}
+				}
+			}
+		}
+	}
+	for _, iff := range ifs {
+		for _, succ := range iff.Block().Succs {
+			if len(succ.Preds) != 1 {
+				continue
+			}
+			b := succ
+			for i := 0; i < 4 && len(b.Instrs) > 0; i++ {
+				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+					if wcReturnsError(ret) {
+						return true
+					}
+					break
+				}
+				if len(b.Succs) != 1 || len(b.Succs[0].Preds) != 1 {
+					break
+				}
+				b = b.Succs[0]
+			}
+		}
+	}
+	return false
+}
+
+// wcReturnsError reports whether a return yields a non-nil error.
+func wcReturnsError(ret *ssa.Return) bool {
+	errType := types.Universe.Lookup("error").Type()
+	for _, r := range ret.Results {
+		if !types.Identical(r.Type(), errType) {
+			continue
+		}
+		if c, ok := r.(*ssa.Const); ok && c.IsNil() {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// reportValidityReturns reports functions that hand the lock's remaining
+// validity to their callers as a duration: return ttl - time.Since(start)
+// - drift, return time.Until(acquiredAt.Add(ttl)). A caller in this package
+// that compares it is judged as a comparison; one in another package is
+// not, so the return itself is the verdict.
+func (w *wc) reportValidityReturns() {
+	for _, f := range w.u.Pass.Files {
+		if w.wcTestFile(f.Pos()) {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fd.Type.Results == nil || len(fd.Type.Results.List) != 1 {
+				continue
+			}
+			rt := w.info.TypeOf(fd.Type.Results.List[0].Type)
+			if n, ok := types.Unalias(rt).(*types.Named); !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "time" || n.Obj().Name() != "Duration" {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if _, ok := n.(*ast.FuncLit); ok {
+					return false
+				}
+				ret, ok := n.(*ast.ReturnStmt)
+				if !ok || len(ret.Results) != 1 {
+					return true
+				}
+				e := ret.Results[0]
+				if !w.remainingValidity(e) {
+					return true
+				}
+				lab := w.eval(e)
+				fn := w.ssaFuncAt(ret.Pos())
+				if fn == nil || !lab.has(wcAPITTL|wcStore) && !w.touches(fn) {
+					return true
+				}
+				c := &wcCand{expr: e, pos: e.Pos(), lab: lab, kind: wcValidity, durVerdict: true}
+				w.reportComparison(c, fn, nil, nil)
+				return true
+			})
+		}
+	}
+}
+
+// remainingValidity reports whether e computes a lock's remaining time
+// from its TTL and the time elapsed on this host: ttl - time.Since(start)
+// [- drift] (the TTL itself, not a fraction of it that schedules a
+// renewal), or time.Until(deadline) of a deadline built from the TTL.
+func (w *wc) remainingValidity(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if id, ok := e.(*ast.Ident); ok {
+		if def := w.singleDef(w.info.Uses[id]); def != nil {
+			e = ast.Unparen(def)
+		}
+	}
+	if call, ok := e.(*ast.CallExpr); ok {
+		fn := w.callee(call)
+		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "Until" && len(call.Args) == 1 {
+			l := w.eval(call.Args[0])
+			return l.has(wcTTL) && l.has(wcLocal) && !l.has(wcForeign)
+		}
+		return false
+	}
+	b, ok := e.(*ast.BinaryExpr)
+	if !ok || b.Op != token.SUB {
+		return false
+	}
+	elapsed := false
+	for {
+		if w.eval(b.Y).has(wcElapsed) {
+			elapsed = true
+		}
+		inner, ok := ast.Unparen(b.X).(*ast.BinaryExpr)
+		if !ok || inner.Op != token.SUB {
+			break
+		}
+		b = inner
+	}
+	first := ast.Unparen(b.X)
+	switch first.(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+	default:
+		return false // ttl/2 - elapsed schedules a renewal
+	}
+	l := w.eval(first)
+	return elapsed && l.has(wcTTL) && !l.has(wcLocal)
+}
+
+// ssaFuncAt returns the innermost function whose body holds pos.
+func (w *wc) ssaFuncAt(pos token.Pos) *ssa.Function {
+	var best *ssa.Function
+	for _, fn := range w.u.Funcs {
+		syn := fn.Syntax()
+		if syn == nil || pos < syn.Pos() || pos >= syn.End() {
+			continue
+		}
+		if best == nil || syn.Pos() >= best.Syntax().Pos() {
+			best = fn
+		}
+	}
+	return best
 }
 
 // wcPollCondition reports whether fn is a function literal handed to a
@@ -134,8 +377,10 @@ func wcPollCondition(fn *ssa.Function) bool {
 // lease-like struct or a function that uses a lock API.
 func (w *wc) vocabulary(l wcLabel, fn *ssa.Function) bool {
 	switch {
-	case l.has(wcTTL), l.has(wcStore):
+	case l.has(wcStore), l.has(wcTTL) && l.has(wcAPITTL):
 		return true
+	case l.has(wcTTL) && w.touches(fn):
+		return true // a TTL by its name, in a function that uses a lock
 	case !l.has(wcValidName):
 		return false
 	}
@@ -148,8 +393,13 @@ func (w *wc) reportComparison(c *wcCand, fn *ssa.Function, v ssa.Value, eff *wcE
 		subject = "`" + s + "`"
 	}
 	decision := "and " + wcFuncName(fn) + " returns the result as its verdict on the lease"
-	if eff != nil {
+	switch {
+	case eff != nil:
 		decision = "and its result decides whether " + eff.what + " runs"
+	case c.errVerdict:
+		decision = "and its result decides whether " + wcFuncName(fn) + " returns an error while the lock is held"
+	case c.durVerdict:
+		decision = "and " + wcFuncName(fn) + " returns it to its callers as the lock's remaining validity"
 	}
 	wall := ""
 	if c.lab.has(wcWall) {
@@ -168,6 +418,12 @@ func (w *wc) reportComparison(c *wcCand, fn *ssa.Function, v ssa.Value, eff *wcE
 			"make the protected writes carry a fencing token, and let the coordinator decide expiry with its own clock "+
 			"(a TTL it enforces, or the database's now() in the statement that takes over)",
 			subject, c.lab.foreign.what, ttl, c.lab.local.what, decision, wall)
+	case wcStripped:
+		msg = fmt.Sprintf("%s decides lease validity with wall-clock values of this host (%s): the deadline lost Go's monotonic reading "+
+			"(Unix() integers, UTC(), Round(0), time.Unix), so an NTP step or a manual change of the clock moves the lease's end by the size of the step, "+
+			"and the process can pause right after the check, %s; keep the time.Time from time.Now() and compare with Before/After or time.Since, "+
+			"and make the protected writes carry a fencing token",
+			subject, c.lab.local.what, decision)
 	case wcValidity:
 		msg = fmt.Sprintf("%s uses the lock's remaining validity, computed from the lock TTL (%s) and this host's clock (%s), as proof of authority, %s: "+
 			"a TTL is only a lower bound for how long the coordinator keeps the lock (Redis expires keys by its own wall clock, which can jump), "+
@@ -197,9 +453,13 @@ func (w *wc) reportComparison(c *wcCand, fn *ssa.Function, v ssa.Value, eff *wcE
 	key := c.expr.Pos()
 	if eff != nil {
 		key = eff.instr.Pos()
+		if w.keys == nil {
+			w.keys = map[token.Pos]bool{}
+		}
+		w.keys[key] = true
 		addRel(eff.instr.Pos(), "the decision guards this write: "+eff.what)
 	}
-	if instr, ok := v.(ssa.Instruction); ok {
+	if instr, ok := v.(ssa.Instruction); ok && v != nil {
 		for _, s := range w.u.Sections {
 			if s.Fn == fn && s.Contains(instr) {
 				addRel(s.Pos, s.Lock.Lib+" acquired here")

@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -18,51 +20,530 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// checkSQL reports SQL takeovers decided with this host's clock: a write
-// to a lock or lease row whose WHERE compares a column (the stored expiry,
-// written with the previous holder's clock) with a time computed in Go
-// (time.Now()). The database has a clock of its own for that: now().
-func (w *wc) checkSQL() {
+// SQL lease rows decided with two clocks. A lease row's expiry is written
+// by one party and compared by another; FC4001 reports where this host's
+// clock enters that comparison:
+//
+//   - a write or a claim (SELECT ... FOR UPDATE) whose WHERE compares a
+//     lease column with a time computed in Go from time.Now() (the stored
+//     expiry was written with the previous holder's clock): reported at
+//     the statement, with a fix letting the database use now();
+//   - a write that stores an expiry computed from this host's clock into a
+//     lease column that a statement of this package compares, with the
+//     database's clock (expires_at <= NOW(), in the same statement or
+//     another) or with another host's Go time: reported at the write, the
+//     comparing statement as related information;
+//   - through packages: a function whose parameter becomes such an expiry
+//     (sqlc's generated InsertLock, a store's AcquireLock) exports an
+//     ExpiryParamFact, and a caller passing time.Now().Add(ttl) to it is
+//     reported at the call (wallclock_facts.go).
+//
+// A lease column is one of a table with lease vocabulary (locks, leases,
+// job_leases) or a column with it (locked_until, lease_expires_at,
+// claim_until). The text of a statement is a constant or the constant
+// format of fmt.Sprintf; bind arguments may be spread from a slice built
+// by a composite literal ([]any{a, b, now}, appended to afterwards).
+
+// wcSQL is one SQL call of the package with its statement and binds.
+type wcSQL struct {
+	fn    *ssa.Function
+	ci    ssa.CallInstruction
+	call  *ast.CallExpr
+	sink  *model.Sink
+	st    *sqlfence.Statement
+	binds []ast.Expr // nil when unknown
+	first int        // index of the first bind argument in call.Args
+	done  bool       // reported
+}
+
+func (q *wcSQL) bind(p sqlfence.Placeholder) ast.Expr {
+	i := p.ArgIndex()
+	if i < 0 || i >= len(q.binds) {
+		return nil
+	}
+	return q.binds[i]
+}
+
+// wcSQLCmp is a comparison of a lease column: with a time computed in Go
+// (local != nil) or with the database's clock.
+type wcSQLCmp struct {
+	q     *wcSQL
+	col   string
+	text  string // for messages: "expires_at < now()", "locked_until < $3 (now)"
+	local ast.Expr
+	used  bool // a store into the column was reported with it
+}
+
+// sqlUses lists the package's SQL calls whose text is known.
+func (w *wc) sqlUses() []*wcSQL {
+	var out []*wcSQL
 	for _, fn := range w.u.Funcs {
 		for ci := range calls.In(fn) {
+			sink := effect.SQLSink(ci.Common())
+			if sink == nil {
+				continue
+			}
 			call := w.callAt[ci.Common().Pos()]
-			if call == nil || call.Ellipsis.IsValid() {
+			if call == nil || sink.Query >= len(call.Args) || w.wcTestFile(call.Pos()) {
 				continue
 			}
-			if _, ok := w.sqlText(call); !ok {
+			text, ok := w.queryText(call.Args[sink.Query])
+			if !ok {
 				continue
 			}
-			e := effect.Classify(ci, w.u.Tokens(fn))
-			if e == nil || e.Stmt == nil || e.Stmt.Kind != sqlfence.Write || e.Verdict == effect.Carried {
-				continue
-			}
-			w.sqlTakeover(fn, ci, call, e)
+			q := &wcSQL{fn: fn, ci: ci, call: call, sink: sink, st: w.parse(text), first: sink.Args}
+			q.binds = w.bindExprs(call, sink.Args)
+			out = append(out, q)
 		}
+	}
+	return out
+}
+
+var sprintfVerb = regexp.MustCompile(`%[-+# 0-9.*\[\]]*[a-zA-Z%]`)
+
+// queryText returns the SQL text of a query argument: a constant, or the
+// constant format of fmt.Sprintf with its verbs replaced by a name (the
+// verbs fill in lists, table names and generated placeholders; the text is
+// refused when a verb comes before a '?' placeholder, whose ordinal it
+// could shift).
+func (w *wc) queryText(e ast.Expr) (string, bool) {
+	if s, ok := w.constString(e); ok {
+		return s, true
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return "", false
+	}
+	fn := w.callee(call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || fn.Name() != "Sprintf" {
+		return "", false
+	}
+	format, ok := w.constString(call.Args[0])
+	if !ok {
+		return "", false
+	}
+	if loc := sprintfVerb.FindStringIndex(format); loc != nil && strings.Contains(format[loc[0]:], "?") {
+		return "", false
+	}
+	return sprintfVerb.ReplaceAllStringFunc(format, func(v string) string {
+		if v == "%%" {
+			return "%"
+		}
+		return "x"
+	}), true
+}
+
+// bindExprs returns the bind arguments of an SQL call from index first:
+// the arguments themselves, or the elements of a slice spread with args...
+// when it is built by one composite literal and only appended to.
+func (w *wc) bindExprs(call *ast.CallExpr, first int) []ast.Expr {
+	if first > len(call.Args) {
+		return nil
+	}
+	if !call.Ellipsis.IsValid() {
+		return call.Args[first:]
+	}
+	last := len(call.Args) - 1
+	if last < first {
+		return nil
+	}
+	elems := w.sliceElems(call.Args[last])
+	if elems == nil {
+		return nil
+	}
+	return append(append([]ast.Expr{}, call.Args[first:last]...), elems...)
+}
+
+// sliceElems returns the leading elements of a slice variable built by a
+// composite literal and otherwise only appended to.
+func (w *wc) sliceElems(e ast.Expr) []ast.Expr {
+	if lit, ok := ast.Unparen(e).(*ast.CompositeLit); ok {
+		return lit.Elts
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	obj := w.info.Uses[id]
+	if obj == nil {
+		return nil
+	}
+	var elems []ast.Expr
+	bad := false
+	for _, f := range w.u.Pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if bad {
+				return false
+			}
+			switch x := n.(type) {
+			case *ast.AssignStmt:
+				for i, lhs := range x.Lhs {
+					if w.target(lhs) != obj {
+						continue
+					}
+					if len(x.Rhs) != len(x.Lhs) {
+						bad = true
+						return false
+					}
+					rhs := ast.Unparen(x.Rhs[i])
+					if lit, ok := rhs.(*ast.CompositeLit); ok && elems == nil {
+						elems = lit.Elts
+						continue
+					}
+					if c, ok := rhs.(*ast.CallExpr); ok && len(c.Args) > 0 && w.target(c.Args[0]) == obj {
+						if b, ok := w.info.Uses[astIdent(c.Fun)].(*types.Builtin); ok && b.Name() == "append" {
+							continue // appended after the literal's elements
+						}
+					}
+					bad = true
+					return false
+				}
+			case *ast.ValueSpec:
+				for i, name := range x.Names {
+					if w.info.Defs[name] != obj || i >= len(x.Values) {
+						continue
+					}
+					if lit, ok := ast.Unparen(x.Values[i]).(*ast.CompositeLit); ok && elems == nil {
+						elems = lit.Elts
+					} else {
+						bad = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	if bad {
+		return nil
+	}
+	return elems
+}
+
+func astIdent(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// leaseColumn reports whether a column of the statement belongs to a lease:
+// the table or the column has lease vocabulary, or the statement writes a
+// column that has (owner, holder, locked_by).
+func leaseColumn(st *sqlfence.Statement, col string) bool {
+	if vocab.Lease.Match(st.Table) || vocab.Lease.Match(col) {
+		return true
+	}
+	for _, a := range st.Sets {
+		if vocab.Lease.Match(a.Column) {
+			return true
+		}
+	}
+	return false
+}
+
+// localInstant reports whether a bind argument is an instant computed from
+// this host's clock: time.Now(), now.Add(ttl), its Unix() or text, and not
+// a value read back from storage nor an elapsed duration.
+func (w *wc) localInstant(e ast.Expr) (wcLabel, bool) {
+	l := w.deepEval(e)
+	if !l.has(wcLocal) || l.has(wcForeign) {
+		return l, false
+	}
+	t := w.info.TypeOf(e)
+	if t != nil {
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration" {
+			return l, false
+		}
+		if wcTimeish(t) {
+			if _, isInt := t.Underlying().(*types.Basic); !isInt {
+				return l, true
+			}
+		}
+	}
+	return l, !l.has(wcElapsed)
+}
+
+// deepEval is eval that also looks into composite literals (a driver's
+// Timestamptz{Time: t, Valid: true}), address-of, and calls of this
+// package's one-argument helpers (Timestampz(t)).
+func (w *wc) deepEval(e ast.Expr) wcLabel {
+	l := w.eval(e)
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		for _, el := range x.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			l = l.union(w.deepEval(el))
+		}
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			l = l.union(w.deepEval(x.X))
+		}
+	case *ast.CallExpr:
+		if fn := w.callee(x); fn != nil && len(x.Args) == 1 && fn.Pkg() == w.u.Pass.Pkg {
+			l = l.union(w.deepEval(x.Args[0]))
+		}
+	}
+	return l
+}
+
+// checkSQL reports SQL lease rows decided with this host's clock.
+func (w *wc) checkSQL() {
+	uses := w.sqlUses()
+	// Takeovers: a write whose WHERE compares a lease column with Go time.
+	for _, q := range uses {
+		if q.st.Kind == sqlfence.Write {
+			w.sqlTakeover(q)
+		}
+	}
+	var cmps []*wcSQLCmp
+	for _, q := range uses {
+		for _, c := range w.sqlComparisons(q) {
+			if w.claimLike(c, uses) {
+				cmps = append(cmps, c)
+			}
+		}
+	}
+	// Expiries written with this host's clock that a statement compares.
+	for _, q := range uses {
+		if q.done || q.st.Kind != sqlfence.Write || w.keys[q.ci.Pos()] {
+			continue
+		}
+		w.sqlStore(q, cmps)
+	}
+	// Claims: a locking read (or a read followed by a write of its table)
+	// comparing a lease column with Go time.
+	for _, c := range cmps {
+		q := c.q
+		if c.local == nil || q.done || q.st.Kind == sqlfence.Write || c.used {
+			continue
+		}
+		q.done = true
+		msg := fmt.Sprintf("%s claims a lease by comparing %s with %s, a time computed from this host's clock: "+
+			"the stored expiry was written with the previous holder's clock, the two clocks differ by their skew and either can jump, "+
+			"so a live lease can be claimed (or a dead one kept); let the database decide with its own clock: "+
+			"compare with now() and compute the new expiry in SQL too (now() + interval), and fence the holder's writes with a token",
+			wcStmtText(q), c.col, types.ExprString(c.local))
+		related := []analysis.RelatedInformation{{Pos: q.ci.Pos(), Message: "the claim is made here"}}
+		w.u.Report(Finding{Code: checks.WallClockTTL, Pos: c.local.Pos(), End: c.local.End(), Message: msg, Related: related, Key: q.ci.Pos()})
+	}
+	w.exportExpiryFacts(uses, cmps)
+	w.checkExpiryCalls()
+}
+
+func (c *wcSQLCmp) markUsed() { c.used = true }
+
+// wcStmtText names a statement for messages: "SELECT instances
+// (database/sql Tx.QueryRowContext)".
+func wcStmtText(q *wcSQL) string {
+	what := q.st.Verb
+	if q.st.Table != "" {
+		what += " " + q.st.Table
+	}
+	if callee := calls.Callee(q.ci.Common()); callee != nil {
+		what += " (" + q.sink.Family + " " + wcRecvDot(callee) + ")"
+	}
+	return what
+}
+
+func wcRecvDot(fn *types.Func) string {
+	if rn := model.RecvName(fn); rn != "" && rn != "?" {
+		return rn + "." + fn.Name()
+	}
+	return fn.Name()
+}
+
+// sqlComparisons returns the comparisons of lease columns in a statement:
+// with a bind argument computed from this host's clock, and with the
+// database's clock.
+func (w *wc) sqlComparisons(q *wcSQL) []*wcSQLCmp {
+	var out []*wcSQLCmp
+	for _, g := range q.st.Guards {
+		if g.Op == "=" || g.Op == "<>" || vocab.FenceColumn.Match(g.Column) || !leaseColumn(q.st, g.Column) {
+			continue
+		}
+		b := q.bind(g.Param)
+		if b == nil {
+			continue
+		}
+		if _, ok := w.localInstant(b); !ok {
+			continue
+		}
+		out = append(out, &wcSQLCmp{q: q, col: g.Column, local: b,
+			text: fmt.Sprintf("%s %s %s (%s)", g.Column, g.Op, g.Param, types.ExprString(b))})
+	}
+	for _, g := range q.st.Clock {
+		if !leaseColumn(q.st, g.Column) {
+			continue
+		}
+		out = append(out, &wcSQLCmp{q: q, col: g.Column, text: g.Column + " " + g.Op + " the database's clock"})
+	}
+	return out
+}
+
+// writesTable reports whether fn writes table with one of the statements.
+func (w *wc) writesTable(fn *ssa.Function, uses []*wcSQL, table string) bool {
+	if table == "" {
+		return false
+	}
+	for _, q := range uses {
+		if q.fn == fn && q.st.Kind == sqlfence.Write && q.st.Table == table {
+			return true
+		}
+	}
+	return false
+}
+
+// sqlStore reports a write that stores an expiry computed from this host's
+// clock into a lease column that a statement compares.
+func (w *wc) sqlStore(q *wcSQL, cmps []*wcSQLCmp) {
+	if !acquisition(q.st) {
+		return // a renewal extends its own lease; the acquisition is what races
+	}
+	for _, a := range q.st.Sets {
+		if !leaseExpiry(q.st, a.Column) {
+			continue
+		}
+		b := q.bind(a.Param)
+		if b == nil {
+			continue
+		}
+		lab, ok := w.localInstant(b)
+		if !ok {
+			continue
+		}
+		c := w.comparator(q, a.Column, cmps)
+		if c == nil {
+			continue
+		}
+		c.markUsed()
+		q.done = true
+		who := "the database compares with its own clock (" + c.text + ")"
+		if c.local != nil {
+			who = "a claim compares with the clock of the host that runs it (" + c.text + ")"
+		}
+		where := ""
+		if c.q != q {
+			where = " at " + w.posText(c.q.ci.Pos())
+		}
+		msg := fmt.Sprintf("%s stores %s, an expiry computed from this host's clock (%s), into the lease column %s, which %s%s: "+
+			"the two clocks differ by their skew and either can jump, and the holder can pause, so the lease ends early or late by that much "+
+			"and another party can take it over while this holder still acts; compute the expiry with the clock that compares it "+
+			"(now() + interval in the statement), and fence the holder's writes with a token",
+			wcStmtText(q), types.ExprString(b), lab.local.what, a.Column, who, where)
+		related := []analysis.RelatedInformation{}
+		if lab.local.pos.IsValid() {
+			related = append(related, analysis.RelatedInformation{Pos: lab.local.pos, Message: "this host's clock is read here"})
+		}
+		if c.q != q {
+			related = append(related, analysis.RelatedInformation{Pos: c.q.ci.Pos(), Message: "the expiry is compared here: " + c.text})
+		}
+		w.u.Report(Finding{Code: checks.WallClockTTL, Pos: b.Pos(), End: b.End(), Message: msg, Related: related, Key: q.ci.Pos()})
+		return
 	}
 }
 
-func (w *wc) sqlTakeover(fn *ssa.Function, ci ssa.CallInstruction, call *ast.CallExpr, e *effect.Effect) {
-	st := e.Stmt
-	first := e.Sink.Args
-	if first > len(call.Args) {
+// leaseExpiry reports whether a written column is a lease's expiry: an
+// instant in a lease table, or an instant column named for a lease
+// (locked_until). Writing the owner next to it (sessions.owner_id) is not
+// enough.
+func leaseExpiry(st *sqlfence.Statement, col string) bool {
+	return wcStoredInstantName(col) && (vocab.Lease.Match(st.Table) || vocab.Lease.Match(col))
+}
+
+// acquisition reports whether a write takes (or takes over) a lease
+// rather than renewing one: an INSERT or upsert, or an UPDATE that also
+// writes a column other than instants (the new owner, worker or token).
+// UPDATE leases SET expires_at = $1 WHERE holder = $2 only extends the
+// holder's own lease.
+func acquisition(st *sqlfence.Statement) bool {
+	if st.Verb == "INSERT" || st.Verb == "REPLACE" || st.Verb == "UPSERT" || st.Verb == "MERGE" || st.Upsert {
+		return true
+	}
+	if st.Verb != "UPDATE" {
+		return false
+	}
+	for _, a := range st.Sets {
+		if !wcStoredInstantName(a.Column) {
+			return true
+		}
+	}
+	return false
+}
+
+// claimLike reports whether a comparison decides who holds the lease: in a
+// write, a locking read, or a read of a function that writes the table. A
+// count for statistics decides nothing.
+func (w *wc) claimLike(c *wcSQLCmp, uses []*wcSQL) bool {
+	switch c.q.st.Kind {
+	case sqlfence.Write, sqlfence.LockingRead:
+		return true
+	}
+	return w.writesTable(c.q.fn, uses, c.q.st.Table)
+}
+
+// comparator returns the comparison of column col that a store into it
+// feeds: the statement's own comparison with the database's clock, or a
+// comparison of the same column (and table) elsewhere in the package,
+// those of the same function first.
+func (w *wc) comparator(q *wcSQL, col string, cmps []*wcSQLCmp) *wcSQLCmp {
+	var best *wcSQLCmp
+	for _, c := range cmps {
+		if c.col != col {
+			continue
+		}
+		if c.q == q {
+			if c.local == nil {
+				return c
+			}
+			continue // compared with Go time in the statement itself: a takeover, reported as such
+		}
+		if c.q.st.Table != "" && q.st.Table != "" && c.q.st.Table != q.st.Table {
+			continue
+		}
+		if best == nil || c.q.fn == q.fn && best.q.fn != q.fn {
+			best = c
+		}
+	}
+	return best
+}
+
+// wcStoredInstantName reports whether a column holds an instant rather than
+// a count or a name: expires_at, locked_until, lease_expiry, heartbeat.
+func wcStoredInstantName(col string) bool {
+	ws := vocab.Words(col)
+	for _, w := range ws {
+		switch w {
+		case "at", "until", "time", "ts", "timestamp", "deadline", "expiry", "expires", "expiration", "expire", "exp", "heartbeat":
+			return true
+		}
+	}
+	return false
+}
+
+func (w *wc) posText(pos token.Pos) string {
+	p := w.u.Pass.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
+// sqlTakeover reports a write to a lock or lease row whose WHERE compares
+// a column (the stored expiry, written with the previous holder's clock)
+// with a time computed in Go (time.Now()). The database has a clock of
+// its own for that: now().
+func (w *wc) sqlTakeover(q *wcSQL) {
+	e := effect.Classify(q.ci, w.u.Tokens(q.fn))
+	if e == nil || e.Stmt == nil || e.Verdict == effect.Carried {
 		return
 	}
-	binds := call.Args[first:]
-	takeover := vocab.LockTable.Match(st.Table)
-	for _, a := range st.Sets {
-		if vocab.Lease.Match(a.Column) {
-			takeover = true
-		}
-	}
+	st := q.st
 	for _, g := range st.Guards {
-		i := g.Param.ArgIndex()
-		if i < 0 || i >= len(binds) || g.Op == "=" || g.Op == "<>" || vocab.FenceColumn.Match(g.Column) {
+		if g.Op == "=" || g.Op == "<>" || vocab.FenceColumn.Match(g.Column) || !leaseColumn(st, g.Column) {
 			continue
 		}
-		if !takeover && !vocab.Lease.Match(g.Column) {
+		b := q.bind(g.Param)
+		if b == nil {
 			continue
 		}
-		lab := w.eval(binds[i])
+		lab := w.eval(b)
 		if !lab.has(wcLocal) || lab.has(wcForeign) {
 			continue
 		}
@@ -71,16 +552,20 @@ func (w *wc) sqlTakeover(fn *ssa.Function, ci ssa.CallInstruction, call *ast.Cal
 			"the stored expiry was written with the previous holder's clock, the two clocks differ by their skew and either can jump, "+
 			"so a live lease can be taken over (or a dead one kept); let the database decide with its own clock: "+
 			"compare with now() and compute the new expiry in SQL too (now() + interval), and fence the holder's writes with a token",
-			what, g.Column, types.ExprString(binds[i]))
-		related := []analysis.RelatedInformation{{Pos: binds[i].Pos(), Message: "this host's clock is read here"}}
+			what, g.Column, types.ExprString(b))
+		related := []analysis.RelatedInformation{{Pos: b.Pos(), Message: "this host's clock is read here"}}
 		for _, s := range w.u.Sections {
-			if s.Fn == fn && s.Contains(ci) {
+			if s.Fn == q.fn && s.Contains(q.ci) {
 				related = append(related, analysis.RelatedInformation{Pos: s.Pos, Message: s.Lock.Lib + " acquired here"})
 				break
 			}
 		}
-		w.u.Report(Finding{Code: checks.WallClockTTL, Pos: ci.Pos(), End: call.End(), Message: msg, Related: related, Key: ci.Pos(),
-			Fixes: w.sqlNowFix(call, e.Sink.Query, first, i, g, st)})
+		q.done = true
+		var fixes []analysis.SuggestedFix
+		if !q.call.Ellipsis.IsValid() {
+			fixes = w.sqlNowFix(q.call, q.sink.Query, q.first, g.Param.ArgIndex(), g, st)
+		}
+		w.u.Report(Finding{Code: checks.WallClockTTL, Pos: q.ci.Pos(), End: q.call.End(), Message: msg, Related: related, Key: q.ci.Pos(), Fixes: fixes})
 		return
 	}
 }

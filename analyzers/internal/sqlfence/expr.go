@@ -503,11 +503,15 @@ func (e *exprParser) primary() *node {
 	switch t.kw {
 	case kwNULL, kwTRUE, kwFALSE, kwUNKNOWN, kwDEFAULT, kwCURRENTLIT:
 		if !nextParen {
+			n := node{kind: nLit}
+			if t.kw == kwCURRENTLIT {
+				n.name = lowerASCII(e.p.text(e.i)) // CURRENT_TIMESTAMP: the database's clock
+			}
 			e.i++
 			if t.kw == kwNULL {
-				return e.p.mk(node{kind: nLit, op: "null"})
+				n.op = "null"
 			}
-			return e.p.mk(node{kind: nLit})
+			return e.p.mk(n)
 		}
 	case kwCASE:
 		return e.caseExpr()

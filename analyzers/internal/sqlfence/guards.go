@@ -97,6 +97,7 @@ func flipOp(op string) string {
 type walker struct {
 	p      *parser
 	out    *[]Guard
+	clk    *[]ClockGuard
 	clause string
 	m      *mapping
 	depth  int
@@ -224,6 +225,7 @@ func (w *walker) cmp(l *node, op string, r *node, strong bool) {
 		}
 		return
 	}
+	w.clock(l, op, r, strong)
 	if col, arith, ok := w.col(l); ok && w.emit(col, op, r, strong, arith) {
 		return
 	}
@@ -245,6 +247,58 @@ func (w *walker) emit(col, op string, other *node, strong, arith bool) bool {
 }
 
 var nullFuncs = [...]string{"coalesce", "ifnull", "nvl", "isnull"}
+
+// clock records a comparison between a column and the database's clock
+// (col < now(), CURRENT_TIMESTAMP >= col - INTERVAL '1 minute').
+func (w *walker) clock(l *node, op string, r *node, strong bool) {
+	if w.clk == nil {
+		return
+	}
+	if col, _, ok := w.col(l); ok && isClock(r, 0) {
+		*w.clk = append(*w.clk, ClockGuard{Column: col, Op: op, Clause: w.clause, Strong: strong})
+	} else if col, _, ok := w.col(r); ok && isClock(l, 0) {
+		*w.clk = append(*w.clk, ClockGuard{Column: col, Op: flipOp(op), Clause: w.clause, Strong: strong})
+	}
+}
+
+// clockFuncs are the functions that read the database server's clock.
+var clockFuncs = [...]string{"now", "current_timestamp", "localtimestamp", "localtime", "current_date", "current_time",
+	"clock_timestamp", "statement_timestamp", "transaction_timestamp", "sysdate", "utc_timestamp", "utc_date",
+	"getdate", "getutcdate", "sysdatetime", "sysutcdatetime", "sysdatetimeoffset", "systimestamp", "unixepoch"}
+
+// isClock reports whether n reads the database's clock: now(),
+// CURRENT_TIMESTAMP, UNIX_TIMESTAMP(), possibly cast, shifted by an
+// interval (now() - interval '5 minutes') or passed through a date
+// function (date_add(now(), ...), extract(epoch from now())).
+func isClock(n *node, depth int) bool {
+	if n == nil || depth > 8 {
+		return false
+	}
+	switch n.kind {
+	case nParen, nCast:
+		return isClock(n.kids[0], depth+1)
+	case nLit:
+		return n.name != "" && inList(n.name, clockFuncs[:])
+	case nFunc:
+		if inList(n.name, clockFuncs[:]) || n.name == "unix_timestamp" && len(n.kids) == 0 {
+			return true
+		}
+		switch n.name {
+		case "date_add", "date_sub", "adddate", "subdate", "timestampadd", "dateadd", "extract", "date_part",
+			"date_trunc", "to_timestamp", "timezone", "unix_timestamp", "datetime", "strftime":
+			for _, k := range n.kids {
+				if isClock(k, depth+1) {
+					return true
+				}
+			}
+		}
+	case nArith:
+		if n.op == "+" || n.op == "-" {
+			return isClock(n.kids[0], depth+1) || isClock(n.kids[1], depth+1)
+		}
+	}
+	return false
+}
 
 // col resolves n to a column name: a column reference possibly wrapped in
 // parentheses, casts, COALESCE(col, const) and col +/- number, or a scalar

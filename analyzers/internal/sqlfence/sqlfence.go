@@ -151,6 +151,18 @@ type Guard struct {
 	Arith bool
 }
 
+// ClockGuard is a comparison between a column and the database's own clock
+// (expires_at < now(), locked_until <= CURRENT_TIMESTAMP).
+type ClockGuard struct {
+	// Column is the compared column, as in Guard.
+	Column string
+	// Op is the comparison normalised so the column is on the left.
+	Op string
+	// Clause and Strong are as in Guard.
+	Clause string
+	Strong bool
+}
+
 // Assignment records that a placeholder is written to a column: SET col =
 // expr (one Assignment per placeholder in expr), or the pairing of an
 // INSERT column list with a VALUES row or SELECT list. Column is "" when an
@@ -196,6 +208,10 @@ type Statement struct {
 	// Guards are the column/placeholder comparisons that decide whether
 	// the write happens, in textual order (see Guard).
 	Guards []Guard
+	// Clock are the comparisons of a column with the database's clock, in
+	// the predicates that decide whether the statement writes (or, for a
+	// read, which rows it returns).
+	Clock []ClockGuard
 	// Sets are the placeholders written to columns (see Assignment).
 	Sets []Assignment
 	// Assigned lists every column an UPDATE SET (or an upsert's DO UPDATE

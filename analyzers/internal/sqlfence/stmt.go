@@ -652,7 +652,7 @@ func readCol(n *node) string {
 func (p *parser) selectStmt(st *Statement, i, hi int) {
 	si := p.selectParts(i, hi, true)
 	st.ReadColumns, st.Table = si.cols, si.table
-	w := walker{p: p, out: &st.Guards, clause: "where"}
+	w := walker{p: p, out: &st.Guards, clk: &st.Clock, clause: "where"}
 	p.walkSelect(&w, &si, true)
 	if p.isLocking(p.stLo, p.stHi) {
 		st.Kind = LockingRead
@@ -826,7 +826,7 @@ mods:
 	if s >= hi {
 		return
 	}
-	w := &walker{p: p, out: &st.Guards, clause: "set"}
+	w := &walker{p: p, out: &st.Guards, clk: &st.Clock, clause: "set"}
 	p.joinGuards(w, j, s, true)
 	as, j, bad := p.assignments(s+1, hi)
 	p.applyAssignments(st, w, as, bad)
@@ -875,7 +875,7 @@ mods:
 		j++
 	}
 	st.Table, j = p.qname(j, hi)
-	w := &walker{p: p, out: &st.Guards, clause: "where"}
+	w := &walker{p: p, out: &st.Guards, clk: &st.Clock, clause: "where"}
 	e := p.find(j, hi, kwWHERE, kwRETURNING, kwOUTPUT, kwORDER, kwLIMIT, kwOPTION)
 	p.joinGuards(w, j, e, true)
 	j = e
@@ -953,7 +953,7 @@ mods:
 		}
 		break
 	}
-	w := &walker{p: p, out: &st.Guards, clause: "where", m: m}
+	w := &walker{p: p, out: &st.Guards, clk: &st.Clock, clause: "where", m: m}
 	switch p.kwAt(j, hi) {
 	case kwVALUES, kwVALUE:
 		m.rows, j = p.valuesRows(j+1, hi)
@@ -1111,7 +1111,7 @@ func (p *parser) mergeStmt(st *Statement, i, hi int) {
 		return
 	}
 	on, onBad, j := p.predicate(j+1, hi)
-	w := &walker{p: p, out: &st.Guards, clause: "merge", m: m}
+	w := &walker{p: p, out: &st.Guards, clk: &st.Clock, clause: "merge", m: m}
 	var branches []mergeBranch
 	for p.is(j, hi, kwWHEN) {
 		j++

@@ -551,6 +551,8 @@ func GoRedis(ctx context.Context) error {
 	_ = c.SAdd(ctx, "s", "m").Err()
 	_ = c.SRem(ctx, "s", "m").Err()
 	_ = c.ZAdd(ctx, "z", redis.Z{Score: 1, Member: "m"}).Err()
+	_ = c.ZRemRangeByScore(ctx, "z", "-inf", "1").Err()
+	_ = c.ZCount(ctx, "z", "-inf", "+inf").Err()
 	id, _ := c.XAdd(ctx, &redis.XAddArgs{Stream: "events", ID: "*", Values: map[string]interface{}{"a": 1}, MaxLen: 1000, Approx: true}).Result()
 	_ = id
 	_ = c.Publish(ctx, "ch", "msg").Err()
@@ -918,6 +920,9 @@ func Sinks(ctx context.Context, cc *grpc.ClientConn, tok int64) error {
 
 	ddb := dynamodb.NewFromConfig(aws.Config{Region: "eu-west-1"})
 	cond := expression.Name("fence").LessThanEqual(expression.Value(tok)).Or(expression.Name("fence").AttributeNotExists())
+	cond = expression.Or(expression.AttributeNotExists(expression.Name("fence")), expression.LessThan(expression.Name("fence"), expression.Value(tok)),
+		expression.LessThanEqual(expression.Name("fence"), expression.Value(tok)), expression.GreaterThan(expression.Name("v"), expression.Value(0)),
+		expression.GreaterThanEqual(expression.Name("v"), expression.Value(0)))
 	upd := expression.Set(expression.Name("fence"), expression.Value(tok)).Set(expression.Name("v"), expression.Value(1))
 	expr, err := expression.NewBuilder().WithCondition(cond).WithUpdate(upd).Build()
 	if err != nil {
@@ -950,7 +955,9 @@ func Sinks(ctx context.Context, cc *grpc.ClientConn, tok int64) error {
 	_, _ = ddb.ExecuteStatement(ctx, &dynamodb.ExecuteStatementInput{Statement: aws.String(`UPDATE "t" SET v = 1 WHERE pk = ? AND fence <= ?`), Parameters: []ddbtypes.AttributeValue{&ddbtypes.AttributeValueMemberN{Value: "1"}}})
 	_ = aws.ToString(aws.String("x")) + strconv.FormatInt(aws.ToInt64(aws.Int64(1)), 10)
 
-	var coll *mongo.Collection
+	var mdb *mongo.Database
+	coll := mdb.Collection("locks", options.Collection())
+	_ = mdb.Name()
 	ur, err := coll.UpdateOne(ctx, bson.M{"_id": 1, "fence": bson.M{"$lte": tok}}, bson.M{"$set": bson.M{"v": 1, "fence": tok}}, options.UpdateOne().SetUpsert(true))
 	if err == nil && ur.MatchedCount != 1 {
 		_ = ur.ModifiedCount + ur.UpsertedCount

@@ -52,6 +52,8 @@ type Cmdable interface {
 	SRem(ctx context.Context, key string, members ...interface{}) *IntCmd
 
 	ZAdd(ctx context.Context, key string, members ...Z) *IntCmd
+	ZRemRangeByScore(ctx context.Context, key, min, max string) *IntCmd
+	ZCount(ctx context.Context, key, min, max string) *IntCmd
 
 	XAdd(ctx context.Context, a *XAddArgs) *StringCmd
 
@@ -184,6 +186,12 @@ func (c cmdable) SRem(ctx context.Context, key string, members ...interface{}) *
 }
 func (c cmdable) ZAdd(ctx context.Context, key string, members ...Z) *IntCmd {
 	return NewIntCmd(ctx, "zadd", key)
+}
+func (c cmdable) ZRemRangeByScore(ctx context.Context, key, min, max string) *IntCmd {
+	return NewIntCmd(ctx, "zremrangebyscore", key, min, max)
+}
+func (c cmdable) ZCount(ctx context.Context, key, min, max string) *IntCmd {
+	return NewIntCmd(ctx, "zcount", key, min, max)
 }
 func (c cmdable) XAdd(ctx context.Context, a *XAddArgs) *StringCmd {
 	return NewStringCmd(ctx, "xadd", a.Stream)

@@ -116,3 +116,15 @@ func (f *FindOneAndUpdateOptionsBuilder) SetUpsert(b bool) *FindOneAndUpdateOpti
 	f.Opts = append(f.Opts, func(opts *FindOneAndUpdateOptions) error { opts.Upsert = &b; return nil })
 	return f
 }
+
+// CollectionOptions represents arguments that can be used to configure a
+// Collection (fields omitted).
+type CollectionOptions struct{}
+
+// CollectionOptionsBuilder contains options to configure a Collection instance.
+type CollectionOptionsBuilder struct {
+	Opts []func(*CollectionOptions) error
+}
+
+func Collection() *CollectionOptionsBuilder                                { return &CollectionOptionsBuilder{} }
+func (c *CollectionOptionsBuilder) List() []func(*CollectionOptions) error { return c.Opts }

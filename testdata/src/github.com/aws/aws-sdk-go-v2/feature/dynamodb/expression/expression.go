@@ -50,6 +50,12 @@ func (nb NameBuilder) GreaterThanEqual(right OperandBuilder) ConditionBuilder {
 func (nb NameBuilder) AttributeExists() ConditionBuilder    { return ConditionBuilder{} }
 func (nb NameBuilder) AttributeNotExists() ConditionBuilder { return ConditionBuilder{} }
 
+func LessThan(left, right OperandBuilder) ConditionBuilder         { return ConditionBuilder{} }
+func LessThanEqual(left, right OperandBuilder) ConditionBuilder    { return ConditionBuilder{} }
+func GreaterThan(left, right OperandBuilder) ConditionBuilder      { return ConditionBuilder{} }
+func GreaterThanEqual(left, right OperandBuilder) ConditionBuilder { return ConditionBuilder{} }
+func AttributeNotExists(nameBuilder NameBuilder) ConditionBuilder  { return ConditionBuilder{} }
+
 func And(left, right ConditionBuilder, other ...ConditionBuilder) ConditionBuilder {
 	return ConditionBuilder{}
 }
