@@ -91,6 +91,8 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 			switch {
 			case s.Shape == model.GeneratedClient && isGeneratedWrite(s, callee):
 				sink = s
+			case s.Shape == model.GeneratedBuilder && builderVerb(s, callee) != "":
+				sink = s
 			case s.Shape == model.TypedClient && isTypedWrite(s, callee):
 				return typedWrite(s, call, callee, toks)
 			}
@@ -247,8 +249,20 @@ func sqlVerdict(st *sqlfence.Statement, isToken func(sqlfence.Placeholder) bool)
 // in a Where of the receiver chain.
 func (e *Effect) chain(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 	e.What = e.Sink.Family + " " + e.Callee.Name()
-	if r := model.RecvName(e.Callee); strings.HasSuffix(r, "Query") {
+	if r := model.RecvName(e.Callee); strings.HasSuffix(r, "Query") && r != "Query" {
 		e.What = e.Sink.Family + " " + strings.ToUpper(strings.TrimSuffix(r, "Query"))
+	}
+	if e.Sink.Shape == model.GeneratedBuilder {
+		verb := builderVerb(e.Sink, e.Callee)
+		e.What = verb + " " + strings.TrimSuffix(model.RecvName(e.Callee), builderSuffix(model.RecvName(e.Callee)))
+	}
+	if e.Sink.Conds > 0 {
+		// Inline conditions (gorm's Delete(value, "fence <= ?", tok)).
+		a := calls.Arg(c, e.Sink.Conds)
+		if conds, ok := calls.Variadic(a); (ok && toks.Any(conds...)) || (!ok && toks.Has(a)) {
+			e.Verdict = Carried
+			return e
+		}
 	}
 	for st, where := range Wheres(e.Receiver) {
 		if st == nil {
@@ -272,11 +286,37 @@ func (e *Effect) chain(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 // (db.Model(&a).Where(...).Where(...)) and yields each Where call with its
 // fragment parsed as "UPDATE t SET x = 1 WHERE <fragment>", so that bind
 // arguments start at index 1 of the Where call. A fragment that is not
-// constant yields a nil statement.
+// constant yields a nil statement. A Where whose result is dropped
+// (q.Where(p) on a builder that keeps its conditions, then q.Exec(ctx))
+// is yielded too: a builder of the chain that receives one counts.
 func Wheres(recv ssa.Value) iter.Seq2[*sqlfence.Statement, *ssa.CallCommon] {
 	return func(yield func(*sqlfence.Statement, *ssa.CallCommon) bool) {
+		seen := map[*ssa.Call]bool{}
+		where := func(call *ssa.Call) bool {
+			if seen[call] {
+				return true
+			}
+			seen[call] = true
+			var st *sqlfence.Statement
+			if frag, ok := calls.ConstString(calls.Arg(&call.Call, 0)); ok {
+				st = sqlfence.Parse("UPDATE t SET x = 1 WHERE " + frag)
+			}
+			return yield(st, &call.Call)
+		}
 		for v, i := recv, 0; v != nil && i < 32; i++ {
-			call, ok := calls.Unwrap(v).(*ssa.Call)
+			v = calls.Unwrap(v)
+			if refs := v.Referrers(); refs != nil {
+				for _, r := range *refs {
+					if rc, ok := r.(*ssa.Call); ok && calls.Receiver(&rc.Call) == v {
+						if fn := calls.Callee(&rc.Call); fn != nil && fn.Name() == "Where" && len(*rc.Referrers()) == 0 {
+							if !where(rc) {
+								return
+							}
+						}
+					}
+				}
+			}
+			call, ok := v.(*ssa.Call)
 			if !ok {
 				return
 			}
@@ -284,18 +324,102 @@ func Wheres(recv ssa.Value) iter.Seq2[*sqlfence.Statement, *ssa.CallCommon] {
 			if fn == nil {
 				return
 			}
-			if fn.Name() == "Where" {
-				var st *sqlfence.Statement
-				if frag, ok := calls.ConstString(calls.Arg(&call.Call, 0)); ok {
-					st = sqlfence.Parse("UPDATE t SET x = 1 WHERE " + frag)
-				}
-				if !yield(st, &call.Call) {
-					return
-				}
+			if fn.Name() == "Where" && !where(call) {
+				return
 			}
 			v = calls.Receiver(&call.Call)
 		}
 	}
+}
+
+// builderSuffixes are the suffixes of generated builders' names
+// (model.GeneratedBuilder), longest first, with the statement each runs.
+var builderSuffixes = []struct{ suffix, verb string }{
+	{"UpdateOne", "UPDATE"}, {"Update", "UPDATE"}, {"CreateBulk", "INSERT"}, {"Create", "INSERT"},
+	{"DeleteOne", "DELETE"}, {"Delete", "DELETE"},
+}
+
+func builderSuffix(name string) string {
+	for _, b := range builderSuffixes {
+		if strings.HasSuffix(name, b.suffix) && len(name) > len(b.suffix) {
+			return b.suffix
+		}
+	}
+	return ""
+}
+
+// builderVerb returns the statement a method of a generated builder runs
+// ("UPDATE"), or "" when fn is not one (model.GeneratedBuilder): a method
+// named in sink.Methods of a struct whose field sink.Mutation has a method
+// Op returning sink.Option's type (ent's generated XUpdate.Exec).
+func builderVerb(sink *model.Sink, fn *types.Func) string {
+	if !slices.Contains(sink.Methods, fn.Name()) {
+		return ""
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return ""
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return ""
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	suffix := builderSuffix(named.Obj().Name())
+	if suffix == "" || !hasMutation(sink, st, 1) {
+		return ""
+	}
+	for _, b := range builderSuffixes {
+		if b.suffix == suffix {
+			return b.verb
+		}
+	}
+	return ""
+}
+
+// hasMutation reports whether st has the field sink.Mutation whose Op
+// method returns sink.Option, directly or, depth levels down, in a
+// builder it holds (ent's XDeleteOne holds an *XDelete, XCreateBulk its
+// []*XCreate).
+func hasMutation(sink *model.Sink, st *types.Struct, depth int) bool {
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if f.Name() == sink.Mutation {
+			obj, _, _ := types.LookupFieldOrMethod(f.Type(), true, f.Pkg(), "Op")
+			m, ok := obj.(*types.Func)
+			if !ok {
+				return false
+			}
+			res := m.Type().(*types.Signature).Results()
+			if res.Len() != 1 {
+				return false
+			}
+			op, ok := types.Unalias(res.At(0).Type()).(*types.Named)
+			return ok && op.Obj().Name() == sink.Option.Type && op.Obj().Pkg() != nil && op.Obj().Pkg().Path() == sink.Option.Pkg
+		}
+	}
+	if depth == 0 {
+		return false
+	}
+	for i := range st.NumFields() {
+		t := st.Field(i).Type()
+		if sl, ok := t.(*types.Slice); ok {
+			t = sl.Elem()
+		}
+		if p, ok := t.(*types.Pointer); ok {
+			if inner, ok := p.Elem().Underlying().(*types.Struct); ok && hasMutation(sink, inner, depth-1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // leaseBound recognises writes attached to the holder's lease by one of

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"go/types"
+	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
@@ -24,6 +25,9 @@ func outcomeIgnored(e *effect.Effect) (bool, string) {
 		switch e.Callee.Name() {
 		case "QueryRow", "QueryRowContext", "Query", "QueryContext", "QueryRowx", "QueryRowxContext", "QueryxContext", "Queryx":
 			return false, "" // RETURNING rows: the row is the outcome
+		}
+		if e.Sink.Shape == model.GeneratedBuilder {
+			return builderOutcomeIgnored(e, call)
 		}
 		if e.Sink.RowsField {
 			outcome, what = call, "RowsAffected"
@@ -50,6 +54,41 @@ func outcomeIgnored(e *effect.Effect) (bool, string) {
 		return true, what // the result was discarded outright
 	}
 	return !looked(outcome, 0), what
+}
+
+// builderOutcomeIgnored judges the outcome of a generated builder's write
+// (ent): an XUpdateOne or XDeleteOne that matches no row returns a not-found
+// error, so its error is the outcome; XUpdate.Save and XDelete.Exec return
+// the number of rows; XUpdate.Exec returns neither.
+func builderOutcomeIgnored(e *effect.Effect, call *ssa.Call) (bool, string) {
+	res := call.Call.Signature().Results()
+	if strings.HasSuffix(model.RecvName(e.Callee), "One") {
+		if res.Len() == 0 {
+			return false, "" // ExecX, SaveX: a failure panics
+		}
+		if r := calls.Result(call, res.Len()-1); r == nil || len(*r.Referrers()) == 0 {
+			return true, "the error (a not-found error means no row matched the fence)"
+		}
+		return false, ""
+	}
+	if res.Len() == 0 || !isInteger(res.At(0).Type()) {
+		return true, "the number of rows (call Save, which returns it, instead of Exec)"
+	}
+	n := calls.Result(call, 0)
+	if n == nil {
+		return true, "the number of rows Save returns"
+	}
+	for _, r := range *n.Referrers() {
+		if _, ok := r.(*ssa.DebugRef); !ok {
+			return false, ""
+		}
+	}
+	return true, "the number of rows Save returns"
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }
 
 // looked reports whether anything reads the outcome beyond its error.

@@ -279,8 +279,10 @@ func indexChecks(lib *Library, name string) []kbEntry {
 			add(fmt.Sprintf("%s.Sinks[%d].Funcs[%d]", name, i, j), f, func(fn *types.Func) string {
 				ps := fn.Signature().Params()
 				switch {
-				case (s.Cond == CondSQL) && !isStringAt(ps, s.Query):
+				case (s.Cond == CondSQL) && !isStringAt(ps, s.Query) && !isEmptyInterfaceAt(ps, s.Query):
 					return fmt.Sprintf("argument %d is not the SQL text (Query)", s.Query)
+				case s.Conds > 0 && (!fn.Signature().Variadic() || s.Conds != ps.Len()-1):
+					return fmt.Sprintf("argument %d is not its variadic conditions (Conds)", s.Conds)
 				case (s.Cond == CondSQL || s.Cond == CondScript) && s.Args > ps.Len():
 					return fmt.Sprintf("it has no argument %d (Args)", s.Args)
 				case (s.Cond == CondFilter || s.Cond == CondInput) && s.Query >= ps.Len():
@@ -386,6 +388,16 @@ func isStringAt(t *types.Tuple, i int) bool {
 	typ := at(t, i)
 	b, ok := types.Unalias(typ).(*types.Basic)
 	return typ != nil && ok && b.Info()&types.IsString != 0
+}
+
+// isEmptyInterfaceAt: go-pg takes its SQL text as an interface{}.
+func isEmptyInterfaceAt(t *types.Tuple, i int) bool {
+	typ := at(t, i)
+	if typ == nil {
+		return false
+	}
+	it, ok := typ.Underlying().(*types.Interface)
+	return ok && it.Empty()
 }
 
 func isIntegerAt(t *types.Tuple, i int) bool {

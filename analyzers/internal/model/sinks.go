@@ -91,12 +91,20 @@ type Sink struct {
 	// the cluster's members and authenticates over gRPC while it
 	// connects), not performing an effect for its caller.
 	Protocol bool
+	// Conds is, for a query builder (CondChain), the index of a variadic
+	// argument of inline conditions that count as a Where (gorm's
+	// Delete(value, conds...)); 0 is none.
+	Conds int
 	// Shape says how the calls of a sink without Funcs are recognised:
-	// Under and Methods for TypedClient, Option for GeneratedClient.
+	// Under and Methods for TypedClient, Option for GeneratedClient,
+	// Methods, Mutation and Option for GeneratedBuilder.
 	Shape   Shape
 	Under   string
 	Methods []string
 	Option  Field
+	// Mutation is the field of a generated builder that holds its pending
+	// change (GeneratedBuilder).
+	Mutation string
 	// CarriedBy lists the parameters (receiver = 0 for methods) whose
 	// fencing token reaches the resource: a custom sink (configuration,
 	// //fencecheck:sink) is fenced when one of them carries the token.
@@ -130,6 +138,12 @@ const (
 	// TypedClient: a method named in Methods of a typed API client in a
 	// package under the import path Under (client-go's typed clients).
 	TypedClient
+	// GeneratedBuilder: a method named in Methods of a generated query
+	// builder, a struct whose field Mutation has a method Op returning the
+	// type Option (ent's XUpdate, XUpdateOne, XCreate, XDelete...: every
+	// schema generates its own package, so they are known by shape). The
+	// kind of write is the suffix of the builder's name.
+	GeneratedBuilder
 )
 
 // Sinks is the table of effect families of every library
