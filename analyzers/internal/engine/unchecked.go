@@ -40,6 +40,20 @@ func outcomeIgnored(e *effect.Effect) (bool, string) {
 		outcome, what = call, "the script's result"
 	case model.CondFilter:
 		outcome, what = calls.Result(call, 0), "MatchedCount"
+	case model.CondCAS:
+		// Consul's CAS reports a lost race as ok == false; NATS KV's
+		// Update and Create as an error.
+		res := call.Call.Signature().Results()
+		if res.Len() > 1 && isBool(res.At(0).Type()) {
+			outcome, what = calls.Result(call, 0), "its ok result (false: another writer changed the key first)"
+			break
+		}
+		if res.Len() > 0 {
+			if r := calls.Result(call, res.Len()-1); r == nil || len(*r.Referrers()) == 0 {
+				return true, "its error (the key's revision moved on: another writer got there first)"
+			}
+		}
+		return false, ""
 	case model.CondInput:
 		// A failed condition comes back as an error
 		// (ConditionalCheckFailedException): dropping it is the problem.
@@ -116,8 +130,12 @@ func looked(v ssa.Value, depth int) bool {
 				continue
 			}
 			return true
-		case *ssa.Return, *ssa.Store, *ssa.MapUpdate, *ssa.Send, *ssa.MakeInterface, *ssa.Phi:
+		case *ssa.Return, *ssa.Store, *ssa.MapUpdate, *ssa.Send, *ssa.MakeInterface, *ssa.Phi, *ssa.If:
 			return true
+		case *ssa.BinOp:
+			if _, basic := v.Type().Underlying().(*types.Basic); basic {
+				return true // ok == false, n != 1
+			}
 		case *ssa.UnOp, *ssa.ChangeType, *ssa.Convert:
 			if looked(x.(ssa.Value), depth+1) {
 				return true
