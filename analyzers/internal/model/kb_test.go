@@ -268,7 +268,7 @@ func indexChecks(lib *Library, name string) []kbEntry {
 	for i, t := range lib.Tasks {
 		t := t
 		add(fmt.Sprintf("%s.Tasks[%d].Task", name, i), t.Task, func(fn *types.Func) string {
-			if !isFuncAt(fn.Signature().Params(), t.Arg) {
+			if !isFuncAt(fn.Signature().Params(), t.Arg) && !isEmptyInterfaceAt(fn.Signature().Params(), t.Arg) {
 				return fmt.Sprintf("argument %d is not a function (Arg)", t.Arg)
 			}
 			return ""

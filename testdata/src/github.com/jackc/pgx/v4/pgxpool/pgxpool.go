@@ -19,9 +19,9 @@ type Tx struct{}
 
 func Connect(ctx context.Context, connString string) (*Pool, error) { return &Pool{}, nil }
 
-func (p *Pool) Close()                                        {}
-func (p *Pool) Acquire(ctx context.Context) (*Conn, error)    { return &Conn{}, nil }
-func (p *Pool) Begin(ctx context.Context) (pgx.Tx, error)     { return &Tx{}, nil }
+func (p *Pool) Close()                                     {}
+func (p *Pool) Acquire(ctx context.Context) (*Conn, error) { return &Conn{}, nil }
+func (p *Pool) Begin(ctx context.Context) (pgx.Tx, error)  { return &Tx{}, nil }
 func (p *Pool) Exec(ctx context.Context, sql string, arguments ...interface{}) (pgconn.CommandTag, error) {
 	return nil, nil
 }
