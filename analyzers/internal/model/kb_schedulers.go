@@ -16,9 +16,8 @@ const gocronFence = "gocron's Locker and Elector issue no fencing token; "
 // RescueStuckJobsAfter and asynq re-queues one whose lease expired, with no
 // token handed to the worker. They are not modelled (docs/design.md).
 var Schedulers = Library{
-	Name:     "schedulers",
-	Modules:  []string{gocron, gocron1},
-	Internal: []string{"github.com/go-co-op/gocron-redis-lock", "github.com/go-co-op/gocron-etcd-elector"},
+	Name:    "schedulers",
+	Modules: []string{gocron, gocron1},
 	Tasks: []TaskLock{
 		{
 			Lock: &Lock{Lib: "gocron distributed lock", Fence: Fence{None: gocronFence + noFenceRedisTail}},
