@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 
 	"github.com/fencecheck/fencecheck/analyzers/checkthenact"
 	"github.com/fencecheck/fencecheck/analyzers/ignoredleaseloss"
@@ -69,10 +70,18 @@ var Engine = engine.Analyzer
 // for drivers that configure analyzers per instance, such as the
 // golangci-lint plugin; the shared analyzers in All are not touched.
 func WithConfig(path string) ([]*analysis.Analyzer, error) {
-	if _, err := config.Load(path); err != nil {
-		return nil, err
+	return WithOptions(path, false)
+}
+
+// WithOptions is WithConfig with library mode (see SetLibrary); path may
+// be "" (fencecheck.json at each module root).
+func WithOptions(path string, library bool) ([]*analysis.Analyzer, error) {
+	if path != "" {
+		if _, err := config.Load(path); err != nil {
+			return nil, err
+		}
 	}
-	eng := engine.NewAnalyzer(path)
+	eng := engine.NewAnalyzer(path, library)
 	var out []*analysis.Analyzer
 	for _, c := range model.Catalog {
 		out = append(out, checker.NewFor(c.Code, eng))
@@ -87,6 +96,15 @@ func SetConfig(path string) error {
 		return err
 	}
 	return engine.Analyzer.Flags.Set("config", path)
+}
+
+// SetLibrary turns library mode on or off for the shared engine: fencecheck
+// then also reports inside the lock libraries of its knowledge base, for
+// their authors (a release that deletes the lock without checking its
+// holder, FC5001; Redlock-style validity arithmetic, FC4001). The
+// configuration key "library" turns it on too. Off by default.
+func SetLibrary(on bool) error {
+	return engine.Analyzer.Flags.Set("library", strconv.FormatBool(on))
 }
 
 // CheckConfig validates the fencecheck.json that applies to dir, if any, so

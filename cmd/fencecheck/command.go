@@ -46,6 +46,7 @@ type options struct {
 	version    bool
 	output     string
 	config     string
+	library    bool
 	patterns   []string
 }
 
@@ -82,6 +83,7 @@ func (c *command) flagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	fs.StringVar(&o.output, "o", "", "write the findings to `file` instead of standard output")
 	fs.StringVar(&o.config, "config", "", "configuration `file` (default: fencecheck.json at the module root)")
+	fs.BoolVar(&o.library, "library", false, "library mode: also report inside the lock libraries fencecheck knows (their releases and validity arithmetic), for their authors")
 	return fs
 }
 
@@ -113,6 +115,12 @@ func (c *command) run(args []string) int {
 	selected, err := selectChecks(c.checks, o.checks)
 	if err != nil {
 		return c.usageError(fs, "%v", err)
+	}
+	if o.library {
+		if err := analyzers.SetLibrary(true); err != nil {
+			fmt.Fprintf(c.stderr, "fencecheck: -library: %v\n", err)
+			return exitError
+		}
 	}
 	if o.config != "" {
 		if err := analyzers.SetConfig(o.config); err != nil {

@@ -48,10 +48,16 @@ type Settings struct {
 	// (analyzers.WithConfig); the shared analyzers are not changed. Without
 	// it the engine reads fencecheck.json at each module root.
 	Config string `json:"config,omitempty"`
+
+	// Library turns library mode on: the checks also report inside the
+	// lock libraries fencecheck knows, for their authors (as the
+	// standalone command's -library flag and the configuration key
+	// "library"). Off by default.
+	Library bool `json:"library,omitempty"`
 }
 
 // settingKeys are the keys Settings accepts, for error messages.
-var settingKeys = []string{"checks", "config"}
+var settingKeys = []string{"checks", "config", "library"}
 
 // Plugin is one configured instance of the fencecheck linter.
 // golangci-lint may create several; they share nothing but the
@@ -82,7 +88,10 @@ func New(conf any) (register.LinterPlugin, error) {
 			return nil, err
 		}
 		s.Config = abs
-		if suite, err = analyzers.WithConfig(abs); err != nil {
+	}
+	if s.Config != "" || s.Library {
+		var err error
+		if suite, err = analyzers.WithOptions(s.Config, s.Library); err != nil {
 			return nil, fmt.Errorf("fencecheck settings: config: %w", err)
 		}
 	}

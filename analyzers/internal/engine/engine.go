@@ -14,15 +14,17 @@ import (
 )
 
 // Analyzer is the engine. It reports nothing itself; its Result is consumed
-// by the check analyzers. Its -config flag names the configuration file.
-var Analyzer = newAnalyzer(func() string { return configFlag })
+// by the check analyzers. Its -config flag names the configuration file;
+// its -library flag turns library mode on.
+var Analyzer = newAnalyzer(func() string { return configFlag }, func() bool { return libraryFlag }, true)
 
 // NewAnalyzer returns an engine of its own that reads the configuration
 // file at path (or, if path is "", fencecheck.json at each module root),
 // for a driver that configures analyzers per instance instead of through
-// the shared Analyzer's flag: golangci-lint's plugin settings.
-func NewAnalyzer(path string) *analysis.Analyzer {
-	return newAnalyzer(func() string { return path })
+// the shared Analyzer's flag: golangci-lint's plugin settings. library
+// turns library mode on, as the -library flag does.
+func NewAnalyzer(path string, library bool) *analysis.Analyzer {
+	return newAnalyzer(func() string { return path }, func() bool { return library }, false)
 }
 
 // configFlag is the -config flag: the configuration file to use instead of
@@ -30,16 +32,25 @@ func NewAnalyzer(path string) *analysis.Analyzer {
 // channel every driver supports (go vet, nogo, golangci-lint).
 var configFlag string
 
-func newAnalyzer(configPath func() string) *analysis.Analyzer {
+// libraryFlag is the -library flag: library mode, which also reports
+// inside the lock libraries of the knowledge base, for their authors
+// (their unconditional releases, FC5001, and Redlock-style validity
+// arithmetic, FC4001). The configuration key "library" turns it on too.
+var libraryFlag bool
+
+func newAnalyzer(configPath func() string, library func() bool, flags bool) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:       "fenceengine",
 		Doc:        "fencecheck's shared analysis engine: critical sections, fence flow and effects (reports nothing by itself)",
 		URL:        "https://github.com/fencecheck/fencecheck/blob/main/docs/design.md",
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, configPath()) },
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, configPath(), library()) },
 		ResultType: reflect.TypeFor[*Result](),
 		Requires:   []*analysis.Analyzer{generated.Analyzer},
 		FactTypes:  []analysis.Fact{new(EffectsFact), new(HelperFact), new(AcquireFact), new(FenceFact), new(CheckFact)},
 	}
-	a.Flags.StringVar(&configFlag, "config", "", "fencecheck configuration file (default: fencecheck.json at the module root)")
+	if flags {
+		a.Flags.StringVar(&configFlag, "config", "", "fencecheck configuration file (default: fencecheck.json at the module root)")
+		a.Flags.BoolVar(&libraryFlag, "library", false, "library mode: also report inside the lock libraries fencecheck knows, for their authors")
+	}
 	return a
 }

@@ -26,7 +26,13 @@ import (
 // maxDepth bounds how deep calls inside a critical section are followed.
 const maxDepth = 6
 
-func run(pass *analysis.Pass, configPath string) (res any, err error) {
+// libraryChecks are the checks library mode reports inside a lock library
+// of the knowledge base: the faults of a lock's own protocol (a release
+// that deletes the lock whoever holds it, FC5001; Redlock-style validity
+// arithmetic, FC4001). Its other internals follow the protocol by design.
+var libraryChecks = []string{"FC5001", "FC4001"}
+
+func run(pass *analysis.Pass, configPath string, library bool) (res any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("fencecheck internal error in package %s: %v\n%s\nplease report this at https://github.com/fencecheck/fencecheck/issues with the code that triggers it",
@@ -48,10 +54,17 @@ func run(pass *analysis.Pass, configPath string) (res any, err error) {
 	if relevant(pass, cust) {
 		a := &analysis_{custom: cust, pass: pass, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, guards: map[guardKey]*ssa.Call{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}}
 		findings = append(findings, a.analyze()...)
+		if (library || cfg.LibraryMode) && model.IsLibraryPackage(pass.Pkg.Path()) {
+			findings = append(findings, a.libraryReleases()...)
+		}
 		relocate = a.relocator(gen, a.funcs)
 	}
 	if model.IsLibraryPackage(pass.Pkg.Path()) {
-		return &Result{}, nil // a lock library's own code: summaries only (facts), no findings
+		if !library && !cfg.LibraryMode {
+			return &Result{}, nil // a lock library's own code: summaries only (facts), no findings
+		}
+		// Library mode: the faults of the lock's own protocol.
+		findings = slices.DeleteFunc(findings, func(f Finding) bool { return !slices.Contains(libraryChecks, f.Code) })
 	}
 	return finish(pass, findings, dirs, relocate), nil
 }
