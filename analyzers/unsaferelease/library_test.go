@@ -40,4 +40,6 @@ func TestLibraryMode(t *testing.T) {
 // collect records analysistest's complaints instead of failing.
 type collect struct{ errs []string }
 
-func (c *collect) Errorf(format string, args ...any) { c.errs = append(c.errs, fmt.Sprintf(format, args...)) }
+func (c *collect) Errorf(format string, args ...any) {
+	c.errs = append(c.errs, fmt.Sprintf(format, args...))
+}
