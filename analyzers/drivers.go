@@ -26,7 +26,7 @@ func (drivers) Shared() *suite.Suite {
 }
 
 func (drivers) New(opts suite.Options) (*suite.Suite, error) {
-	eopts := engine.Options{Config: opts.Config}
+	eopts := engine.Options{Config: opts.Config, Library: opts.Library}
 	if opts.Config != "" {
 		if _, err := config.Load(opts.Config); err != nil {
 			return nil, err

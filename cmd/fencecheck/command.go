@@ -46,6 +46,7 @@ type options struct {
 	version    bool
 	output     string
 	config     string
+	library    bool
 	patterns   []string
 }
 
@@ -82,6 +83,7 @@ func (c *command) flagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	fs.StringVar(&o.output, "o", "", "write the findings to `file` instead of standard output")
 	fs.StringVar(&o.config, "config", "", "configuration `file` (default: fencecheck.json at the module root)")
+	fs.BoolVar(&o.library, "library", false, "library mode: also report inside the lock libraries fencecheck knows (their releases and validity arithmetic), for their authors")
 	return fs
 }
 
@@ -117,7 +119,7 @@ func (c *command) run(args []string) int {
 	// The run's own suite: the checks on an engine that reads -config and
 	// knows the whole program (see analyze).
 	prog := suite.NewProgram()
-	own, err := suite.New(suite.Options{Config: o.config, Program: prog})
+	own, err := suite.New(suite.Options{Config: o.config, Program: prog, Library: o.library})
 	if err != nil {
 		fmt.Fprintf(c.stderr, "fencecheck: -config: %v\n", err)
 		return exitError

@@ -48,10 +48,16 @@ type Settings struct {
 	// (analyzers.WithConfig); the shared analyzers are not changed. Without
 	// it the engine reads fencecheck.json at each module root.
 	Config string `json:"config,omitempty"`
+
+	// Library turns library mode on: the checks also report inside the
+	// lock libraries fencecheck knows, for their authors (as the
+	// standalone command's -library flag and the configuration key
+	// "library"). Off by default.
+	Library bool `json:"library,omitempty"`
 }
 
 // settingKeys are the keys Settings accepts, for error messages.
-var settingKeys = []string{"checks", "config"}
+var settingKeys = []string{"checks", "config", "library"}
 
 // Plugin is one configured instance of the fencecheck linter.
 // golangci-lint may create several; they share nothing but the
@@ -75,18 +81,22 @@ func New(conf any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("fencecheck settings: %w (accepted keys: %s)", err, strings.Join(settingKeys, ", "))
 	}
-	suite := analyzers.All
+	all := analyzers.All
 	if s.Config != "" {
 		abs, err := checkConfigFile(s.Config)
 		if err != nil {
 			return nil, err
 		}
 		s.Config = abs
-		if suite, err = analyzers.WithConfig(abs); err != nil {
+	}
+	if s.Config != "" || s.Library {
+		own, err := suite.New(suite.Options{Config: s.Config, Library: s.Library})
+		if err != nil {
 			return nil, fmt.Errorf("fencecheck settings: config: %w", err)
 		}
+		all = suite.Analyzers(own.Checks)
 	}
-	selected, err := selectAnalyzers(suite, s.Checks)
+	selected, err := selectAnalyzers(all, s.Checks)
 	if err != nil {
 		return nil, err
 	}

@@ -169,7 +169,7 @@ func TestErrors(t *testing.T) {
 		conf any
 		want []string // substrings of the error
 	}{
-		{settings("boguskey", 1), []string{`unknown key "boguskey"`, "checks, config"}},
+		{settings("boguskey", 1), []string{`unknown key "boguskey"`, "checks, config, library"}},
 		{settings("checks", []string{"FC1001"}, "zeta", true, "alpha", "x"), []string{`unknown keys "alpha", "zeta"`}},
 		{settings("check", []string{"FC1001"}), []string{`unknown key "check"`}},
 		{settings("checks", "FC1001"), []string{"fencecheck settings", "cannot unmarshal string"}},

@@ -66,6 +66,12 @@ type Options struct {
 	// analyses the whole program in one process can fill it; go vet,
 	// golangci-lint and nogo analyse one package at a time.
 	Program Program
+
+	// Library turns library mode on: the checks also report inside the
+	// lock libraries fencecheck knows, for their authors (the standalone
+	// command's -library, the plugin's library setting, the configuration
+	// key "library"). Off by default.
+	Library bool
 }
 
 // A Suite is every check on one engine.

@@ -39,6 +39,9 @@ type Config struct {
 	Fences []string `json:"fences"`
 	Sinks  []Sink   `json:"sinks"`
 	Checks []string `json:"checks"`
+	// LibraryMode ("library": true) also reports inside the lock
+	// libraries of the knowledge base, for their authors (docs/design.md).
+	LibraryMode bool `json:"library"`
 
 	path   string
 	data   []byte           // the text, for positions

@@ -36,7 +36,8 @@ func TestParseFunc(t *testing.T) {
 func TestParseErrors(t *testing.T) {
 	tests := []struct{ text, want string }{
 		{"{\n  \"locks\": [\n    {\"func\": 3}\n  ]\n}", "cfg.json:3:14: invalid fencecheck configuration: locks[0].func: want a string, not a number"},
-		{"{\n  \"lokcs\": []\n}", `cfg.json:2:3: invalid fencecheck configuration: unknown key "lokcs" at the top level; the keys are checks, fences, locks, sinks`},
+		{"{\n  \"lokcs\": []\n}", `cfg.json:2:3: invalid fencecheck configuration: unknown key "lokcs" at the top level; the keys are checks, fences, library, locks, sinks`},
+		{`{"library": "yes"}`, `cfg.json:1:13: invalid fencecheck configuration: library: want true or false, not a string`},
 		{"{\n  \"locks\": [,]\n}", "cfg.json:2:13: invalid fencecheck configuration: invalid character ','"},
 		{`{"locks": [{"func": "x.Y", "success": "maybe"}]}`, `cfg.json:1:39: invalid fencecheck configuration: locks[0].success: "maybe" is neither`},
 		{`{"sinks": [{"func": "nodot"}]}`, `cfg.json:1:21: invalid fencecheck configuration: sinks[0].func: "nodot": want`},
@@ -134,6 +135,20 @@ func TestLibrary(t *testing.T) {
 	}
 	if f, ok := c.Func("locks[0].release[0]"); !ok || f.Name != "Release" {
 		t.Errorf("Func(locks[0].release[0]) = %v, %v", f, ok)
+	}
+}
+
+// TestLibraryMode: the key "library" turns library mode on; it is off
+// when absent.
+func TestLibraryMode(t *testing.T) {
+	for text, want := range map[string]bool{`{"library": true}`: true, `{"library": false}`: false, `{}`: false} {
+		c, err := Parse("cfg.json", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.LibraryMode != want {
+			t.Errorf("%s: LibraryMode = %v, want %v", text, c.LibraryMode, want)
+		}
 	}
 }
 

@@ -25,6 +25,7 @@ const (
 	kList
 	kString
 	kInt
+	kBool
 )
 
 var (
@@ -44,7 +45,8 @@ var (
 			"func":       str,
 			"carried_by": {kind: kList, elem: &schema{kind: kInt}},
 		}}},
-		"checks": strs,
+		"checks":  strs,
+		"library": {kind: kBool},
 	}}
 )
 
@@ -62,6 +64,8 @@ func (s *schema) want() string {
 		return "a list of objects"
 	case kInt:
 		return "an integer"
+	case kBool:
+		return "true or false"
 	}
 	return "a string"
 }
@@ -180,6 +184,10 @@ func (w *walker) value(key string, s *schema) error {
 		}
 	case kString:
 		if _, ok := tok.(string); !ok {
+			return wrong()
+		}
+	case kBool:
+		if _, ok := tok.(bool); !ok {
 			return wrong()
 		}
 	}

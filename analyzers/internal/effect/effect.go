@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"iter"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -92,6 +93,8 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 			switch {
 			case s.Shape == model.GeneratedClient && isGeneratedWrite(s, callee):
 				sink = s
+			case s.Shape == model.GeneratedBuilder && builderVerb(s, callee) != "":
+				sink = s
 			case s.Shape == model.TypedClient && isTypedWrite(s, callee):
 				return typedWrite(s, call, callee, toks)
 			}
@@ -131,13 +134,19 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 			e.Verdict = Carried
 		}
 	case model.CondCAS:
-		return nil // a compare-and-swap on a version is enforced by the store
+		// A compare-and-swap on a version, enforced by the store: carried,
+		// and its outcome must be read (FC1002).
+		e.What = e.what()
+		e.Verdict = Carried
 	case model.CondRequest:
 		return e.request(c, toks)
 	case model.CondFilter:
 		e.What = e.what()
 		if toks.Has(calls.Arg(c, sink.Query)) {
 			e.Verdict = Carried
+		}
+		if len(sink.ConstSets) > 0 && emptyDoc(calls.Arg(c, sink.Query)) && constDoc(calls.Arg(c, sink.Query+1), sink.ConstSets) {
+			return nil // an absolute write: every holder writes the same state
 		}
 	case model.CondOps:
 		e.What = e.what()
@@ -147,7 +156,10 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 	case model.CondInput:
 		e.What = e.what()
 		in := calls.Arg(c, sink.Query)
-		if toks.Has(in) && hasCondition(in) {
+		switch k := inputCondition(in, sink.Conditions); {
+		case k == condCAS:
+			e.Verdict = Carried // a compare-and-swap the store enforces
+		case k == condOther && toks.Has(in):
 			e.Verdict = Carried
 		}
 	case model.CondUnfenceable:
@@ -270,8 +282,20 @@ func sqlVerdict(st *sqlfence.Statement, isToken func(sqlfence.Placeholder) bool)
 // in a Where of the receiver chain.
 func (e *Effect) chain(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 	e.What = e.Sink.Family + " " + e.Callee.Name()
-	if r := model.RecvName(e.Callee); strings.HasSuffix(r, "Query") {
+	if r := model.RecvName(e.Callee); strings.HasSuffix(r, "Query") && r != "Query" {
 		e.What = e.Sink.Family + " " + strings.ToUpper(strings.TrimSuffix(r, "Query"))
+	}
+	if e.Sink.Shape == model.GeneratedBuilder {
+		verb := builderVerb(e.Sink, e.Callee)
+		e.What = verb + " " + strings.TrimSuffix(model.RecvName(e.Callee), builderSuffix(model.RecvName(e.Callee)))
+	}
+	if e.Sink.Conds > 0 {
+		// Inline conditions (gorm's Delete(value, "fence <= ?", tok)).
+		a := calls.Arg(c, e.Sink.Conds)
+		if conds, ok := calls.Variadic(a); (ok && toks.Any(conds...)) || (!ok && toks.Has(a)) {
+			e.Verdict = Carried
+			return e
+		}
 	}
 	for st, where := range Wheres(e.Receiver) {
 		if st == nil {
@@ -304,11 +328,37 @@ const maxTxnCalls = 16
 // (db.Model(&a).Where(...).Where(...)) and yields each Where call with its
 // fragment parsed as "UPDATE t SET x = 1 WHERE <fragment>", so that bind
 // arguments start at index 1 of the Where call. A fragment that is not
-// constant yields a nil statement.
+// constant yields a nil statement. A Where whose result is dropped
+// (q.Where(p) on a builder that keeps its conditions, then q.Exec(ctx))
+// is yielded too: a builder of the chain that receives one counts.
 func Wheres(recv ssa.Value) iter.Seq2[*sqlfence.Statement, *ssa.CallCommon] {
 	return func(yield func(*sqlfence.Statement, *ssa.CallCommon) bool) {
+		seen := map[*ssa.Call]bool{}
+		where := func(call *ssa.Call) bool {
+			if seen[call] {
+				return true
+			}
+			seen[call] = true
+			var st *sqlfence.Statement
+			if frag, ok := calls.ConstString(calls.Arg(&call.Call, 0)); ok {
+				st = sqlfence.Parse("UPDATE t SET x = 1 WHERE " + frag)
+			}
+			return yield(st, &call.Call)
+		}
 		for v, i := recv, 0; v != nil && i < maxBuilderCalls; i++ {
-			call, ok := calls.Unwrap(v).(*ssa.Call)
+			v = calls.Unwrap(v)
+			if refs := v.Referrers(); refs != nil {
+				for _, r := range *refs {
+					if rc, ok := r.(*ssa.Call); ok && calls.Receiver(&rc.Call) == v {
+						if fn := calls.Callee(&rc.Call); fn != nil && fn.Name() == "Where" && len(*rc.Referrers()) == 0 {
+							if !where(rc) {
+								return
+							}
+						}
+					}
+				}
+			}
+			call, ok := v.(*ssa.Call)
 			if !ok {
 				return
 			}
@@ -316,18 +366,102 @@ func Wheres(recv ssa.Value) iter.Seq2[*sqlfence.Statement, *ssa.CallCommon] {
 			if fn == nil {
 				return
 			}
-			if fn.Name() == "Where" {
-				var st *sqlfence.Statement
-				if frag, ok := calls.ConstString(calls.Arg(&call.Call, 0)); ok {
-					st = sqlfence.Parse("UPDATE t SET x = 1 WHERE " + frag)
-				}
-				if !yield(st, &call.Call) {
-					return
-				}
+			if fn.Name() == "Where" && !where(call) {
+				return
 			}
 			v = calls.Receiver(&call.Call)
 		}
 	}
+}
+
+// builderSuffixes are the suffixes of generated builders' names
+// (model.GeneratedBuilder), longest first, with the statement each runs.
+var builderSuffixes = []struct{ suffix, verb string }{
+	{"UpdateOne", "UPDATE"}, {"Update", "UPDATE"}, {"CreateBulk", "INSERT"}, {"Create", "INSERT"},
+	{"DeleteOne", "DELETE"}, {"Delete", "DELETE"},
+}
+
+func builderSuffix(name string) string {
+	for _, b := range builderSuffixes {
+		if strings.HasSuffix(name, b.suffix) && len(name) > len(b.suffix) {
+			return b.suffix
+		}
+	}
+	return ""
+}
+
+// builderVerb returns the statement a method of a generated builder runs
+// ("UPDATE"), or "" when fn is not one (model.GeneratedBuilder): a method
+// named in sink.Methods of a struct whose field sink.Mutation has a method
+// Op returning sink.Option's type (ent's generated XUpdate.Exec).
+func builderVerb(sink *model.Sink, fn *types.Func) string {
+	if !slices.Contains(sink.Methods, fn.Name()) {
+		return ""
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return ""
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return ""
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	suffix := builderSuffix(named.Obj().Name())
+	if suffix == "" || !hasMutation(sink, st, 1) {
+		return ""
+	}
+	for _, b := range builderSuffixes {
+		if b.suffix == suffix {
+			return b.verb
+		}
+	}
+	return ""
+}
+
+// hasMutation reports whether st has the field sink.Mutation whose Op
+// method returns sink.Option, directly or, depth levels down, in a
+// builder it holds (ent's XDeleteOne holds an *XDelete, XCreateBulk its
+// []*XCreate).
+func hasMutation(sink *model.Sink, st *types.Struct, depth int) bool {
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if f.Name() == sink.Mutation {
+			obj, _, _ := types.LookupFieldOrMethod(f.Type(), true, f.Pkg(), "Op")
+			m, ok := obj.(*types.Func)
+			if !ok {
+				return false
+			}
+			res := m.Type().(*types.Signature).Results()
+			if res.Len() != 1 {
+				return false
+			}
+			op, ok := types.Unalias(res.At(0).Type()).(*types.Named)
+			return ok && op.Obj().Name() == sink.Option.Type && op.Obj().Pkg() != nil && op.Obj().Pkg().Path() == sink.Option.Pkg
+		}
+	}
+	if depth == 0 {
+		return false
+	}
+	for i := range st.NumFields() {
+		t := st.Field(i).Type()
+		if sl, ok := t.(*types.Slice); ok {
+			t = sl.Elem()
+		}
+		if p, ok := t.(*types.Pointer); ok {
+			if inner, ok := p.Elem().Underlying().(*types.Struct); ok && hasMutation(sink, inner, depth-1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // leaseBound recognises writes attached to the holder's lease by one of
@@ -534,27 +668,274 @@ func lockKey(k ssa.Value) bool {
 	return ok && vocab.LockKey.Match(p)
 }
 
-// hasCondition reports whether a DynamoDB input struct gets a
-// ConditionExpression (or, for transactions, is built with one somewhere).
-func hasCondition(in ssa.Value) bool {
-	root := calls.Root(in)
-	refs := root.Referrers()
-	if refs == nil {
+// emptyDoc reports whether v is an empty document literal (bson.M{},
+// bson.D{}): a filter that selects the whole collection.
+func emptyDoc(v ssa.Value) bool {
+	switch x := calls.Unwrap(v).(type) {
+	case *ssa.MakeMap:
+		for _, r := range *x.Referrers() {
+			if _, ok := r.(*ssa.MapUpdate); ok {
+				return false
+			}
+		}
+		return true
+	case *ssa.Slice:
+		if arr, ok := x.X.(*ssa.Alloc); ok {
+			if at, ok := arr.Type().(*types.Pointer).Elem().Underlying().(*types.Array); ok {
+				return at.Len() == 0
+			}
+		}
+	case *ssa.Const:
+		return x.IsNil()
+	}
+	return false
+}
+
+// constDoc reports whether a document literal built here (a bson.M map
+// literal, or a bson.D slice of {Key, Value} literals) holds only constants,
+// nested documents included. When ops is not nil, the top-level keys must
+// be among them (an update document of only "$set"). A document that is
+// used elsewhere (passed on, stored) or not built here is not constant.
+func constDoc(v ssa.Value, ops []string) bool {
+	return constValue(v, ops, 0)
+}
+
+func constValue(v ssa.Value, ops []string, depth int) bool {
+	if depth > 6 {
 		return false
 	}
-	for _, r := range *refs {
+	v = calls.Unwrap(v)
+	switch x := v.(type) {
+	case *ssa.Const:
+		return ops == nil
+	case *ssa.MakeMap:
+		for _, r := range *x.Referrers() {
+			switch u := r.(type) {
+			case *ssa.MapUpdate:
+				k, ok := calls.ConstString(u.Key)
+				if !ok || (ops != nil && !slices.Contains(ops, k)) || !constValue(u.Value, nil, depth+1) {
+					return false
+				}
+			case *ssa.MakeInterface, *ssa.ChangeType, *ssa.DebugRef:
+				// passed on as an interface (to the write itself)
+			default:
+				return false
+			}
+		}
+		return true
+	case *ssa.Slice:
+		arr, ok := x.X.(*ssa.Alloc)
+		if !ok {
+			return false
+		}
+		// bson.D{{Key: "$set", Value: ...}}: stores into the elements' fields.
+		for _, r := range *arr.Referrers() {
+			ia, ok := r.(*ssa.IndexAddr)
+			if !ok {
+				if r == ssa.Instruction(x) {
+					continue
+				}
+				return false
+			}
+			key, val, ok := elemKeyValue(ia)
+			if !ok {
+				return false
+			}
+			if (ops != nil && !slices.Contains(ops, key)) || (val != nil && !constValue(val, nil, depth+1)) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// elemKeyValue returns the Key and Value stored into a bson.E element of a
+// slice literal: field by field into the element, or into a local struct
+// literal copied into it.
+func elemKeyValue(ia *ssa.IndexAddr) (key string, val ssa.Value, ok bool) {
+	addrs := []ssa.Value{ia}
+	for _, r := range *ia.Referrers() {
+		if st, isStore := r.(*ssa.Store); isStore && st.Addr == ia {
+			load, isLoad := st.Val.(*ssa.UnOp)
+			if !isLoad || load.Op != token.MUL {
+				return "", nil, false
+			}
+			addrs = append(addrs, load.X)
+		}
+	}
+	for _, a := range addrs {
+		for _, r := range *a.Referrers() {
+			fa, isField := r.(*ssa.FieldAddr)
+			if !isField {
+				continue
+			}
+			for _, r2 := range *fa.Referrers() {
+				st, isStore := r2.(*ssa.Store)
+				if !isStore || st.Addr != fa {
+					continue
+				}
+				if fa.Field == 0 {
+					if key, ok = calls.ConstString(st.Val); !ok {
+						return "", nil, false
+					}
+				} else {
+					val = st.Val
+				}
+			}
+		}
+	}
+	return key, val, true
+}
+
+// Kinds of a request input's condition (model.InputConds).
+const (
+	condNone  = iota // no condition
+	condOther        // a condition that compares no attribute with a value
+	condCAS          // a compare-and-swap, or a condition not seen
+)
+
+// inputCondition classifies the condition of a request input (DynamoDB's
+// ConditionExpression) built here: a literal that compares an attribute
+// with a placeholder or demands its absence, or a condition built with one
+// of conds.Builders, is a compare-and-swap; a condition set from somewhere
+// not seen counts as one (silence when unsure). Transactions and PartiQL
+// statements (inputs that are no *ItemInput) carry their conditions in
+// nested items or text: any token they receive is trusted.
+func inputCondition(in ssa.Value, conds *model.InputConds) int {
+	if conds == nil {
+		return condOther
+	}
+	if !strings.HasSuffix(types.TypeString(in.Type(), nil), "ItemInput") {
+		return condOther
+	}
+	kind := condNone
+	for _, v := range fieldStores(in) {
+		switch {
+		case slices.Contains(conds.Legacy, v.name):
+			return condCAS
+		case !slices.Contains(conds.Fields, v.name):
+			continue
+		}
+		kind = max(kind, conditionValue(v.val, conds))
+	}
+	return kind
+}
+
+type fieldStore struct {
+	name string
+	val  ssa.Value
+}
+
+// fieldStores returns the values stored into the fields of the struct
+// literal v points to.
+func fieldStores(v ssa.Value) []fieldStore {
+	alloc, ok := calls.Unwrap(v).(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []fieldStore
+	for _, r := range *alloc.Referrers() {
 		fa, ok := r.(*ssa.FieldAddr)
 		if !ok {
 			continue
 		}
 		st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-		if ok && st.Field(fa.Field).Name() == "ConditionExpression" {
-			return true
+		if !ok {
+			continue
+		}
+		for _, r2 := range *fa.Referrers() {
+			if s, ok := r2.(*ssa.Store); ok && s.Addr == fa {
+				out = append(out, fieldStore{st.Field(fa.Field).Name(), s.Val})
+			}
 		}
 	}
-	// TransactWriteItems and ExecuteStatement carry conditions inside
-	// nested items or PartiQL text: trust the token's presence.
-	return !strings.HasSuffix(types.TypeString(in.Type(), nil), "ItemInput")
+	return out
+}
+
+// dynamoCompare matches a comparison with a placeholder in a condition
+// expression: "version = :v", ":now < expires", "#o <> :me".
+var dynamoCompare = regexp.MustCompile(`(=|<>|<=|>=|<|>)\s*:[A-Za-z0-9_]|:[A-Za-z0-9_]+\s*(=|<>|<=|>=|<|>)|\bBETWEEN\b|\bbetween\b`)
+
+func conditionValue(v ssa.Value, conds *model.InputConds) int {
+	if k, ok := v.(*ssa.Const); ok && k.IsNil() {
+		return condNone
+	}
+	text, ok := calls.ConstString(v)
+	if !ok {
+		// aws.String("...")
+		if call, isCall := calls.Unwrap(v).(*ssa.Call); isCall && len(call.Call.Args) == 1 {
+			text, ok = calls.ConstString(call.Call.Args[0])
+		}
+	}
+	if ok {
+		if text == "" {
+			return condNone
+		}
+		lower := strings.ToLower(text)
+		for _, w := range conds.Words {
+			if strings.Contains(lower, strings.ToLower(w)+"(") {
+				return condCAS
+			}
+		}
+		if dynamoCompare.MatchString(text) {
+			return condCAS
+		}
+		return condOther
+	}
+	call, ok := calls.Unwrap(v).(*ssa.Call)
+	if !ok {
+		return condCAS // not seen: stay silent
+	}
+	fn := calls.Callee(&call.Call)
+	if fn == nil || !slices.ContainsFunc(conds.Reads, func(f model.Func) bool { return f.Matches(fn) }) {
+		return condCAS
+	}
+	if builtWith(calls.Receiver(&call.Call), conds.Builders, map[ssa.Value]bool{}, 0) {
+		return condCAS
+	}
+	return condOther
+}
+
+// builtWith reports whether v was computed, through calls, their receivers
+// and arguments, from a call of one of fs (a condition builder).
+func builtWith(v ssa.Value, fs []model.Func, seen map[ssa.Value]bool, depth int) bool {
+	v = calls.Unwrap(v)
+	if v == nil || seen[v] || depth > 12 {
+		return false
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Extract:
+		return builtWith(x.Tuple, fs, seen, depth+1)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if builtWith(e, fs, seen, depth+1) {
+				return true
+			}
+		}
+	case *ssa.UnOp:
+		if alloc, ok := x.X.(*ssa.Alloc); ok {
+			for _, r := range *alloc.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == alloc && builtWith(st.Val, fs, seen, depth+1) {
+					return true
+				}
+			}
+		}
+	case *ssa.Call:
+		if fn := calls.Callee(&x.Call); fn != nil && slices.ContainsFunc(fs, func(f model.Func) bool { return f.Matches(fn) }) {
+			return true
+		}
+		for _, a := range x.Call.Args {
+			if builtWith(a, fs, seen, depth+1) {
+				return true
+			}
+		}
+		if x.Call.IsInvoke() {
+			return builtWith(x.Call.Value, fs, seen, depth+1)
+		}
+	}
+	return false
 }
 
 // maxOpValues bounds the values guardedOps visits while following the

@@ -16,8 +16,9 @@ import (
 // Analyzer is the engine. It reports nothing itself; its Result is consumed
 // by the check analyzers. Its -config flag names the configuration file.
 var Analyzer = func() *analysis.Analyzer {
-	a := newAnalyzer(func() Options { return Options{Config: configFlag} })
+	a := newAnalyzer(func() Options { return Options{Config: configFlag, Library: libraryFlag} })
 	a.Flags.StringVar(&configFlag, "config", "", "fencecheck configuration file (default: fencecheck.json at the module root)")
+	a.Flags.BoolVar(&libraryFlag, "library", false, "library mode: also report inside the lock libraries fencecheck knows, for their authors")
 	return a
 }()
 
@@ -31,6 +32,11 @@ type Options struct {
 	// caller does not import (dispatch.go). nil for drivers that analyse
 	// one package at a time.
 	Program *Program
+	// Library turns library mode on: the checks also report inside the
+	// lock libraries of the knowledge base, for their authors (their
+	// unconditional releases, FC5001, and Redlock-style validity
+	// arithmetic, FC4001). The configuration key "library" turns it on too.
+	Library bool
 }
 
 // New returns an engine of its own configured by opts, for a driver that
@@ -46,6 +52,9 @@ func New(opts Options) *analysis.Analyzer {
 // the configuration channel every driver supports (go vet, nogo); an
 // engine made by New has its options instead.
 var configFlag string
+
+// libraryFlag is the shared Analyzer's -library flag (Options.Library).
+var libraryFlag bool
 
 func newAnalyzer(opts func() Options) *analysis.Analyzer {
 	return &analysis.Analyzer{

@@ -24,6 +24,12 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
+// libraryChecks are the checks library mode reports inside a lock library
+// of the knowledge base: the faults of a lock's own protocol (a release
+// that deletes the lock whoever holds it, FC5001; Redlock-style validity
+// arithmetic, FC4001). Its other internals follow the protocol by design.
+var libraryChecks = []checks.Code{checks.UnsafeRelease, checks.WallClockTTL}
+
 func run(pass *analysis.Pass, opts Options) (res any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -40,6 +46,7 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 		return nil, err
 	}
 	cust := newCustom(pass, cfg)
+	library := opts.Library || cfg.LibraryMode
 	var found findings
 	for _, p := range cust.problems() {
 		found.add(p)
@@ -49,10 +56,17 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 	if relevant(pass, cust) {
 		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, guards: map[guardKey]*ssa.Call{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}}
 		found = append(found, a.analyze()...)
+		if library && model.IsLibraryPackage(pass.Pkg.Path()) {
+			found = append(found, a.libraryReleases()...)
+		}
 		relocate = a.relocator(gen, a.funcs)
 	}
 	if model.IsLibraryPackage(pass.Pkg.Path()) {
-		return &Result{}, nil // a lock library's own code: summaries only (facts), no findings
+		if !library {
+			return &Result{}, nil // a lock library's own code: summaries only (facts), no findings
+		}
+		// Library mode: the faults of the lock's own protocol.
+		found = slices.DeleteFunc(found, func(f Finding) bool { return !slices.Contains(libraryChecks, f.Code) })
 	}
 	return finish(pass, found, dirs, relocate), nil
 }

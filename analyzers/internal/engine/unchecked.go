@@ -2,6 +2,7 @@ package engine
 
 import (
 	"go/types"
+	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
@@ -25,6 +26,9 @@ func outcomeIgnored(e *effect.Effect) (bool, string) {
 		case "QueryRow", "QueryRowContext", "Query", "QueryContext", "QueryRowx", "QueryRowxContext", "QueryxContext", "Queryx":
 			return false, "" // RETURNING rows: the row is the outcome
 		}
+		if e.Sink.Shape == model.GeneratedBuilder {
+			return builderOutcomeIgnored(e, call)
+		}
 		if e.Sink.RowsField {
 			outcome, what = call, "RowsAffected"
 		} else {
@@ -36,6 +40,20 @@ func outcomeIgnored(e *effect.Effect) (bool, string) {
 		outcome, what = call, "the script's result"
 	case model.CondFilter:
 		outcome, what = calls.Result(call, 0), "MatchedCount"
+	case model.CondCAS:
+		// Consul's CAS reports a lost race as ok == false; NATS KV's
+		// Update and Create as an error.
+		res := call.Call.Signature().Results()
+		if res.Len() > 1 && isBool(res.At(0).Type()) {
+			outcome, what = calls.Result(call, 0), "its ok result (false: another writer changed the key first)"
+			break
+		}
+		if res.Len() > 0 {
+			if r := calls.Result(call, res.Len()-1); r == nil || len(*r.Referrers()) == 0 {
+				return true, "its error (the key's revision moved on: another writer got there first)"
+			}
+		}
+		return false, ""
 	case model.CondInput:
 		// A failed condition comes back as an error
 		// (ConditionalCheckFailedException): dropping it is the problem.
@@ -50,6 +68,41 @@ func outcomeIgnored(e *effect.Effect) (bool, string) {
 		return true, what // the result was discarded outright
 	}
 	return !looked(outcome, 0), what
+}
+
+// builderOutcomeIgnored judges the outcome of a generated builder's write
+// (ent): an XUpdateOne or XDeleteOne that matches no row returns a not-found
+// error, so its error is the outcome; XUpdate.Save and XDelete.Exec return
+// the number of rows; XUpdate.Exec returns neither.
+func builderOutcomeIgnored(e *effect.Effect, call *ssa.Call) (bool, string) {
+	res := call.Call.Signature().Results()
+	if strings.HasSuffix(model.RecvName(e.Callee), "One") {
+		if res.Len() == 0 {
+			return false, "" // ExecX, SaveX: a failure panics
+		}
+		if r := calls.Result(call, res.Len()-1); r == nil || len(*r.Referrers()) == 0 {
+			return true, "the error (a not-found error means no row matched the fence)"
+		}
+		return false, ""
+	}
+	if res.Len() == 0 || !isInteger(res.At(0).Type()) {
+		return true, "the number of rows (call Save, which returns it, instead of Exec)"
+	}
+	n := calls.Result(call, 0)
+	if n == nil {
+		return true, "the number of rows Save returns"
+	}
+	for _, r := range *n.Referrers() {
+		if _, ok := r.(*ssa.DebugRef); !ok {
+			return false, ""
+		}
+	}
+	return true, "the number of rows Save returns"
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }
 
 // looked reports whether anything reads the outcome beyond its error.
@@ -77,8 +130,12 @@ func looked(v ssa.Value, depth int) bool {
 				continue
 			}
 			return true
-		case *ssa.Return, *ssa.Store, *ssa.MapUpdate, *ssa.Send, *ssa.MakeInterface, *ssa.Phi:
+		case *ssa.Return, *ssa.Store, *ssa.MapUpdate, *ssa.Send, *ssa.MakeInterface, *ssa.Phi, *ssa.If:
 			return true
+		case *ssa.BinOp:
+			if _, basic := v.Type().Underlying().(*types.Basic); basic {
+				return true // ok == false, n != 1
+			}
 		case *ssa.UnOp, *ssa.ChangeType, *ssa.Convert:
 			if looked(x.(ssa.Value), depth+1) {
 				return true

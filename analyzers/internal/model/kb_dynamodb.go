@@ -1,19 +1,77 @@
 package model
 
 const dynamodb = "github.com/aws/aws-sdk-go-v2/service/dynamodb"
+const dynamodbExpr = "github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+const dynamodb1 = "github.com/aws/aws-sdk-go/service/dynamodb"
+const dynamodb1Iface = "github.com/aws/aws-sdk-go/service/dynamodb/dynamodbiface"
+const dynamodb1Expr = "github.com/aws/aws-sdk-go/service/dynamodb/expression"
 const dynamolock = "cirello.io/dynamolock/v2"
+const dynamolock1 = "cirello.io/dynamolock"
 
-// DynamoDB is the AWS SDK's DynamoDB client, and cirello.io/dynamolock's
-// lease option (its lock API is not in the knowledge base yet).
+const dynamoBatchAdvice = "use conditional writes (PutItem/UpdateItem with ConditionExpression); BatchWriteItem cannot carry a condition"
+
+const dynamolockFence = "dynamolock's record version number is a random string that every heartbeat replaces, not a monotonic token; keep a counter in the protected item and write it with a ConditionExpression that compares it"
+
+// dynamoConds are the conditions of DynamoDB's write inputs, v1 and v2.
+var dynamoConds = &InputConds{
+	Fields: []string{"ConditionExpression"},
+	Legacy: []string{"Expected"},
+	Words:  []string{"attribute_not_exists"},
+	Builders: append(append(
+		methods(dynamodbExpr, []string{"", "NameBuilder", "ValueBuilder", "SizeBuilder"}, dynamoCompares...),
+		methods(dynamodb1Expr, []string{"", "NameBuilder", "ValueBuilder", "SizeBuilder"}, dynamoCompares...)...),
+		Func{dynamodbExpr, "", "AttributeNotExists"}, Func{dynamodbExpr, "NameBuilder", "AttributeNotExists"},
+		Func{dynamodb1Expr, "", "AttributeNotExists"}, Func{dynamodb1Expr, "NameBuilder", "AttributeNotExists"}),
+	Reads: []Func{{dynamodbExpr, "Expression", "Condition"}, {dynamodb1Expr, "Expression", "Condition"}},
+}
+
+var dynamoCompares = []string{"Equal", "NotEqual", "LessThan", "LessThanEqual", "GreaterThan", "GreaterThanEqual", "Between"}
+
+// dynamolockLock is cirello.io/dynamolock's lock, v1 (aws-sdk-go, later
+// aws-sdk-go-v2) and v2: AcquireLock returns the *Lock; it is given up by
+// Client.ReleaseLock(lock) or lock.Close().
+func dynamolockLock(pkg string, acquire, release []string) *Lock {
+	return &Lock{
+		Lib:         "dynamolock lock",
+		Acquire:     methods(pkg, []string{"Client"}, acquire...),
+		Success:     ErrNil,
+		Result:      1,
+		Held:        HeldByResult,
+		Release:     append(methods(pkg, []string{"Client"}, release...), Func{pkg, "Lock", "Close"}),
+		ReleaseArg0: true,
+		Fence:       Fence{None: dynamolockFence},
+	}
+}
+
+// DynamoDB is the AWS SDK's DynamoDB client, v1 (aws-sdk-go, also through
+// its dynamodbiface.DynamoDBAPI) and v2, with the expression builders of
+// both, and cirello.io/dynamolock's lock.
 var DynamoDB = Library{
 	Name:    "DynamoDB",
-	Modules: []string{dynamodb, dynamolock},
-	Sinks: []*Sink{
-		{Family: "DynamoDB", Cond: CondInput, Query: 1, Key: -1,
-			Funcs: methods(dynamodb, []string{"Client"}, "PutItem", "UpdateItem", "DeleteItem", "TransactWriteItems", "ExecuteStatement")},
-		{Family: "DynamoDB", Cond: CondNone, Key: -1,
-			Advice: "use conditional writes (PutItem/UpdateItem with ConditionExpression); BatchWriteItem cannot carry a condition",
-			Funcs:  methods(dynamodb, []string{"Client"}, "BatchWriteItem")},
+	Modules: []string{dynamodb, dynamodbExpr, "github.com/aws/aws-sdk-go", dynamolock, dynamolock1},
+	Locks: []*Lock{
+		dynamolockLock(dynamolock1, []string{"AcquireLock", "AcquireLockWithContext"}, []string{"ReleaseLock", "ReleaseLockWithContext"}),
+		dynamolockLock(dynamolock, []string{"AcquireLockWithContext"}, []string{"ReleaseLockWithContext"}),
 	},
-	TTLArgs: []TTLArg{{Func{dynamolock, "", "WithLeaseDuration"}, 0, -1}},
+	Validity: []Func{
+		{dynamolock1, "Lock", "IsExpired"}, {dynamolock1, "Lock", "IsAlmostExpired"},
+		{dynamolock, "Lock", "IsExpired"}, {dynamolock, "Lock", "IsAlmostExpired"},
+	},
+	Sinks: []*Sink{
+		{Family: "DynamoDB", Cond: CondInput, Query: 1, Key: -1, Conditions: dynamoConds,
+			Funcs: append(methods(dynamodb, []string{"Client"}, "PutItem", "UpdateItem", "DeleteItem", "TransactWriteItems", "ExecuteStatement"),
+				methods(dynamodb1, []string{"DynamoDB"}, "PutItemWithContext", "UpdateItemWithContext", "DeleteItemWithContext", "TransactWriteItemsWithContext", "ExecuteStatementWithContext")...)},
+		{Family: "DynamoDB", Cond: CondInput, Query: 0, Key: -1, Conditions: dynamoConds,
+			Funcs: methods(dynamodb1, []string{"DynamoDB"}, "PutItem", "UpdateItem", "DeleteItem", "TransactWriteItems", "ExecuteStatement")},
+		// The interface applications hold v1's client through.
+		{Family: "DynamoDB", Cond: CondInput, Query: 1, Key: -1, Conditions: dynamoConds,
+			Funcs: methods(dynamodb1Iface, []string{"DynamoDBAPI"}, "PutItemWithContext", "UpdateItemWithContext", "DeleteItemWithContext", "TransactWriteItemsWithContext", "ExecuteStatementWithContext")},
+		{Family: "DynamoDB", Cond: CondInput, Query: 0, Key: -1, Conditions: dynamoConds,
+			Funcs: methods(dynamodb1Iface, []string{"DynamoDBAPI"}, "PutItem", "UpdateItem", "DeleteItem", "TransactWriteItems", "ExecuteStatement")},
+		{Family: "DynamoDB", Cond: CondNone, Key: -1, Advice: dynamoBatchAdvice,
+			Funcs: append(append(methods(dynamodb, []string{"Client"}, "BatchWriteItem"),
+				methods(dynamodb1, []string{"DynamoDB"}, "BatchWriteItem", "BatchWriteItemWithContext")...),
+				methods(dynamodb1Iface, []string{"DynamoDBAPI"}, "BatchWriteItem", "BatchWriteItemWithContext")...)},
+	},
+	TTLArgs: []TTLArg{{Func{dynamolock, "", "WithLeaseDuration"}, 0, -1}, {Func{dynamolock1, "", "WithLeaseDuration"}, 0, -1}},
 }

@@ -10,7 +10,7 @@ const etcdRevision = "m.Header().Revision after Lock (or the lock key's CreateRe
 // (a lease), and the KV API.
 var Etcd = Library{
 	Name:    "etcd",
-	Modules: []string{"go.etcd.io/etcd/client/v3", "go.etcd.io/etcd/api/v3"},
+	Modules: []string{"go.etcd.io/etcd/client/v3", "go.etcd.io/etcd/api/v3", "std"},
 	Locks: []*Lock{
 		{
 			Lib:     "etcd lock",
@@ -18,6 +18,17 @@ var Etcd = Library{
 			Success: ErrNil,
 			Release: []Func{{etcd, "Mutex", "Unlock"}},
 			Fence:   Fence{Accessor: "%s.Header().Revision"},
+		},
+		{
+			// concurrency.NewLocker(s, pfx) wraps a Mutex in a sync.Locker:
+			// Lock() takes the etcd mutex (it panics when etcd fails) and
+			// Unlock() gives it up; the Mutex, and so its revision, is
+			// hidden.
+			Lib:     "etcd lock (NewLocker)",
+			Success: Returns,
+			Made: &MadeLock{By: []Func{{etcd, "", "NewLocker"}},
+				Acquire: []Func{{"sync", "Locker", "Lock"}}, Release: []Func{{"sync", "Locker", "Unlock"}}},
+			Fence: Fence{None: "concurrency.NewLocker hides the Mutex and its revision; lock with concurrency.NewMutex and use m.Header().Revision"},
 		},
 		{
 			Lib:     "etcd election",

@@ -3,6 +3,12 @@ package model
 const sqlpkg = "database/sql"
 const pgx = "github.com/jackc/pgx/v5"
 const pgxpool = "github.com/jackc/pgx/v5/pgxpool"
+const pgx4 = "github.com/jackc/pgx/v4"
+const pgxpool4 = "github.com/jackc/pgx/v4/pgxpool"
+const pgconn1 = "github.com/jackc/pgconn"
+const gopg = "github.com/go-pg/pg/v10"
+const gopgORM = "github.com/go-pg/pg/v10/orm"
+const ent = "entgo.io/ent"
 const sqlx = "github.com/jmoiron/sqlx"
 const gorm = "gorm.io/gorm"
 const bun = "github.com/uptrace/bun"
@@ -10,12 +16,14 @@ const bun = "github.com/uptrace/bun"
 const sqlScanned = "scanned from the database"
 
 // SQL is database/sql and the drivers and query builders on top of it
-// (pgx, sqlx, gorm, bun), with the advisory locks taken in SQL text. Lease
-// tables (a row per lock, its holder and its expiry) are recognised from
-// their names (LockTableWords) and statements.
+// (pgx v4 and v5, go-pg, sqlx, gorm, bun, ent's generated builders), with
+// the advisory locks taken in SQL text. lib/pq has no API of its own for
+// statements: it is used through database/sql. Lease tables (a row per
+// lock, its holder and its expiry) are recognised from their names
+// (LockTableWords) and statements.
 var SQL = Library{
 	Name:    "SQL",
-	Modules: []string{"std", pgx, sqlx, gorm, bun},
+	Modules: []string{"std", pgx, "github.com/jackc/pgx/v4", pgconn1, gopg, sqlx, gorm, bun, ent},
 	Locks: []*Lock{
 		{
 			// pg_advisory_lock, pg_advisory_xact_lock, GET_LOCK: the section
@@ -34,6 +42,22 @@ var SQL = Library{
 			Funcs: append(append(methods(pgx, []string{"Conn", "Tx"}, "Exec", "Query", "QueryRow"),
 				methods(pgxpool, []string{"Pool", "Conn", "Tx"}, "Exec", "Query", "QueryRow")...),
 				Func{"github.com/jackc/pgx/v5/pgconn", "PgConn", "Exec"})},
+		// pgx v4: Tx is an interface (dbTx implements it), pgxpool's Tx a
+		// struct; pgconn was a module of its own.
+		{Family: "pgx", Cond: CondSQL, Query: 1, Args: 2, Key: -1,
+			Funcs: append(append(methods(pgx4, []string{"Conn", "Tx"}, "Exec", "Query", "QueryRow"),
+				methods(pgxpool4, []string{"Pool", "Conn", "Tx"}, "Exec", "Query", "QueryRow")...),
+				Func{pgconn1, "PgConn", "Exec"})},
+		// go-pg: DB's methods are its embedded baseDB's; the text is an
+		// interface{} (a string, or an orm query).
+		{Family: "go-pg", Cond: CondSQL, Query: 0, Args: 1, Key: -1,
+			Funcs: append(methods(gopg, []string{"baseDB", "Tx"}, "Exec", "ExecOne"), Func{gopgORM, "Query", "Exec"})},
+		{Family: "go-pg", Cond: CondSQL, Query: 1, Args: 2, Key: -1,
+			Funcs: methods(gopg, []string{"baseDB", "Tx"}, "ExecContext", "ExecOneContext", "Query", "QueryOne")},
+		{Family: "go-pg", Cond: CondSQL, Query: 2, Args: 3, Key: -1,
+			Funcs: methods(gopg, []string{"baseDB", "Tx"}, "QueryContext", "QueryOneContext")},
+		{Family: "go-pg", Cond: CondChain, Key: -1,
+			Funcs: methods(gopgORM, []string{"Query"}, "Insert", "Update", "UpdateNotZero", "Delete", "ForceDelete")},
 		// sqlx's DB, Tx and Conn embed database/sql's: their Exec and
 		// ExecContext are database/sql's.
 		{Family: "sqlx", Cond: CondSQL, Query: 1, Args: 2, Key: -1,
@@ -41,14 +65,30 @@ var SQL = Library{
 				methods(sqlx, []string{"Conn"}, "QueryxContext", "QueryRowxContext")...)},
 		{Family: "sqlx", Cond: CondSQL, Query: 0, Args: 1, Key: -1,
 			Funcs: methods(sqlx, []string{"DB", "Tx"}, "MustExec", "NamedExec", "Queryx", "QueryRowx")},
+		// The package functions that take an Execer (a *DB, a *Tx or an
+		// interface of the application's).
+		{Family: "sqlx", Cond: CondSQL, Query: 1, Args: 2, Key: -1,
+			Funcs: []Func{{sqlx, "", "MustExec"}, {sqlx, "", "NamedExec"}}},
+		{Family: "sqlx", Cond: CondSQL, Query: 2, Args: 3, Key: -1,
+			Funcs: []Func{{sqlx, "", "MustExecContext"}, {sqlx, "", "NamedExecContext"}}},
 		{Family: "gorm", Cond: CondSQL, Query: 0, Args: 1, Key: -1, RowsField: true,
 			Funcs: []Func{{gorm, "DB", "Exec"}}},
 		{Family: "gorm", Cond: CondChain, Query: 0, Args: 1, Key: -1, RowsField: true,
-			Funcs: methods(gorm, []string{"DB"}, "Update", "Updates", "UpdateColumn", "UpdateColumns", "Save", "Create", "CreateInBatches", "Delete")},
+			Funcs: methods(gorm, []string{"DB"}, "Update", "Updates", "UpdateColumn", "UpdateColumns", "Save", "Create", "CreateInBatches")},
+		// Delete(value, conds...): its inline conditions are a Where.
+		{Family: "gorm", Cond: CondChain, Query: 0, Args: 1, Key: -1, RowsField: true, Conds: 1,
+			Funcs: []Func{{gorm, "DB", "Delete"}}},
 		{Family: "bun", Cond: CondChain, Query: 0, Args: 1, Key: -1,
 			Funcs: methods(bun, []string{"UpdateQuery", "InsertQuery", "DeleteQuery", "MergeQuery"}, "Exec")},
 		{Family: "bun", Cond: CondSQL, Query: 1, Args: 2, Key: -1,
 			Funcs: methods(bun, []string{"DB", "Tx", "Conn"}, "ExecContext")},
+		// ent generates a package of builders per schema: XCreate,
+		// XUpdate, XUpdateOne, XDelete, XDeleteOne... each keeping its
+		// pending change in a field "mutation" whose Op() is an ent.Op.
+		// Their Save and Exec run the statement; a predicate of the
+		// builder's Where chain that receives the token carries it.
+		{Family: "ent", Cond: CondChain, Key: -1, Shape: GeneratedBuilder,
+			Methods: []string{"Save", "SaveX", "Exec", "ExecX"}, Mutation: "mutation", Option: Field{Pkg: ent, Type: "Op"}},
 	},
 	Decoders: []Decoder{
 		{Func{sqlx, "DB", "Get"}, 0, sqlScanned},

@@ -20,6 +20,7 @@ import (
 // (go test -v) but not resolved; every other entry must resolve.
 var unverifiable = map[string]string{
 	"cirello.io/dynamolock/v2": "the Go module proxy does not serve cirello.io modules (\"This module version is not available\"), so realmod cannot require it",
+	"cirello.io/dynamolock":    "the Go module proxy does not serve cirello.io modules (\"This module version is not available\"), so realmod cannot require it",
 }
 
 // TestKnowledgeBase resolves every entry of the knowledge base, every Func
@@ -267,7 +268,7 @@ func indexChecks(lib *Library, name string) []kbEntry {
 	for i, t := range lib.Tasks {
 		t := t
 		add(fmt.Sprintf("%s.Tasks[%d].Task", name, i), t.Task, func(fn *types.Func) string {
-			if !isFuncAt(fn.Signature().Params(), t.Arg) {
+			if !isFuncAt(fn.Signature().Params(), t.Arg) && !isEmptyInterfaceAt(fn.Signature().Params(), t.Arg) {
 				return fmt.Sprintf("argument %d is not a function (Arg)", t.Arg)
 			}
 			return ""
@@ -279,8 +280,10 @@ func indexChecks(lib *Library, name string) []kbEntry {
 			add(fmt.Sprintf("%s.Sinks[%d].Funcs[%d]", name, i, j), f, func(fn *types.Func) string {
 				ps := fn.Signature().Params()
 				switch {
-				case (s.Cond == CondSQL) && !isStringAt(ps, s.Query):
+				case (s.Cond == CondSQL) && !isStringAt(ps, s.Query) && !isEmptyInterfaceAt(ps, s.Query):
 					return fmt.Sprintf("argument %d is not the SQL text (Query)", s.Query)
+				case s.Conds > 0 && (!fn.Signature().Variadic() || s.Conds != ps.Len()-1):
+					return fmt.Sprintf("argument %d is not its variadic conditions (Conds)", s.Conds)
 				case (s.Cond == CondSQL || s.Cond == CondScript) && s.Args > ps.Len():
 					return fmt.Sprintf("it has no argument %d (Args)", s.Args)
 				case (s.Cond == CondFilter || s.Cond == CondInput) && s.Query >= ps.Len():
@@ -386,6 +389,16 @@ func isStringAt(t *types.Tuple, i int) bool {
 	typ := at(t, i)
 	b, ok := types.Unalias(typ).(*types.Basic)
 	return typ != nil && ok && b.Info()&types.IsString != 0
+}
+
+// isEmptyInterfaceAt: go-pg takes its SQL text as an interface{}.
+func isEmptyInterfaceAt(t *types.Tuple, i int) bool {
+	typ := at(t, i)
+	if typ == nil {
+		return false
+	}
+	it, ok := typ.Underlying().(*types.Interface)
+	return ok && it.Empty()
 }
 
 func isIntegerAt(t *types.Tuple, i int) bool {

@@ -17,6 +17,9 @@ const (
 	// Callback: success is entering a callback (client-go OnStartedLeading);
 	// the whole callback body is the critical section.
 	Callback
+	// Returns: Acquire reports no failure (it blocks, and panics when the
+	// store fails: etcd's NewLocker); the lock is held once it returns.
+	Returns
 )
 
 // Fence tells where a lock library keeps its fencing token, for messages
@@ -75,6 +78,14 @@ type Lock struct {
 	KeyOnly bool
 	// Release are the calls that give the lock up again.
 	Release []Func
+	// Made is a lock whose Acquire and Release are methods of a general
+	// interface (sync.Locker) and count only on a value one of Made.By
+	// returned (etcd's concurrency.NewLocker). They are kept apart from
+	// Acquire and Release, which name the library's own API everywhere.
+	Made *MadeLock
+	// ReleaseArg0: a Release may name the handle as its argument 0 rather
+	// than as its receiver (dynamolock's Client.ReleaseLock(lock)).
+	ReleaseArg0 bool
 	// Extend are the calls that extend the lock's lease and report
 	// whether it is still held: after a successful one the lock is held,
 	// as after an acquisition (Extensions); a failed one means it is lost
@@ -106,6 +117,12 @@ type Lock struct {
 	// (it has a release, or is an SQL advisory lock): a wrapper of the
 	// wrapper is one too, whether or not a release is known.
 	Chains bool
+}
+
+// MadeLock is a lock taken through the methods of a general interface on a
+// value a library function made (Lock.Made).
+type MadeLock struct {
+	By, Acquire, Release []Func
 }
 
 // Locks are the lock APIs of every library (Library.Locks).
@@ -159,6 +176,11 @@ var LockPackages = func() map[string]bool {
 		for _, l := range lib.Locks {
 			for _, f := range l.Acquire {
 				m[f.Pkg] = true
+			}
+			if l.Made != nil {
+				for _, f := range l.Made.By {
+					m[f.Pkg] = true
+				}
 			}
 			if l.Callback.Pkg != "" {
 				m[l.Callback.Pkg] = true

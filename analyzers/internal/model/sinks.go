@@ -77,8 +77,9 @@ type Sink struct {
 	// lock's own operation (an operator poke that wakes Consul's monitor).
 	OwnKey bool
 	// LeaseOptions build an option that binds the write to the holder's
-	// lease (etcd's clientv3.WithLease): among the call's trailing
-	// options, one makes the write fail once the lease is gone.
+	// lease (etcd's clientv3.WithLease) or to the revision it saw (NATS
+	// KV's LastRevision): among the call's trailing options, one makes the
+	// write fail once the lease is gone or the key has moved on.
 	LeaseOptions []Func
 	// ArgConds make a write conditional through the value of one of its
 	// arguments (ZooKeeper's version, its ephemeral flag).
@@ -91,16 +92,54 @@ type Sink struct {
 	// the cluster's members and authenticates over gRPC while it
 	// connects), not performing an effect for its caller.
 	Protocol bool
+	// Conds is, for a query builder (CondChain), the index of a variadic
+	// argument of inline conditions that count as a Where (gorm's
+	// Delete(value, conds...)); 0 is none.
+	Conds int
 	// Shape says how the calls of a sink without Funcs are recognised:
-	// Under and Methods for TypedClient, Option for GeneratedClient.
+	// Under and Methods for TypedClient, Option for GeneratedClient,
+	// Methods, Mutation and Option for GeneratedBuilder.
 	Shape   Shape
 	Under   string
 	Methods []string
 	Option  Field
+	// Mutation is the field of a generated builder that holds its pending
+	// change (GeneratedBuilder).
+	Mutation string
+	// ConstSets are, for CondFilter, the update operators ("$set") of an
+	// update document (argument Query+1) that make a write absolute when
+	// the filter and every value set are constants: whoever repeats it,
+	// a stale holder or the current one, writes the same state (a monthly
+	// reset of counters to 0), so it needs no fence.
+	ConstSets []string
+	// Conditions says, for CondInput, where an input keeps its condition
+	// and which conditions make the write a compare-and-swap by themselves.
+	Conditions *InputConds
 	// CarriedBy lists the parameters (receiver = 0 for methods) whose
 	// fencing token reaches the resource: a custom sink (configuration,
 	// //fencecheck:sink) is fenced when one of them carries the token.
 	CarriedBy []int
+}
+
+// InputConds describe the condition of a request input (DynamoDB's
+// ConditionExpression). A condition that compares an attribute with a
+// value (version = :v, fence <= :tok, owner = :me) or demands that the item
+// be absent makes the write a compare-and-swap: the store rejects it once
+// another writer has moved the item on, which the spec counts as carrying
+// the fence (as a Kubernetes Update on a resourceVersion). A condition
+// that is set but not seen (built elsewhere) counts as one too, to stay
+// silent when unsure; any other condition carries the fence when the token
+// reaches the input.
+type InputConds struct {
+	// Fields are the input fields that hold a condition; Legacy ones
+	// (DynamoDB's Expected) are compare-and-swaps whenever they are set.
+	Fields, Legacy []string
+	// Words are the functions of the condition language that make one
+	// ("attribute_not_exists"); Builders the calls that build one
+	// (expression.Equal, NameBuilder.AttributeNotExists); Reads the calls
+	// that read a built condition (Expression.Condition).
+	Words           []string
+	Builders, Reads []Func
 }
 
 // ArgCond makes a write conditional through the constant value of one
@@ -130,6 +169,12 @@ const (
 	// TypedClient: a method named in Methods of a typed API client in a
 	// package under the import path Under (client-go's typed clients).
 	TypedClient
+	// GeneratedBuilder: a method named in Methods of a generated query
+	// builder, a struct whose field Mutation has a method Op returning the
+	// type Option (ent's XUpdate, XUpdateOne, XCreate, XDelete...: every
+	// schema generates its own package, so they are known by shape). The
+	// kind of write is the suffix of the builder's name.
+	GeneratedBuilder
 )
 
 // Sinks is the table of effect families of every library

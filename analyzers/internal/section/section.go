@@ -240,12 +240,40 @@ func lockFor(fn *types.Func) *model.Lock {
 }
 
 func isRelease(l *model.Lock, fn *types.Func) bool {
+	if l.Made != nil && model.MatchesAny(l.Made.Release, fn) {
+		return true
+	}
 	return model.MatchesAny(l.Release, fn)
+}
+
+// madeLockFor returns the lock taken by a call of a general interface's
+// method on a value a lock library made (Lock.Made: the sync.Locker that
+// etcd's NewLocker returns).
+func madeLockFor(call *ssa.CallCommon, fn *types.Func) *model.Lock {
+	if fn == nil {
+		return nil
+	}
+	for _, l := range model.Locks {
+		if l.Made == nil || !slices.ContainsFunc(l.Made.Acquire, func(f model.Func) bool { return f.Matches(fn) }) {
+			continue
+		}
+		maker, ok := calls.Unwrap(calls.Receiver(call)).(*ssa.Call)
+		if !ok {
+			continue
+		}
+		if by := calls.Callee(&maker.Call); by != nil && slices.ContainsFunc(l.Made.By, func(f model.Func) bool { return f.Matches(by) }) {
+			return l
+		}
+	}
+	return nil
 }
 
 func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 	callee := calls.Callee(&call.Call)
 	l := lockFor(callee)
+	if l == nil {
+		l = madeLockFor(&call.Call, callee)
+	}
 	if l == nil && extra != nil {
 		l = extra(callee, &call.Call)
 	}
@@ -309,7 +337,8 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 		if l.Held == model.HeldByKey {
 			return slices.ContainsFunc(keysOf(c), func(k ssa.Value) bool { return calls.SameValue(k, s.Handle) })
 		}
-		return s.Handle == nil || calls.SameValue(calls.Receiver(c), s.Handle)
+		return s.Handle == nil || calls.SameValue(calls.Receiver(c), s.Handle) ||
+			l.ReleaseArg0 && calls.SameValue(calls.Arg(c, 0), s.Handle)
 	})
 	if !extend && s.start != nil && skipsAcquisition(s.start, call.Block()) {
 		// if e.locker != nil { err = e.locker.Lock(ctx) ...; if err != nil

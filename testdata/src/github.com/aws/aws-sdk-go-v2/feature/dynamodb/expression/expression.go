@@ -102,3 +102,6 @@ func (e Expression) Filter() *string                         { return nil }
 func (e Expression) Update() *string                         { return nil }
 func (e Expression) Names() map[string]string                { return e.namesMap }
 func (e Expression) Values() map[string]types.AttributeValue { return e.valuesMap }
+
+func Equal(left, right OperandBuilder) ConditionBuilder        { return ConditionBuilder{} }
+func AttributeExists(nameBuilder NameBuilder) ConditionBuilder { return ConditionBuilder{} }
