@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -385,4 +386,57 @@ func FuncOf(v ssa.Value) *ssa.Function {
 		return fn
 	}
 	return nil
+}
+
+// FlatArg returns argument i (receiver excluded) of c, counting the
+// elements of a variadic argument that the call site lists as arguments
+// of their own: in conn.Do("DEL", key) the key is argument 1. When the
+// elements are not known (f(xs...)), index i of the variadic parameter is
+// the slice itself and the indexes after it are nil.
+func FlatArg(c *ssa.CallCommon, i int) ssa.Value {
+	a := Args(c)
+	sig := c.Signature()
+	p := len(a) - 1
+	if !sig.Variadic() || i < p || p < 0 {
+		return Arg(c, i)
+	}
+	if elems, ok := Variadic(a[p]); ok {
+		if i-p < len(elems) {
+			return elems[i-p]
+		}
+		return nil
+	}
+	if i == p {
+		return a[p]
+	}
+	return nil
+}
+
+// IsCommand reports whether c sends the command cmd (model.Command): its
+// argument cmd.Arg is a constant naming it, with the constant arguments
+// after it that cmd asks for. A nil cmd is every call.
+func IsCommand(c *ssa.CallCommon, cmd *model.Command) bool {
+	if cmd == nil {
+		return true
+	}
+	name, ok := ConstString(Arg(c, cmd.Arg))
+	if !ok {
+		return false
+	}
+	var rest []string
+	for i := cmd.Arg + 1; ; i++ {
+		v := FlatArg(c, i)
+		if v == nil {
+			break
+		}
+		if a := Args(c); c.Signature().Variadic() && v == a[len(a)-1] {
+			if len(cmd.With) > 0 || len(cmd.Without) > 0 {
+				return false // the arguments are not known: whether NX is among them neither
+			}
+			break
+		}
+		s, _ := ConstString(v)
+		rest = append(rest, s)
+	}
+	return cmd.Matches(name, rest)
 }

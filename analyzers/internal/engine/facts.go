@@ -345,6 +345,12 @@ func wrapperFact(fn *ssa.Function, sig *types.Signature, sec *section.Section) *
 	// ends at it and a wrapper of the wrapper is recognised too.
 	f := &AcquireFact{Lib: sec.Lock.Lib, Fence: sec.Lock.Fence.Accessor, NoFence: sec.Lock.Fence.None, Release: sec.Lock.Release,
 		Chains: section.ChainsWrappers(sec.Lock), InSQL: sec.Lock.InSQL}
+	if sec.Lock.ReleaseCommand != nil {
+		// conn.Do releases only as a DEL of the key: as a function of the
+		// fact it would be every command. The package's functions that
+		// release it stand for it (withReleasers).
+		f.Release = nil
+	}
 	switch {
 	case res.Len() > 0 && isBool(res.At(0).Type()):
 		f.Success, f.Result = int(model.BoolTrue), 0

@@ -17,6 +17,11 @@ const (
 	// Callback: success is entering a callback (client-go OnStartedLeading);
 	// the whole callback body is the critical section.
 	Callback
+	// NonNilReply: result Result is the server's reply, nil when the
+	// command did nothing (redigo's SET ... NX on a key that is held):
+	// the lock is held where the reply is not nil, or where the error of
+	// a conversion of it (SetNX.Replies: redis.String) is nil.
+	NonNilReply
 )
 
 // Fence tells where a lock library keeps its fencing token, for messages
@@ -73,7 +78,12 @@ type Lock struct {
 	// lock only when its key names one (IsLockKeyText) or the same
 	// function releases that key ("processed:42" is de-duplication).
 	KeyOnly bool
-	// Release are the calls that give the lock up again.
+	// Command and ReleaseCommand restrict Acquire and Release to some
+	// commands, for a client whose commands are strings (redigo's
+	// Conn.Do("SET", key, value, "NX", ...), Do("DEL", key)).
+	Command, ReleaseCommand *Command
+	// Release are the calls that give the lock up again. For a lock held
+	// by its key, a release names the key among its arguments.
 	Release []Func
 	// Extend are the calls that extend the lock's lease and report
 	// whether it is still held: after a successful one the lock is held,
@@ -207,7 +217,10 @@ var LockPackages = func() map[string]bool {
 // those writes are the lock's, not the caller's protected effects.
 func IsLockAPI(fn *types.Func) bool {
 	for _, l := range Locks {
-		for _, fs := range [][]Func{l.Acquire, l.Release} {
+		for i, fs := range [][]Func{l.Acquire, l.Release} {
+			if []*Command{l.Command, l.ReleaseCommand}[i] != nil {
+				continue // a client's method for every command (redigo's Do): only some of its calls are the lock's
+			}
 			for _, f := range fs {
 				if f.Matches(fn) {
 					return true

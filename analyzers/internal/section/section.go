@@ -224,13 +224,15 @@ func extensionFor(fn *types.Func) *model.Lock {
 	return nil
 }
 
-func lockFor(fn *types.Func) *model.Lock {
+// lockFor returns the lock a call of fn takes, when c sends the command
+// the lock names (model.Lock.Command).
+func lockFor(fn *types.Func, c *ssa.CallCommon) *model.Lock {
 	if fn == nil {
 		return nil
 	}
 	for _, l := range model.Locks {
 		for _, a := range l.Acquire {
-			if a.Matches(fn) {
+			if a.Matches(fn) && calls.IsCommand(c, l.Command) {
 				return l
 			}
 		}
@@ -238,13 +240,16 @@ func lockFor(fn *types.Func) *model.Lock {
 	return nil
 }
 
-func isRelease(l *model.Lock, fn *types.Func) bool {
-	return slices.ContainsFunc(l.Release, func(f model.Func) bool { return f.Matches(fn) })
+// isRelease reports whether c is a call of one of l's release functions
+// (sending its release command, for a client whose commands are strings).
+func isRelease(l *model.Lock, c *ssa.CallCommon) bool {
+	fn := calls.Callee(c)
+	return slices.ContainsFunc(l.Release, func(f model.Func) bool { return f.Matches(fn) }) && calls.IsCommand(c, l.ReleaseCommand)
 }
 
 func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 	callee := calls.Callee(&call.Call)
-	l := lockFor(callee)
+	l := lockFor(callee, &call.Call)
 	if l == nil && extra != nil {
 		l = extra(callee, &call.Call)
 	}
@@ -260,7 +265,7 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 	case model.HeldByResult:
 		s.Handle = calls.Result(call, l.Handle)
 	case model.HeldByKey:
-		s.Handle = calls.Arg(&call.Call, l.Handle)
+		s.Handle = calls.FlatArg(&call.Call, l.Handle)
 	default:
 		s.Handle = calls.Receiver(&call.Call)
 	}
@@ -293,6 +298,8 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 		}
 	case model.BoolTrue:
 		s.start = boolBranch(boolResult(call, l.Result))
+	case model.NonNilReply:
+		s.start = replyBranch(call, l.Result)
 	}
 	if extend && s.start == nil {
 		return nil // an extension whose outcome is not tested proves nothing
@@ -301,8 +308,7 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 		if l.InSQL && sqlUnlock(c) {
 			return true // an unlock statement after a wrapper of an advisory lock
 		}
-		f := calls.Callee(c)
-		if !isRelease(l, f) {
+		if !isRelease(l, c) {
 			return false
 		}
 		if l.Held == model.HeldByKey {
@@ -334,6 +340,12 @@ func boolResult(call *ssa.Call, i int) ssa.Value {
 	if _, isBool := v.Type().Underlying().(*types.Basic); isBool {
 		return v
 	}
+	if b := replyValue(v, func(t types.Type) bool {
+		b, ok := t.Underlying().(*types.Basic)
+		return ok && b.Info()&types.IsBoolean != 0
+	}); b != nil {
+		return b // redis.Bool(conn.Do("SETNX", key, value))
+	}
 	for _, r := range *v.Referrers() {
 		c, ok := r.(*ssa.Call)
 		if !ok || calls.Receiver(&c.Call) != v {
@@ -345,6 +357,53 @@ func boolResult(call *ssa.Call, i int) ssa.Value {
 		case "Val":
 			return c
 		}
+	}
+	return nil
+}
+
+// replyConversion returns the call converting reply, an untyped reply, into
+// a value (model.RedisReplies: redigo's redis.String(conn.Do(...))) whose
+// result 0 has a type for which want holds, or nil.
+func replyConversion(reply ssa.Value, want func(types.Type) bool) *ssa.Call {
+	if reply == nil {
+		return nil
+	}
+	for _, r := range *reply.Referrers() {
+		c, ok := r.(*ssa.Call)
+		if !ok || calls.Arg(&c.Call, 0) != reply {
+			continue
+		}
+		fn := calls.Callee(&c.Call)
+		if fn == nil || !slices.ContainsFunc(model.RedisReplies, func(f model.Func) bool { return f.Matches(fn) }) {
+			continue
+		}
+		if res := fn.Type().(*types.Signature).Results(); res.Len() > 0 && (want == nil || want(res.At(0).Type())) {
+			return c
+		}
+	}
+	return nil
+}
+
+// replyValue returns result 0 of a conversion of reply whose type want
+// accepts, or nil.
+func replyValue(reply ssa.Value, want func(types.Type) bool) ssa.Value {
+	if c := replyConversion(reply, want); c != nil {
+		return calls.Result(c, 0)
+	}
+	return nil
+}
+
+// replyBranch returns the block where result i of call, a reply that is
+// nil when the command did nothing (model.NonNilReply), is known not to be
+// nil: `if reply != nil`, or the nil-error branch of a conversion that
+// fails on a nil reply (redis.String(conn.Do("SET", key, v, "NX"))).
+func replyBranch(call *ssa.Call, i int) *ssa.BasicBlock {
+	reply := calls.Result(call, i)
+	if b := nonNilBranch(reply); b != nil {
+		return b
+	}
+	if c := replyConversion(reply, nil); c != nil {
+		return errNilBranch(calls.Result(c, 1))
 	}
 	return nil
 }
@@ -435,9 +494,19 @@ func releases(fn *ssa.Function, match func(*ssa.CallCommon) bool) []ssa.Instruct
 	return out
 }
 
+// keysOf returns the arguments of a release of a lock held by its key
+// that may name the key: every argument, with the elements of a variadic
+// one (rdb.Del(ctx, keys...), conn.Do("DEL", key), a wrapper's
+// Unlock(key)).
 func keysOf(c *ssa.CallCommon) []ssa.Value {
-	elems, _ := calls.Variadic(calls.Arg(c, 1))
-	return elems
+	var out []ssa.Value
+	for i := 0; ; i++ {
+		v := calls.FlatArg(c, i)
+		if v == nil {
+			return out
+		}
+		out = append(out, v)
+	}
 }
 
 // lockKey decides whether the key of an acquisition that also serves
@@ -451,7 +520,7 @@ func lockKey(fn *ssa.Function, l *model.Lock, key ssa.Value) bool {
 		return true
 	}
 	for ci := range calls.In(fn) {
-		if isRelease(l, calls.Callee(ci.Common())) &&
+		if isRelease(l, ci.Common()) &&
 			slices.ContainsFunc(keysOf(ci.Common()), func(k ssa.Value) bool { return calls.SameValue(k, key) }) {
 			return true
 		}
@@ -710,7 +779,7 @@ func (s *Section) HeldAtReturn() bool {
 // wrapper's package that release the underlying lock), or, for an SQL
 // advisory lock or a wrapper of one, an unlock statement.
 func Releases(l *model.Lock, c *ssa.CallCommon) bool {
-	return isRelease(l, calls.Callee(c)) || l.InSQL && sqlUnlock(c)
+	return isRelease(l, c) || l.InSQL && sqlUnlock(c)
 }
 
 // litReleases reports whether a function literal (a deferred closure)
