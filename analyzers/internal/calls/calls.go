@@ -247,6 +247,12 @@ func ConstPrefix(v ssa.Value) (string, bool) {
 		return ConstPrefix(b.X)
 	}
 	if c, ok := Unwrap(v).(*ssa.Call); ok {
+		if fn := Callee(&c.Call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && fn.Name() == "Join" {
+			// strings.Join([]string{"lock", id}, ":"): the first part.
+			if elems, ok := Variadic(Arg(&c.Call, 0)); ok && len(elems) > 0 && elems[0] != nil {
+				return ConstPrefix(elems[0])
+			}
+		}
 		if fn := Callee(&c.Call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Sprintf" {
 			if a := Arg(&c.Call, 0); a != nil {
 				if s, ok := ConstString(a); ok {

@@ -93,7 +93,7 @@ func (l *lifecycle) setnxCalls() []*lcSetnx {
 		key := calls.FlatArg(&call.Call, kl.Handle)
 		id, hint := lcKeyID(key)
 		l.setnxs = append(l.setnxs, &lcSetnx{call: call, fn: fn, key: key, owner: calls.FlatArg(&call.Call, kl.Owner),
-			id: id, lock: secs[call] != nil || lcLockish(hint), kind: kl})
+			id: id, lock: secs[call] != nil || lcLockish(hint) || l.setnxIsLock(fn, key), kind: kl})
 	})
 	return l.setnxs
 }
@@ -135,7 +135,7 @@ func (l *lifecycle) setnxFor(key ssa.Value, fn *ssa.Function) *lcSetnx {
 			}
 		}
 	}
-	return nil
+	return lcSetnxByShape(all, key, fn)
 }
 
 // redisDelete reports DEL/UNLINK of a SET NX lock key, and DEL after a GET

@@ -85,7 +85,7 @@ func RedisKeyArg(fn *types.Func) int {
 		if p == nil {
 			continue
 		}
-		for _, fs := range [][]Func{p.Reads, p.PlainSet, p.DelIfEqual} {
+		for _, fs := range [][]Func{p.Reads, p.PlainSet, p.DelIfEqual, p.Extends} {
 			if slices.ContainsFunc(fs, func(f Func) bool { return f.Matches(fn) }) {
 				return p.Key
 			}

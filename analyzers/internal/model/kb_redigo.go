@@ -57,6 +57,8 @@ var Redigo = Library{
 		ReadCommand:     &Command{Arg: 0, Names: []string{"GET"}},
 		PlainSet:        []Func{{redigo, "Conn", "Do"}},
 		PlainSetCommand: &Command{Arg: 0, Names: []string{"SET"}, Without: []string{"NX"}},
+		Extends:         []Func{{redigo, "Conn", "Do"}},
+		ExtendCommand:   &Command{Arg: 0, Names: []string{"EXPIRE", "PEXPIRE", "GETSET"}},
 		Replies: []Func{{redigo, "", "String"}, {redigo, "", "Bytes"}, {redigo, "", "Bool"},
 			{redigo, "", "Int"}, {redigo, "", "Int64"}, {redigo, "", "Uint64"}},
 	},

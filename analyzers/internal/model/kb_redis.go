@@ -205,6 +205,7 @@ func goRedisSetNX(ms ...goRedisModule) *SetNX {
 			ScriptRun{Func{m.pkg, "Script", "EvalSha"}, -1, m.arg(2), m.arg(3)},
 			ScriptRun{Func{m.pkg, "*", "Eval"}, m.arg(1), m.arg(2), m.arg(3)}) // after Script's: "*" matches every receiver
 		p.PlainSet = append(p.PlainSet, m.cmds("Set")...)
+		p.Extends = append(p.Extends, m.cmds("Expire", "PExpire", "GetSet")...)
 		// Redis 8.4: DelExArgs{Mode: "IFEQ", MatchValue: owner}
 		p.DelIfEqual = append(p.DelIfEqual, m.cmds("DelExArgs")...)
 		if m.ctx {

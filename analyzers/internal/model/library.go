@@ -148,6 +148,12 @@ type SetNX struct {
 	Replies []Func
 	// PlainSet is a SET without NX: it overwrites whatever the key holds.
 	PlainSet []Func
+	// Extends change a key's expiry or swap its value while keeping it
+	// (EXPIRE, PEXPIRE, GETSET): done to the key of a SET NX from another
+	// function, they are a lock's renewal or takeover. ExtendCommand
+	// restricts them to those commands (redigo).
+	Extends       []Func
+	ExtendCommand *Command
 	// DelIfEqual is a native compare-and-delete.
 	DelIfEqual []Func
 	// Watch runs a function inside an optimistic transaction on watched

@@ -45,7 +45,7 @@ func Enqueue(pool *redis.Pool, node string, now int64) error {
 		return err
 	}
 	defer ReleaseLock(conn, "lock:enqueue", node)
-	_, err := conn.Do("SET", "enqueue:last", now)
+	_, err := conn.Do("SET", "enqueue:last", now) // want "FC1001"
 	return err
 }
 
