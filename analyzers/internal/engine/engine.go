@@ -38,7 +38,7 @@ func newAnalyzer(configPath func() string) *analysis.Analyzer {
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, configPath()) },
 		ResultType: reflect.TypeFor[*Result](),
 		Requires:   []*analysis.Analyzer{generated.Analyzer},
-		FactTypes:  []analysis.Fact{new(EffectsFact), new(HelperFact), new(AcquireFact), new(FenceFact), new(CheckFact)},
+		FactTypes:  []analysis.Fact{new(EffectsFact), new(HelperFact), new(AcquireFact), new(FenceFact), new(CheckFact), new(LockTypeFact)},
 	}
 	a.Flags.StringVar(&configFlag, "config", "", "fencecheck configuration file (default: fencecheck.json at the module root)")
 	return a

@@ -340,6 +340,7 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 			a.wrapperNames[obj.Name()] = true
 			a.pass.ExportObjectFact(obj, f)
 			a.record(fn, obj, nil, f)
+			a.markLockHandles(obj)
 			found = true
 			break
 		}

@@ -17,9 +17,10 @@ func TestFactsGobRoundTrip(t *testing.T) {
 	facts := []analysis.Fact{
 		&EffectsFact{Effects: []RemoteEffect{{What: "UPDATE items", Via: "database/sql DB.ExecContext", Family: "database/sql", Cond: 0, Where: "repo.go:17", CarriedBy: []int{2, 3}}}},
 		&HelperFact{Lib: "etcd lock", Param: 3, FenceArg: 1, Fence: "m.Header().Revision"},
-		&AcquireFact{Lib: "Redis SET NX lock", Success: 1, Result: 0, NoFence: "no token", Release: []model.Func{{Pkg: "a", Recv: "L", Name: "Unlock"}}},
+		&AcquireFact{Lib: "Redis SET NX lock", Success: 1, Result: 0, NoFence: "no token", Release: []model.Func{{Pkg: "a", Recv: "L", Name: "Unlock"}}, KeyParam: 1},
 		&FenceFact{},
 		&CheckFact{},
+		&LockTypeFact{},
 	}
 	if len(facts) != len(Analyzer.FactTypes) {
 		t.Fatalf("test covers %d fact types, the engine declares %d", len(facts), len(Analyzer.FactTypes))

@@ -234,10 +234,19 @@ func lcSetnxByShape(all []*lcSetnx, key ssa.Value, fn *ssa.Function) *lcSetnx {
 	if s == "" || !strings.Contains(s, "(") || !lcReleaseName(fn) {
 		return nil
 	}
+	// Several locks built the same way (Lock and AcquireOwnedLock on
+	// serialKey(key)): the nearest one before the release names it best.
+	var best *lcSetnx
+	dist := func(a *lcSetnx) token.Pos {
+		if d := fn.Pos() - a.call.Pos(); d >= 0 {
+			return d
+		}
+		return a.call.Pos() - fn.Pos() + 1<<30 // after the release: only if nothing precedes it
+	}
 	for _, a := range all {
-		if a.lock && keyShape(a.key, true) == s {
-			return a
+		if a.lock && keyShape(a.key, true) == s && (best == nil || dist(a) < dist(best)) {
+			best = a
 		}
 	}
-	return nil
+	return best
 }

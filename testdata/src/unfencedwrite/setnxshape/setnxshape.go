@@ -147,3 +147,42 @@ func job(key, owner string) error {
 	renew(key)
 	return rdb.Set(ctx, "job:last", "done", 0).Err() // want `go-redis Set .* under the Redis SET NX lock`
 }
+
+// The handle a wrapper returns is the lock's: its renewal script and its
+// release are the lock's own operations, not writes under it.
+type OwnedLock struct {
+	key, token string
+}
+
+var renewScript = redis.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) end return 0`)
+
+func AcquireOwned(key, token string) (*OwnedLock, error) {
+	ok, err := rdb.SetNX(ctx, serialKey(key), token, time.Minute).Result()
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, redis.Nil
+	}
+	return &OwnedLock{key: key, token: token}, nil
+}
+
+func (l *OwnedLock) Renew() error {
+	return renewScript.Run(ctx, rdb, []string{serialKey(l.key)}, l.token, 60000).Err()
+}
+
+func (l *OwnedLock) Unlock() error {
+	return renewScript.Run(ctx, rdb, []string{serialKey(l.key)}, l.token).Err()
+}
+
+func initEnv(id string) error {
+	lock, err := AcquireOwned("env_init_lock:"+id, id)
+	if err != nil {
+		return err
+	}
+	defer lock.Unlock()
+	if err := lock.Renew(); err != nil {
+		return err
+	}
+	return rdb.Set(ctx, "env:"+id, "ready", 0).Err() // want `go-redis Set .* under the Redis SET NX lock`
+}
