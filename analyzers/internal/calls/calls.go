@@ -446,3 +446,59 @@ func IsCommand(c *ssa.CallCommon, cmd *model.Command) bool {
 	}
 	return cmd.Matches(name, rest)
 }
+
+// Mirrors reports whether c calls a method of an interface declared
+// outside the knowledge base that mirrors one of names (model.Mirror):
+// its parameters start with a context.Context and a string key (or, for
+// a release, a variadic ...string), and an acquisition returns a bool
+// first or a single value whose Val() is a bool.
+func Mirrors(c *ssa.CallCommon, names []string, acquire bool) bool {
+	if !c.IsInvoke() || c.Method == nil || c.Method.Pkg() == nil || !slices.Contains(names, c.Method.Name()) {
+		return false
+	}
+	if model.IsLibraryPackage(c.Method.Pkg().Path()) {
+		return false
+	}
+	sig := c.Method.Type().(*types.Signature)
+	ps := sig.Params()
+	if ps.Len() < 2 || !isContext(ps.At(0).Type()) {
+		return false
+	}
+	key := ps.At(1).Type()
+	if sl, ok := key.(*types.Slice); ok && sig.Variadic() && ps.Len() == 2 && !acquire {
+		key = sl.Elem()
+	}
+	if b, ok := key.Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+		return false
+	}
+	if !acquire {
+		return true
+	}
+	if ps.Len() < 3 {
+		return false
+	}
+	res := sig.Results()
+	switch {
+	case res.Len() == 2:
+		b, ok := res.At(0).Type().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Bool && types.Identical(res.At(1).Type(), types.Universe.Lookup("error").Type())
+	case res.Len() == 1:
+		m, _, _ := types.LookupFieldOrMethod(res.At(0).Type(), true, nil, "Val")
+		fn, ok := m.(*types.Func)
+		if !ok {
+			return false
+		}
+		r := fn.Type().(*types.Signature).Results()
+		if r.Len() != 1 {
+			return false
+		}
+		b, ok := r.At(0).Type().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Bool
+	}
+	return false
+}
+
+func isContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Name() == "Context" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context"
+}

@@ -84,7 +84,8 @@ func (l *lifecycle) setnxCalls() []*lcSetnx {
 			return
 		}
 		i := slices.IndexFunc(model.KeyHeldLocks, func(l *model.Lock) bool {
-			return lcMatchesAny(l.Acquire, calls.Callee(&call.Call)) && calls.IsCommand(&call.Call, l.Command)
+			return lcMatchesAny(l.Acquire, calls.Callee(&call.Call)) && calls.IsCommand(&call.Call, l.Command) ||
+				l.Mirror != nil && calls.Mirrors(&call.Call, l.Mirror.Acquire, true)
 		})
 		if i < 0 {
 			return

@@ -19,7 +19,8 @@ import (
 // DEL or UNLINK of its client), or nil.
 func lcKeyDeleteLock(c *ssa.CallCommon, fn *types.Func) *model.Lock {
 	for _, l := range model.KeyHeldLocks {
-		if lcMatchesAny(l.Release, fn) && calls.IsCommand(c, l.ReleaseCommand) {
+		if lcMatchesAny(l.Release, fn) && calls.IsCommand(c, l.ReleaseCommand) ||
+			l.Mirror != nil && calls.Mirrors(c, l.Mirror.Release, false) {
 			return l
 		}
 	}
@@ -82,6 +83,12 @@ func lcRedisCall(c *ssa.CallCommon, fn *types.Func, l *model.Lock) (string, stri
 			lib = ml.Name
 		}
 		return lib + " " + fn.Name() + "(\"" + name + "\")", name
+	}
+	if l != nil && l.Mirror != nil && c.IsInvoke() {
+		// The application's interface over its client (RedisBackend.Del).
+		if n, ok := types.Unalias(c.Value.Type()).(*types.Named); ok {
+			return n.Obj().Name() + "." + fn.Name(), strings.ToUpper(fn.Name())
+		}
 	}
 	return "go-redis " + fn.Name(), strings.ToUpper(fn.Name())
 }

@@ -64,7 +64,19 @@ var Redis = Library{
 			Release: []Func{{gozero, "RedisLock", "Release"}, {gozero, "RedisLock", "ReleaseCtx"}},
 			Fence:   Fence{None: noFenceRedis},
 		},
-	}, goRedisV9.setNXLock(), goRedisV8.setNXLock()),
+	}, goRedisV9.setNXLock(), goRedisV8.setNXLock(), &Lock{
+		// SET NX through the application's own client interface that
+		// mirrors go-redis' (nexspence's RedisBackend, bk-cmdb's
+		// redis.Client over go-redis v7): SetNX(ctx, key, value, ttl).
+		Lib:     "Redis SET NX lock",
+		Mirror:  &Mirror{Acquire: []string{"SetNX"}, Release: []string{"Del", "Unlink"}},
+		Success: BoolTrue,
+		Held:    HeldByKey,
+		Handle:  1,
+		Owner:   2,
+		KeyOnly: true,
+		Fence:   Fence{None: noFenceRedis},
+	}),
 	LeasePackages: []string{redsync, redislock},
 	Validity: []Func{
 		{redislock, "Lock", "TTL"},

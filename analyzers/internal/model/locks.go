@@ -78,6 +78,15 @@ type Lock struct {
 	// lock only when its key names one (IsLockKeyText) or the same
 	// function releases that key ("processed:42" is de-duplication).
 	KeyOnly bool
+	// Mirror recognises the lock taken through an application's own
+	// interface that mirrors the client's API (a RedisBackend with
+	// SetNX(ctx, key, value, ttl) (bool, error) implemented over
+	// go-redis): a method of an interface declared outside the knowledge
+	// base whose name is one of Mirror.Acquire (Mirror.Release), whose
+	// parameters start with a context.Context and a string key (for a
+	// release, or a variadic ...string of keys), and, for an acquisition,
+	// that returns a bool first or a single value whose Val() is a bool.
+	Mirror *Mirror
 	// Command and ReleaseCommand restrict Acquire and Release to some
 	// commands, for a client whose commands are strings (redigo's
 	// Conn.Do("SET", key, value, "NX", ...), Do("DEL", key)).
@@ -116,6 +125,12 @@ type Lock struct {
 	// (it has a release, or is an SQL advisory lock): a wrapper of the
 	// wrapper is one too, whether or not a release is known.
 	Chains bool
+}
+
+// Mirror names the methods of an application interface that mirror a
+// lock's acquisition and release (Lock.Mirror).
+type Mirror struct {
+	Acquire, Release []string
 }
 
 // Locks are the lock APIs of every library (Library.Locks).

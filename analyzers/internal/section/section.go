@@ -274,6 +274,9 @@ func lockFor(fn *types.Func, c *ssa.CallCommon) *model.Lock {
 				return l
 			}
 		}
+		if l.Mirror != nil && calls.Mirrors(c, l.Mirror.Acquire, true) {
+			return l
+		}
 	}
 	return nil
 }
@@ -281,6 +284,9 @@ func lockFor(fn *types.Func, c *ssa.CallCommon) *model.Lock {
 // isRelease reports whether c is a call of one of l's release functions
 // (sending its release command, for a client whose commands are strings).
 func isRelease(l *model.Lock, c *ssa.CallCommon) bool {
+	if l.Mirror != nil && calls.Mirrors(c, l.Mirror.Release, false) {
+		return true
+	}
 	fn := calls.Callee(c)
 	return slices.ContainsFunc(l.Release, func(f model.Func) bool { return f.Matches(fn) }) && calls.IsCommand(c, l.ReleaseCommand)
 }
