@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -246,6 +247,12 @@ func ConstPrefix(v ssa.Value) (string, bool) {
 		return ConstPrefix(b.X)
 	}
 	if c, ok := Unwrap(v).(*ssa.Call); ok {
+		if fn := Callee(&c.Call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && fn.Name() == "Join" {
+			// strings.Join([]string{"lock", id}, ":"): the first part.
+			if elems, ok := Variadic(Arg(&c.Call, 0)); ok && len(elems) > 0 && elems[0] != nil {
+				return ConstPrefix(elems[0])
+			}
+		}
 		if fn := Callee(&c.Call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Sprintf" {
 			if a := Arg(&c.Call, 0); a != nil {
 				if s, ok := ConstString(a); ok {
@@ -390,4 +397,113 @@ func FuncOf(v ssa.Value) *ssa.Function {
 		return fn
 	}
 	return nil
+}
+
+// FlatArg returns argument i (receiver excluded) of c, counting the
+// elements of a variadic argument that the call site lists as arguments
+// of their own: in conn.Do("DEL", key) the key is argument 1. When the
+// elements are not known (f(xs...)), index i of the variadic parameter is
+// the slice itself and the indexes after it are nil.
+func FlatArg(c *ssa.CallCommon, i int) ssa.Value {
+	a := Args(c)
+	sig := c.Signature()
+	p := len(a) - 1
+	if !sig.Variadic() || i < p || p < 0 {
+		return Arg(c, i)
+	}
+	if elems, ok := Variadic(a[p]); ok {
+		if i-p < len(elems) {
+			return elems[i-p]
+		}
+		return nil
+	}
+	if i == p {
+		return a[p]
+	}
+	return nil
+}
+
+// IsCommand reports whether c sends the command cmd (model.Command): its
+// argument cmd.Arg is a constant naming it, with the constant arguments
+// after it that cmd asks for. A nil cmd is every call.
+func IsCommand(c *ssa.CallCommon, cmd *model.Command) bool {
+	if cmd == nil {
+		return true
+	}
+	name, ok := ConstString(Arg(c, cmd.Arg))
+	if !ok {
+		return false
+	}
+	var rest []string
+	for i := cmd.Arg + 1; ; i++ {
+		v := FlatArg(c, i)
+		if v == nil {
+			break
+		}
+		if a := Args(c); c.Signature().Variadic() && v == a[len(a)-1] {
+			if len(cmd.With) > 0 || len(cmd.Without) > 0 {
+				return false // the arguments are not known: whether NX is among them neither
+			}
+			break
+		}
+		s, _ := ConstString(v)
+		rest = append(rest, s)
+	}
+	return cmd.Matches(name, rest)
+}
+
+// Mirrors reports whether c calls a method of an interface declared
+// outside the knowledge base that mirrors one of names (model.Mirror):
+// its parameters start with a context.Context and a string key (or, for
+// a release, a variadic ...string), and an acquisition returns a bool
+// first or a single value whose Val() is a bool.
+func Mirrors(c *ssa.CallCommon, names []string, acquire bool) bool {
+	if !c.IsInvoke() || c.Method == nil || c.Method.Pkg() == nil || !slices.Contains(names, c.Method.Name()) {
+		return false
+	}
+	if model.IsLibraryPackage(c.Method.Pkg().Path()) {
+		return false
+	}
+	sig := c.Method.Type().(*types.Signature)
+	ps := sig.Params()
+	if ps.Len() < 2 || !isContext(ps.At(0).Type()) {
+		return false
+	}
+	key := ps.At(1).Type()
+	if sl, ok := key.(*types.Slice); ok && sig.Variadic() && ps.Len() == 2 && !acquire {
+		key = sl.Elem()
+	}
+	if b, ok := key.Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+		return false
+	}
+	if !acquire {
+		return true
+	}
+	if ps.Len() < 3 {
+		return false
+	}
+	res := sig.Results()
+	switch {
+	case res.Len() == 2:
+		b, ok := res.At(0).Type().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Bool && types.Identical(res.At(1).Type(), types.Universe.Lookup("error").Type())
+	case res.Len() == 1:
+		m, _, _ := types.LookupFieldOrMethod(res.At(0).Type(), true, nil, "Val")
+		fn, ok := m.(*types.Func)
+		if !ok {
+			return false
+		}
+		r := fn.Type().(*types.Signature).Results()
+		if r.Len() != 1 {
+			return false
+		}
+		b, ok := r.At(0).Type().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Bool
+	}
+	return false
+}
+
+func isContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Name() == "Context" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context"
 }

@@ -80,7 +80,7 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 	if callee == nil {
 		return nil
 	}
-	sink := lookup(callee)
+	sink := lookup(callee, c)
 	if sink == nil {
 		if c.IsInvoke() && sqlShaped(callee) >= 0 {
 			q := sqlShaped(callee)
@@ -105,7 +105,7 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 	}
 	e := &Effect{Sink: sink, Call: call, Callee: callee, Receiver: calls.Receiver(c), Verdict: Missing}
 	if sink.Key >= 0 {
-		e.Key = calls.Arg(c, sink.Key)
+		e.Key = calls.FlatArg(c, sink.Key)
 		if keys, ok := calls.Variadic(e.Key); ok && len(keys) > 0 {
 			e.Key = keys[0] // KEYS[1] of a script
 		}
@@ -178,10 +178,17 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 // what names the effect in messages: the sink's What, or its family and
 // the called function's name ("etcd Put").
 func (e *Effect) what() string {
-	if e.Sink.What != "" {
-		return strings.ReplaceAll(e.Sink.What, "%s", e.Callee.Name())
+	name := e.Callee.Name()
+	if e.Sink.Command != nil && e.Call != nil {
+		// A command sent as a string: name the command ("redigo SET").
+		if cmd, ok := calls.ConstString(calls.Arg(e.Call.Common(), e.Sink.Command.Arg)); ok {
+			name = strings.ToUpper(cmd)
+		}
 	}
-	return e.Sink.Family + " " + e.Callee.Name()
+	if e.Sink.What != "" {
+		return strings.ReplaceAll(e.Sink.What, "%s", name)
+	}
+	return e.Sink.Family + " " + name
 }
 
 // SQLSink returns the SQL sink a call goes to (a database/sql, pgx, sqlx,
@@ -192,7 +199,7 @@ func SQLSink(c *ssa.CallCommon) *model.Sink {
 	if callee == nil {
 		return nil
 	}
-	if s := lookup(callee); s != nil {
+	if s := lookup(callee, c); s != nil {
 		if s.Cond == model.CondSQL {
 			return s
 		}
@@ -206,10 +213,10 @@ func SQLSink(c *ssa.CallCommon) *model.Sink {
 	return nil
 }
 
-func lookup(fn *types.Func) *model.Sink {
+func lookup(fn *types.Func, c *ssa.CallCommon) *model.Sink {
 	for _, s := range model.Sinks {
 		for _, f := range s.Funcs {
-			if f.Matches(fn) {
+			if f.Matches(fn) && calls.IsCommand(c, s.Command) {
 				return s
 			}
 		}

@@ -64,6 +64,6 @@ func newAnalyzer(opts func() Options) *analysis.Analyzer {
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, opts()) },
 		ResultType: reflect.TypeFor[*Result](),
 		Requires:   []*analysis.Analyzer{generated.Analyzer},
-		FactTypes:  []analysis.Fact{new(EffectsFact), new(HelperFact), new(AcquireFact), new(FenceFact), new(CheckFact), new(RenewalFact), new(ReleaseFact), new(ReadFact), new(ExpiryParamFact)},
+		FactTypes:  []analysis.Fact{new(EffectsFact), new(HelperFact), new(AcquireFact), new(FenceFact), new(CheckFact), new(RenewalFact), new(ReleaseFact), new(ReadFact), new(ExpiryParamFact), new(LockTypeFact)},
 	}
 }

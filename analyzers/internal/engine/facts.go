@@ -78,6 +78,11 @@ type AcquireFact struct {
 	// Handle is 1 + the index of the result that returns the lock handle
 	// (the wrapper returns the *concurrency.Mutex it locked), 0 if none.
 	Handle int
+	// KeyParam is 1 + the index of the parameter (receiver excluded) from
+	// which the wrapper builds the key of its SET NX, when whether that
+	// takes a lock depends on the key a caller passes (KeyOnly); 0 if
+	// none.
+	KeyParam int
 }
 
 func (*AcquireFact) AFact() {}
@@ -318,7 +323,9 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 				continue
 			}
 		}
-		for _, sec := range secs[fn] {
+		// A SET NX on a key the caller passes (Conditional sections) is a
+		// lock for the callers that pass a lock's key.
+		for _, sec := range append(slices.Clone(secs[fn]), a.condSecs[fn]...) {
 			if !sec.HeldAtReturn() {
 				continue
 			}
@@ -326,11 +333,15 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 			if f == nil {
 				continue
 			}
+			if sec.KeyParam > 0 {
+				f.KeyParam, f.Handle = sec.KeyParam, 0
+			}
 			f.Release = a.withReleasers(f.Release, sec.Lock, fn, funcs, secs)
 			a.wrappers[obj] = f.lock()
 			a.wrapperNames[obj.Name()] = true
 			a.pass.ExportObjectFact(obj, f)
 			a.record(fn, obj, nil, f)
+			a.markLockHandles(obj)
 			found = true
 			break
 		}
@@ -346,6 +357,12 @@ func wrapperFact(fn *ssa.Function, sig *types.Signature, sec *section.Section) *
 	// ends at it and a wrapper of the wrapper is recognised too.
 	f := &AcquireFact{Lib: sec.Lock.Lib, Fence: sec.Lock.Fence.Accessor, NoFence: sec.Lock.Fence.None, Release: sec.Lock.Release,
 		Chains: section.ChainsWrappers(sec.Lock), InSQL: sec.Lock.InSQL}
+	if sec.Lock.ReleaseCommand != nil {
+		// conn.Do releases only as a DEL of the key: as a function of the
+		// fact it would be every command. The package's functions that
+		// release it stand for it (withReleasers).
+		f.Release = nil
+	}
 	switch {
 	case res.Len() > 0 && isBool(res.At(0).Type()):
 		f.Success, f.Result = int(model.BoolTrue), 0
@@ -481,6 +498,10 @@ func (f *AcquireFact) lock() *model.Lock {
 		Release: f.Release, Fence: model.Fence{Accessor: f.Fence, None: f.NoFence}, Table: f.Table, Chains: f.Chains, InSQL: f.InSQL}
 	if f.Handle > 0 {
 		l.Held, l.Handle = model.HeldByResult, f.Handle-1
+	}
+	if f.KeyParam > 0 {
+		// A lock when the caller's key is a lock's (section.lockKey).
+		l.Held, l.Handle, l.KeyOnly = model.HeldByKey, f.KeyParam-1, true
 	}
 	return l
 }

@@ -17,13 +17,14 @@ func TestFactsGobRoundTrip(t *testing.T) {
 	facts := []analysis.Fact{
 		&EffectsFact{Effects: []RemoteEffect{{What: "UPDATE items", Via: "database/sql DB.ExecContext", Family: "database/sql", Cond: 0, Where: "repo.go:17", CarriedBy: []int{2, 3}}}},
 		&HelperFact{Lib: "etcd lock", Param: 3, FenceArg: 1, Fence: "m.Header().Revision"},
-		&AcquireFact{Lib: "Redis SET NX lock", Success: 1, Result: 0, NoFence: "no token", Release: []model.Func{{Pkg: "a", Recv: "L", Name: "Unlock"}}},
+		&AcquireFact{Lib: "Redis SET NX lock", Success: 1, Result: 0, NoFence: "no token", Release: []model.Func{{Pkg: "a", Recv: "L", Name: "Unlock"}}, KeyParam: 1},
 		&FenceFact{},
 		&CheckFact{},
 		&RenewalFact{Signal: renewalErr, Result: 1, KeyParam: -1, What: "UPDATE leases SET lease_expires_at ... WHERE ... locked_by = $3", Where: "store.go:42"},
 		&ReleaseFact{What: "DELETE FROM locks WHERE name = $1", Where: "locks.sql.go:16", Store: true},
 		&ReadFact{Where: "dynamo_locking.go:263"},
 		&ExpiryParamFact{Params: []ExpiryParam{{Param: 1, Field: "ExpiresAt", Column: "locks.expires_at", Compare: "expires_at <= the database's clock", Where: "locks.sql.go:38"}}},
+		&LockTypeFact{},
 	}
 	if len(facts) != len(Analyzer.FactTypes) {
 		t.Fatalf("test covers %d fact types, the engine declares %d", len(facts), len(Analyzer.FactTypes))

@@ -29,8 +29,10 @@ import (
 //   - a compare-and-delete (Lua script, DelExArgs IFEQ) whose owner value is
 //     a constant, the same for every holder.
 
-const lcReleaseAdvice = "release with a compare-and-delete Lua script (" + model.CompareAndDeleteScript +
-	") run with this holder's value, or with DelExArgs(ctx, key, redis.DelExArgs{Mode: \"IFEQ\", MatchValue: owner})"
+const lcScriptAdvice = "release with a compare-and-delete Lua script (" + model.CompareAndDeleteScript +
+	") run with this holder's value"
+
+const lcReleaseAdvice = lcScriptAdvice + ", or with DelExArgs(ctx, key, redis.DelExArgs{Mode: \"IFEQ\", MatchValue: owner})"
 
 func (l *lifecycle) unsafeReleases() {
 	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
@@ -39,7 +41,7 @@ func (l *lifecycle) unsafeReleases() {
 			return
 		}
 		switch {
-		case model.MatchesAny(model.RedisKeyDeletes, callee):
+		case lcKeyDeleteLock(ci.Common(), callee) != nil:
 			l.redisDelete(fn, ci, callee)
 		case model.MatchesAny(model.EtcdKeyDeletes, callee):
 			l.etcdDelete(fn, ci, callee)
@@ -86,15 +88,18 @@ func (l *lifecycle) setnxCalls() []*lcSetnx {
 		if !ok {
 			return
 		}
-		i := slices.IndexFunc(model.KeyHeldLocks, func(l *model.Lock) bool { return model.MatchesAny(l.Acquire, calls.Callee(&call.Call)) })
+		i := slices.IndexFunc(model.KeyHeldLocks, func(l *model.Lock) bool {
+			return model.MatchesAny(l.Acquire, calls.Callee(&call.Call)) && calls.IsCommand(&call.Call, l.Command) ||
+				l.Mirror != nil && calls.Mirrors(&call.Call, l.Mirror.Acquire, true)
+		})
 		if i < 0 {
 			return
 		}
 		kl := model.KeyHeldLocks[i]
-		key := calls.Arg(&call.Call, kl.Handle)
+		key := calls.FlatArg(&call.Call, kl.Handle)
 		id, hint := lcKeyID(key)
-		l.setnxs = append(l.setnxs, &lcSetnx{call: call, fn: fn, key: key, owner: calls.Arg(&call.Call, kl.Owner),
-			id: id, lock: secs[call] != nil || lcLockish(hint), kind: kl})
+		l.setnxs = append(l.setnxs, &lcSetnx{call: call, fn: fn, key: key, owner: calls.FlatArg(&call.Call, kl.Owner),
+			id: id, lock: secs[call] != nil || lcLockish(hint) || l.setnxIsLock(fn, key), kind: kl})
 	})
 	return l.setnxs
 }
@@ -136,16 +141,17 @@ func (l *lifecycle) setnxFor(key ssa.Value, fn *ssa.Function) *lcSetnx {
 			}
 		}
 	}
-	return nil
+	return lcSetnxByShape(all, key, fn)
 }
 
 // redisDelete reports DEL/UNLINK of a SET NX lock key, and DEL after a GET
 // compared in Go.
 func (l *lifecycle) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
-	keys, ok := calls.Variadic(calls.Arg(ci.Common(), 1))
+	keys, ok := lcRedisKeys(ci.Common(), callee)
 	if !ok || l.insideWatch(fn) {
 		return
 	}
+	what, verb := lcRedisCall(ci.Common(), callee, lcKeyDeleteLock(ci.Common(), callee))
 	for _, k := range keys {
 		acq := l.setnxFor(k, fn)
 		get, other := l.getCompared(ci, k)
@@ -155,7 +161,6 @@ func (l *lifecycle) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee
 		if acq == nil && get == nil {
 			continue
 		}
-		verb := strings.ToUpper(callee.Name())
 		var related []analysis.RelatedInformation
 		of := ""
 		if acq != nil {
@@ -165,11 +170,11 @@ func (l *lifecycle) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee
 		var msg string
 		if get != nil {
 			related = append(related, analysis.RelatedInformation{Pos: get.Pos(), Message: "the owner is read here and compared in Go"})
-			msg = fmt.Sprintf("go-redis %s deletes the lock key%s after a GET whose value was compared in Go: the lease can expire and another holder can take the lock between the GET and the %s, which then deletes that holder's lock; %s",
-				callee.Name(), of, verb, lcReleaseAdvice)
+			msg = fmt.Sprintf("%s deletes the lock key%s after a GET whose value was compared in Go: the lease can expire and another holder can take the lock between the GET and the %s, which then deletes that holder's lock; %s",
+				what, of, verb, lcAdviceFor(callee))
 		} else {
-			msg = fmt.Sprintf("go-redis %s releases the %s acquired at %s without checking that the key still holds this holder's value: if the lease expired and another holder took the lock in between, this deletes that holder's lock; %s",
-				callee.Name(), acq.kind.Lib, l.where(acq.call.Pos()), lcReleaseAdvice)
+			msg = fmt.Sprintf("%s releases the %s acquired at %s without checking that the key still holds this holder's value: if the lease expired and another holder took the lock in between, this deletes that holder's lock; %s",
+				what, acq.kind.Lib, l.where(acq.call.Pos()), lcAdviceFor(callee))
 		}
 		if acq != nil {
 			if c, isConst := calls.Unwrap(acq.owner).(*ssa.Const); isConst && c.Value != nil {
@@ -207,7 +212,7 @@ func (l *lifecycle) getCompared(del ssa.CallInstruction, key ssa.Value) (*ssa.Ca
 	for _, b := range del.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			g, ok := instr.(*ssa.Call)
-			if !ok || !model.MatchesAny(model.RedisKeyReads, calls.Callee(&g.Call)) || !lcSameKey(calls.Arg(&g.Call, 1), key) {
+			if !ok || !lcSameKey(lcRedisRead(&g.Call), key) {
 				continue
 			}
 			if !lcBefore(g, del) {
@@ -305,7 +310,7 @@ func lcBefore(a, b ssa.Instruction) bool {
 // compared with ==, != (or a switch), strings.EqualFold or bytes.Equal, and
 // returns the other side of the comparison.
 func lcComparedInGo(get *ssa.Call) (ssa.Value, bool) {
-	vals := []ssa.Value{get}
+	vals := append([]ssa.Value{get}, lcReplyValues(get)...)
 	for _, r := range *get.Referrers() {
 		c, ok := r.(*ssa.Call)
 		if !ok || calls.Receiver(&c.Call) != get {
@@ -782,7 +787,7 @@ func (l *lifecycle) constantMatchValue(fn *ssa.Function, ci ssa.CallInstruction)
 // no lock.
 func lcOverwrites(fn *ssa.Function, key ssa.Value) bool {
 	for ci := range calls.In(fn) {
-		if model.MatchesAny(model.RedisPlainSet, calls.Callee(ci.Common())) && lcSameKey(calls.Arg(ci.Common(), 1), key) {
+		if k := lcRedisPlainSet(ci.Common()); k != nil && lcSameKey(k, key) {
 			return true
 		}
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"go/types"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -16,8 +17,59 @@ import (
 // still judges their bodies (an unfenced counter Put under the inner mutex
 // is reported there).
 
+// The handle an acquire wrapper returns (AcquireOwnedLock returning an
+// *OwnedLock whose Unlock, Renew and KeepAlive run scripts on the key) is
+// the lock's too, when its type says so: its name, or the name of one of
+// its methods, names a lock or a release (lockHandle).
+
+// LockTypeFact marks a type returned by an acquire wrapper as the lock's
+// handle: its methods are the lock's protocol.
+type LockTypeFact struct{}
+
+func (*LockTypeFact) AFact()         {}
+func (*LockTypeFact) String() string { return "lock handle" }
+
+// markLockHandles records the types of this package among fn's results
+// that are the handle of the lock fn acquires (lockHandle).
+func (a *analysis_) markLockHandles(fn *types.Func) {
+	res := fn.Signature().Results()
+	for i := range res.Len() {
+		t := res.At(i).Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		n, ok := types.Unalias(t).(*types.Named)
+		if !ok || n.Obj().Pkg() != a.pass.Pkg || !lockHandle(n) {
+			continue
+		}
+		n = n.Origin()
+		if !a.lockTypes[n] {
+			a.lockTypes[n] = true
+			if _, isIface := n.Underlying().(*types.Interface); !isIface {
+				a.pass.ExportObjectFact(n.Obj(), &LockTypeFact{})
+			}
+		}
+	}
+}
+
+// lockHandle reports whether a type is named like a lock (OwnedLock,
+// redisLock) or has a method named like its release (Unlock, Release).
+func lockHandle(n *types.Named) bool {
+	if lcLockName(n.Obj().Name()) {
+		return true
+	}
+	ms := types.NewMethodSet(types.NewPointer(n))
+	for i := range ms.Len() {
+		if vocab.ReleaseVerb.Match(ms.At(i).Obj().Name()) {
+			return true
+		}
+	}
+	return false
+}
+
 // lockTypeMethod reports whether fn is a method of a type some method of
-// which is an acquire wrapper, local or imported.
+// which is an acquire wrapper, local or imported, or that an acquire
+// wrapper returns as the lock's handle.
 func (a *analysis_) lockTypeMethod(fn *types.Func) bool {
 	named := receiverNamed(fn)
 	if named == nil {
@@ -26,9 +78,9 @@ func (a *analysis_) lockTypeMethod(fn *types.Func) bool {
 	if v, ok := a.lockTypes[named]; ok {
 		return v
 	}
-	is := false
+	is := named.Obj().Pkg() != nil && named.Obj().Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(named.Obj(), &LockTypeFact{})
 	ms := types.NewMethodSet(types.NewPointer(named))
-	for i := range ms.Len() {
+	for i := 0; !is && i < ms.Len(); i++ {
 		m, ok := ms.At(i).Obj().(*types.Func)
 		if !ok {
 			continue

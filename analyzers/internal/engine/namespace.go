@@ -141,10 +141,8 @@ func isHolderIdentity(v ssa.Value) bool {
 			return true
 		}
 	}
-	for _, f := range model.RedisKeyReads {
-		if f.Matches(fn) {
-			return keyOfLock(calls.Arg(&call.Call, 1))
-		}
+	if k := lcRedisRead(&call.Call); k != nil {
+		return keyOfLock(k)
 	}
 	return false
 }

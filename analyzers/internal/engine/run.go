@@ -54,7 +54,7 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 	gen := pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
 	var relocate func(Finding) []Finding
 	if relevant(pass, cust) {
-		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, guards: map[guardKey]*ssa.Call{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}}
+		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, guards: map[guardKey]*ssa.Call{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}, condSecs: map[*ssa.Function][]*section.Section{}}
 		found = append(found, a.analyze()...)
 		if library && model.IsLibraryPackage(pass.Pkg.Path()) {
 			found = append(found, a.libraryReleases()...)
@@ -154,6 +154,10 @@ type analysis_ struct {
 	assigned     map[token.Pos][]ast.Expr    // by the Lparen of a call, what its results are assigned to
 	funcs        []*ssa.Function             // the package's source functions
 	lockTypes    map[*types.Named]bool       // memo of lockTypeMethod
+	keyOpsIdx    map[string][]keyOp          // lock-only uses of keys, by shape (setnxkeys.go)
+	// condSecs are the SET NX sections whose key a caller decides
+	// (section.Conditional): candidates for acquire wrappers only.
+	condSecs map[*ssa.Function][]*section.Section
 }
 
 func (a *analysis_) analyze() []Finding {
@@ -182,15 +186,17 @@ func (a *analysis_) analyze() []Finding {
 	}
 	u := &Unit{Pass: a.pass, Funcs: funcs, a: a}
 	secs := map[*ssa.Function][]*section.Section{}
-	for _, fn := range funcs {
-		secs[fn] = section.FindWith(fn, a.acquireLock)
+	find := func() {
+		for _, fn := range funcs {
+			secs[fn] = section.FindIn(fn, a.acquireLock, a.keyEvidence)
+			a.condSecs[fn] = section.Conditional(fn, a.acquireLock, a.keyEvidence)
+		}
 	}
+	find()
 	// Functions of this package that call a wrapper start sections too,
 	// and may be wrappers themselves: repeat until no new wrapper appears.
 	for round := 0; round < maxDepth && a.findWrappers(funcs, secs); round++ {
-		for _, fn := range funcs {
-			secs[fn] = section.FindWith(fn, a.acquireLock)
-		}
+		find()
 	}
 	a.findHelpers(funcs, secs)
 	var all []*section.Section

@@ -62,6 +62,9 @@ func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *f
 	if a.lockBookkeeping(ci.Parent(), calls.Callee(c)) {
 		return // the lock type's own protocol (locktype.go)
 	}
+	if !sec.Summary && sec.Lock.Release != nil && section.Releases(sec.Lock, c) {
+		return // the lock's own release (a wrapper's ReleaseLock): its writes are the lock's
+	}
 	callee := c.StaticCallee()
 	switch {
 	case callee != nil && a.local(callee):

@@ -1,9 +1,14 @@
 package model
 
+import "slices"
+
 const redsync = "github.com/go-redsync/redsync/v4"
 const redislock = "github.com/bsm/redislock"
 const gozero = "github.com/zeromicro/go-zero/core/stores/redis"
 const goredis = "github.com/redis/go-redis/v9"
+const goredisV8 = "github.com/go-redis/redis/v8"
+const goredisV7 = "github.com/go-redis/redis/v7"
+const goredisV6 = "github.com/go-redis/redis"
 
 const noFenceRedis = "this library issues no fencing token; take one from the protected store " +
 	"(a guard row or sequence incremented when the lock is taken) and compare it in the write"
@@ -22,13 +27,15 @@ const RedisCmdPackage = goredis
 // key only while it still holds this holder's value.
 const CompareAndDeleteScript = `if redis.call("get",KEYS[1]) == ARGV[1] then return redis.call("del",KEYS[1]) else return 0 end`
 
-// Redis is every Redis client fencecheck knows: redsync, bsm/redislock,
-// go-zero's RedisLock, and go-redis (its commands, and locks hand-rolled
-// with SET NX).
+// Redis is every Redis client fencecheck knows whose commands take a
+// context: redsync, bsm/redislock, go-zero's RedisLock, and go-redis v9
+// and v8 (their commands, and locks hand-rolled with SET NX). go-redis v6
+// and v7, whose commands take no context, are GoRedisNoContext; redigo is
+// Redigo (kb_redigo.go).
 var Redis = Library{
 	Name:    "Redis",
-	Modules: []string{redsync, redislock, "github.com/zeromicro/go-zero", goredis},
-	Locks: []*Lock{
+	Modules: []string{redsync, redislock, "github.com/zeromicro/go-zero", goredis, goredisV8},
+	Locks: append([]*Lock{
 		{
 			Lib: "redsync lock",
 			Acquire: []Func{{redsync, "Mutex", "Lock"}, {redsync, "Mutex", "LockContext"},
@@ -57,19 +64,19 @@ var Redis = Library{
 			Release: []Func{{gozero, "RedisLock", "Release"}, {gozero, "RedisLock", "ReleaseCtx"}},
 			Fence:   Fence{None: noFenceRedis},
 		},
-		{
-			// A hand-rolled lock: SET key value NX PX ttl, released with DEL.
-			Lib:     "Redis SET NX lock",
-			Acquire: []Func{{goredis, "*", "SetNX"}},
-			Success: BoolTrue,
-			Held:    HeldByKey,
-			Handle:  1,
-			Owner:   2,
-			KeyOnly: true,
-			Release: []Func{{goredis, "*", "Del"}, {goredis, "*", "Unlink"}},
-			Fence:   Fence{None: noFenceRedis},
-		},
-	},
+	}, goRedisV9.setNXLock(), goRedisV8.setNXLock(), &Lock{
+		// SET NX through the application's own client interface that
+		// mirrors go-redis' (nexspence's RedisBackend, bk-cmdb's
+		// redis.Client over go-redis v7): SetNX(ctx, key, value, ttl).
+		Lib:     "Redis SET NX lock",
+		Mirror:  &Mirror{Acquire: []string{"SetNX"}, Release: []string{"Del", "Unlink"}},
+		Success: BoolTrue,
+		Held:    HeldByKey,
+		Handle:  1,
+		Owner:   2,
+		KeyOnly: true,
+		Fence:   Fence{None: noFenceRedis},
+	}),
 	LeasePackages: []string{redsync, redislock},
 	Validity: []Func{
 		{redislock, "Lock", "TTL"},
@@ -87,41 +94,138 @@ var Redis = Library{
 		{Func: Func{redislock, "Lock", "Metadata"}, Arg: -1, Kind: Identity,
 			What: "redislock Lock.Metadata()", Instead: tqRedisNoFence},
 	},
-	Sinks: []*Sink{
-		{Family: "go-redis", Cond: CondNone, Key: 1, LockKeys: true,
-			Advice: "write through a Lua script (Eval) that compares it",
-			Funcs: methods(goredis, []string{"*"}, "Set", "SetArgs", "SetEx", "SetXX", "MSet", "MSetNX", "GetSet", "GetDel",
-				"Del", "Unlink", "Incr", "IncrBy", "IncrByFloat", "Decr", "DecrBy", "HSet", "HMSet", "HSetNX", "HDel", "HIncrBy",
-				"LPush", "RPush", "LPop", "RPop", "LRem", "LSet", "SAdd", "SRem", "SPop", "ZAdd", "ZRem", "ZIncrBy", "XAdd", "XDel",
-				"Append", "SetRange", "Rename", "Publish", "SetIFEQ", "SetIFNE", "DelExArgs")},
-		{Family: "go-redis", Cond: CondScript, Key: 2, Args: 3, LockKeys: true, What: "Redis script (%s)",
-			Funcs: methods(goredis, []string{"*"}, "Eval", "EvalSha", "FCall")},
-		{Family: "go-redis", Cond: CondScript, Key: 2, Args: 3, LockKeys: true, What: "Redis script (%s)",
-			Funcs: []Func{{goredis, "Script", "Run"}, {goredis, "Script", "Eval"}, {goredis, "Script", "EvalSha"}}},
-	},
-	TTLArgs: []TTLArg{
+	Sinks: append(goRedisV9.sinks(), goRedisV8.sinks()...),
+	TTLArgs: append([]TTLArg{
 		{Func{redsync, "", "WithExpiry"}, 0, -1},
 		{Func{redislock, "", "Obtain"}, 3, -1},
 		{Func{redislock, "Client", "Obtain"}, 2, -1},
 		{Func{redislock, "Lock", "Refresh"}, 1, -1},
 		{Func{gozero, "RedisLock", "SetExpire"}, 0, -1},
-		{Func{goredis, "*", "SetNX"}, 3, 1},
-		{Func{goredis, "*", "Set"}, 3, 1},
-		{Func{goredis, "*", "Expire"}, 2, 1},
-		{Func{goredis, "*", "PExpire"}, 2, 1},
-	},
-	SetNX: &SetNX{
-		Reads:         []Func{{goredis, "*", "Get"}},
-		ScriptSources: []Func{{goredis, "", "NewScript"}, {goredis, "", "NewScriptServerSHA"}},
-		ScriptRuns: []ScriptRun{
-			{Func{goredis, "Script", "Run"}, -1, 2, 3},
-			{Func{goredis, "Script", "Eval"}, -1, 2, 3},
-			{Func{goredis, "Script", "EvalSha"}, -1, 2, 3},
-			{Func{goredis, "*", "Eval"}, 1, 2, 3}, // after Script's: "*" matches every receiver
-		},
-		PlainSet:   []Func{{goredis, "*", "Set"}},
-		DelIfEqual: []Func{{goredis, "*", "DelExArgs"}}, // Redis 8.4: DelExArgs{Mode: "IFEQ", MatchValue: owner}
-		Watch:      []Func{{goredis, "*", "Watch"}},
-		Fix:        ScriptFix{Package: goredis, Scripter: "Scripter", Pipeliner: "Pipeliner", Script: CompareAndDeleteScript},
-	},
+	}, append(goRedisV9.ttlArgs(), goRedisV8.ttlArgs()...)...),
+	SetNX: goRedisSetNX(goRedisV9, goRedisV8),
+}
+
+// GoRedisNoContext is go-redis v7 and v6 (github.com/go-redis/redis/v7 and
+// github.com/go-redis/redis): the same commands as v8 and v9 without the
+// context argument, so every argument index is one less.
+var GoRedisNoContext = Library{
+	Name:      "go-redis v6/v7",
+	Modules:   []string{goredisV7, goredisV6},
+	NoContext: []string{goredisV7, goredisV6},
+	Locks:     []*Lock{goRedisV7.setNXLock(), goRedisV6.setNXLock()},
+	Sinks:     append(goRedisV7.sinks(), goRedisV6.sinks()...),
+	TTLArgs:   append(goRedisV7.ttlArgs(), goRedisV6.ttlArgs()...),
+	SetNX:     goRedisSetNX(goRedisV7, goRedisV6),
+}
+
+// goRedisModule is one go-redis module: its commands are the same in
+// every version, with a context as argument 0 from v8 on (ctx), and some
+// are missing from the older ones (lacks).
+type goRedisModule struct {
+	pkg   string
+	ctx   bool
+	lacks []string
+	// watch are the types whose Watch(fn, keys...) runs a transaction,
+	// when they take no context ("*" cannot name them).
+	watch []string
+}
+
+var (
+	goRedisV9 = goRedisModule{pkg: goredis, ctx: true, lacks: []string{"SetEX"}}
+	goRedisV8 = goRedisModule{pkg: goredisV8, ctx: true, lacks: []string{"SetEx", "SetIFEQ", "SetIFNE", "DelExArgs", "FCall"}}
+	goRedisV7 = goRedisModule{pkg: goredisV7, lacks: goRedisV6Lacks, watch: []string{"Client", "ClusterClient", "Ring"}}
+	goRedisV6 = goRedisModule{pkg: goredisV6, lacks: goRedisV6Lacks, watch: []string{"Client", "ClusterClient", "Ring"}}
+)
+
+var goRedisV6Lacks = []string{"SetArgs", "SetEX", "SetEx", "GetDel", "SetIFEQ", "SetIFNE", "DelExArgs", "FCall"}
+
+// arg is the index in m of the argument that is argument i in go-redis
+// v9, whose commands take a context first.
+func (m goRedisModule) arg(i int) int {
+	if m.ctx || i < 0 {
+		return i
+	}
+	return i - 1
+}
+
+// cmds lists the commands of m among names, on every receiver ("*").
+func (m goRedisModule) cmds(names ...string) []Func {
+	var out []Func
+	for _, n := range names {
+		if !slices.Contains(m.lacks, n) {
+			out = append(out, Func{m.pkg, "*", n})
+		}
+	}
+	return out
+}
+
+// setNXLock is a lock hand-rolled on m: SET key value NX PX ttl, released
+// with DEL.
+func (m goRedisModule) setNXLock() *Lock {
+	return &Lock{
+		Lib:     "Redis SET NX lock",
+		Acquire: m.cmds("SetNX"),
+		Success: BoolTrue,
+		Held:    HeldByKey,
+		Handle:  m.arg(1),
+		Owner:   m.arg(2),
+		KeyOnly: true,
+		Release: m.cmds("Del", "Unlink"),
+		Fence:   Fence{None: noFenceRedis},
+	}
+}
+
+func (m goRedisModule) sinks() []*Sink {
+	return []*Sink{
+		{Family: "go-redis", Cond: CondNone, Key: m.arg(1), LockKeys: true,
+			Advice: "write through a Lua script (Eval) that compares it",
+			Funcs: m.cmds("Set", "SetArgs", "SetEx", "SetEX", "SetXX", "MSet", "MSetNX", "GetSet", "GetDel",
+				"Del", "Unlink", "Incr", "IncrBy", "IncrByFloat", "Decr", "DecrBy", "HSet", "HMSet", "HSetNX", "HDel", "HIncrBy",
+				"LPush", "RPush", "LPop", "RPop", "LRem", "LSet", "SAdd", "SRem", "SPop", "ZAdd", "ZRem", "ZIncrBy", "XAdd", "XDel",
+				"Append", "SetRange", "Rename", "Publish", "SetIFEQ", "SetIFNE", "DelExArgs")},
+		{Family: "go-redis", Cond: CondScript, Key: m.arg(2), Args: m.arg(3), LockKeys: true, What: "Redis script (%s)",
+			Funcs: m.cmds("Eval", "EvalSha", "FCall")},
+		{Family: "go-redis", Cond: CondScript, Key: m.arg(2), Args: m.arg(3), LockKeys: true, What: "Redis script (%s)",
+			Funcs: []Func{{m.pkg, "Script", "Run"}, {m.pkg, "Script", "Eval"}, {m.pkg, "Script", "EvalSha"}}},
+	}
+}
+
+func (m goRedisModule) ttlArgs() []TTLArg {
+	return []TTLArg{
+		{Func{m.pkg, "*", "SetNX"}, m.arg(3), m.arg(1)},
+		{Func{m.pkg, "*", "Set"}, m.arg(3), m.arg(1)},
+		{Func{m.pkg, "*", "Expire"}, m.arg(2), m.arg(1)},
+		{Func{m.pkg, "*", "PExpire"}, m.arg(2), m.arg(1)},
+	}
+}
+
+// goRedisSetNX is the release protocol of SET NX locks on the go-redis
+// modules ms, which take a context alike (all or none). The suggested fix
+// is written for v9 (its Scripter); code on an older version gets none.
+func goRedisSetNX(ms ...goRedisModule) *SetNX {
+	p := &SetNX{Key: ms[0].arg(1),
+		Fix: ScriptFix{Package: goredis, Scripter: "Scripter", Pipeliner: "Pipeliner", Script: CompareAndDeleteScript}}
+	for _, m := range ms {
+		p.Reads = append(p.Reads, m.cmds("Get")...)
+		p.ScriptSources = append(p.ScriptSources, Func{m.pkg, "", "NewScript"})
+		if m.pkg == goredis {
+			p.ScriptSources = append(p.ScriptSources, Func{m.pkg, "", "NewScriptServerSHA"})
+		}
+		p.ScriptRuns = append(p.ScriptRuns,
+			ScriptRun{Func{m.pkg, "Script", "Run"}, -1, m.arg(2), m.arg(3)},
+			ScriptRun{Func{m.pkg, "Script", "Eval"}, -1, m.arg(2), m.arg(3)},
+			ScriptRun{Func{m.pkg, "Script", "EvalSha"}, -1, m.arg(2), m.arg(3)},
+			ScriptRun{Func{m.pkg, "*", "Eval"}, m.arg(1), m.arg(2), m.arg(3)}) // after Script's: "*" matches every receiver
+		p.PlainSet = append(p.PlainSet, m.cmds("Set")...)
+		p.Extends = append(p.Extends, m.cmds("Expire", "PExpire", "GetSet")...)
+		// Redis 8.4: DelExArgs{Mode: "IFEQ", MatchValue: owner}
+		p.DelIfEqual = append(p.DelIfEqual, m.cmds("DelExArgs")...)
+		if m.ctx {
+			p.Watch = append(p.Watch, Func{m.pkg, "*", "Watch"})
+		}
+		for _, r := range m.watch {
+			p.Watch = append(p.Watch, Func{m.pkg, r, "Watch"})
+		}
+	}
+	return p
 }

@@ -173,7 +173,7 @@ func kbEntries() []kbEntry {
 
 // libVarName is the name of the variable that declares lib.
 func libVarName(lib *Library) string {
-	for n, l := range map[string]*Library{"SQL": &SQL, "Redis": &Redis, "Etcd": &Etcd, "Consul": &Consul, "ZooKeeper": &ZooKeeper,
+	for n, l := range map[string]*Library{"SQL": &SQL, "Redis": &Redis, "GoRedisNoContext": &GoRedisNoContext, "Redigo": &Redigo, "Etcd": &Etcd, "Consul": &Consul, "ZooKeeper": &ZooKeeper,
 		"Kubernetes": &Kubernetes, "HTTP": &HTTP, "GRPC": &GRPC, "DynamoDB": &DynamoDB, "MongoDB": &MongoDB, "Messaging": &Messaging,
 		"Schedulers": &Schedulers, "IDs": &IDs, "Encodings": &Encodings, "Logging": &Logging, "Testing": &Testing, "Stdlib": &Stdlib} {
 		if l == lib {
@@ -230,16 +230,23 @@ func indexChecks(lib *Library, name string) []kbEntry {
 			l := l
 			add(fmt.Sprintf("%s.Acquire[%d]", w, j), f, func(fn *types.Func) string {
 				sig := fn.Signature()
+				// A command sent as a string has untyped arguments and
+				// an untyped reply, which Replies convert.
+				untyped := l.Command != nil
 				switch {
+				case untyped && !isStringAt(sig.Params(), l.Command.Arg):
+					return fmt.Sprintf("argument %d is not the command name (Command)", l.Command.Arg)
 				case l.Success == ErrNil && !isErrorAt(sig.Results(), l.Result):
 					return fmt.Sprintf("result %d is not an error (Success ErrNil, Result %d)", l.Result, l.Result)
-				case l.Success == BoolTrue && !isBoolAt(sig.Results(), l.Result):
+				case l.Success == BoolTrue && !isBoolAt(sig.Results(), l.Result) && !(untyped && isInterfaceAt(sig.Results(), l.Result)):
 					return fmt.Sprintf("result %d is not a bool or a command whose value is one (Success BoolTrue)", l.Result)
+				case l.Success == NonNilReply && !isInterfaceAt(sig.Results(), l.Result):
+					return fmt.Sprintf("result %d is not an untyped reply (Success NonNilReply)", l.Result)
 				case l.Held == HeldByResult && l.Handle >= sig.Results().Len():
 					return fmt.Sprintf("it has no result %d (Held by result %d)", l.Handle, l.Handle)
-				case l.Held == HeldByKey && !isStringAt(sig.Params(), l.Handle):
+				case l.Held == HeldByKey && !isStringAt(flatParams(sig), l.Handle) && !(untyped && isInterfaceAt(flatParams(sig), l.Handle)):
 					return fmt.Sprintf("argument %d is not a string key (Held by key %d)", l.Handle, l.Handle)
-				case l.Held == HeldByKey && l.Owner >= sig.Params().Len():
+				case l.Held == HeldByKey && l.Owner >= flatParams(sig).Len():
 					return fmt.Sprintf("it has no argument %d (Owner)", l.Owner)
 				case l.LostChannel && !isChanAt(sig.Results(), 0):
 					return "result 0 is not a channel (LostChannel)"
@@ -278,11 +285,13 @@ func indexChecks(lib *Library, name string) []kbEntry {
 		s := s
 		for j, f := range s.Funcs {
 			add(fmt.Sprintf("%s.Sinks[%d].Funcs[%d]", name, i, j), f, func(fn *types.Func) string {
-				ps := fn.Signature().Params()
+				ps := flatParams(fn.Signature())
 				switch {
+				case s.Command != nil && !isStringAt(ps, s.Command.Arg):
+					return fmt.Sprintf("argument %d is not the command name (Command)", s.Command.Arg)
 				case (s.Cond == CondSQL) && !isStringAt(ps, s.Query) && !isEmptyInterfaceAt(ps, s.Query):
 					return fmt.Sprintf("argument %d is not the SQL text (Query)", s.Query)
-				case s.Conds > 0 && (!fn.Signature().Variadic() || s.Conds != ps.Len()-1):
+				case s.Conds > 0 && (!fn.Signature().Variadic() || s.Conds != fn.Signature().Params().Len()-1):
 					return fmt.Sprintf("argument %d is not its variadic conditions (Conds)", s.Conds)
 				case (s.Cond == CondSQL || s.Cond == CondScript) && s.Args > ps.Len():
 					return fmt.Sprintf("it has no argument %d (Args)", s.Args)
@@ -357,6 +366,34 @@ func indexChecks(lib *Library, name string) []kbEntry {
 		}
 	}
 	return out
+}
+
+// flatParams are sig's parameters with the variadic one repeated as its
+// element type up to index 15, as calls.FlatArg counts arguments
+// (conn.Do("DEL", key): the key is argument 1).
+func flatParams(sig *types.Signature) *types.Tuple {
+	ps := sig.Params()
+	if !sig.Variadic() || ps.Len() == 0 {
+		return ps
+	}
+	var vars []*types.Var
+	for i := range ps.Len() - 1 {
+		vars = append(vars, ps.At(i))
+	}
+	last := ps.At(ps.Len() - 1)
+	for len(vars) < 16 {
+		vars = append(vars, types.NewVar(last.Pos(), last.Pkg(), last.Name(), last.Type().(*types.Slice).Elem()))
+	}
+	return types.NewTuple(vars...)
+}
+
+func isInterfaceAt(t *types.Tuple, i int) bool {
+	typ := at(t, i)
+	if typ == nil {
+		return false
+	}
+	_, ok := typ.Underlying().(*types.Interface)
+	return ok
 }
 
 func at(t *types.Tuple, i int) types.Type {

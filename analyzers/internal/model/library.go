@@ -33,6 +33,12 @@ type Library struct {
 	// LeasePackages are packages whose every call is about locks or
 	// leases: a function calling into them "touches a lock API" (FC4001).
 	LeasePackages []string
+	// NoContext are the library's packages whose client commands take no
+	// context.Context (go-redis v6 and v7): there a "*" receiver (Func)
+	// matches a method that returns a single command, and every argument
+	// index of an entry is one less than the same entry's in a package
+	// whose commands take one.
+	NoContext []string
 	// Internal are import-path prefixes of the library's own
 	// implementation beyond the packages its entries name: fencecheck
 	// judges code that uses a library, not the library itself.
@@ -120,6 +126,11 @@ type Guards struct {
 // unconditionally (the Lock's Release), which read it back, and how a
 // compare-and-delete is written.
 type SetNX struct {
+	// Key is the argument that names the key in a call of Reads,
+	// PlainSet, DelIfEqual and of the Release of the library's lock held
+	// by its key, counted as calls.FlatArg counts (after the context of
+	// go-redis v8 and v9: 1; go-redis v7: 0; redigo's Do(cmd, key, ...): 1).
+	Key int
 	// Reads read a key's value; followed by a comparison in Go and a
 	// delete they form the non-atomic GET-compare-DEL release.
 	Reads []Func
@@ -127,8 +138,22 @@ type SetNX struct {
 	// 0); ScriptRuns run one. The first matching ScriptRun wins.
 	ScriptSources []Func
 	ScriptRuns    []ScriptRun
+	// ReadCommand and PlainSetCommand restrict Reads and PlainSet to a
+	// command, for a client whose commands are strings (redigo).
+	ReadCommand, PlainSetCommand *Command
+	// Replies convert the untyped reply of a command (argument 0, with
+	// the command's error as argument 1) into a value (result 0) and an
+	// error (result 1) that is not nil when the reply was nil: redigo's
+	// redis.String, redis.Bool, ...
+	Replies []Func
 	// PlainSet is a SET without NX: it overwrites whatever the key holds.
 	PlainSet []Func
+	// Extends change a key's expiry or swap its value while keeping it
+	// (EXPIRE, PEXPIRE, GETSET): done to the key of a SET NX from another
+	// function, they are a lock's renewal or takeover. ExtendCommand
+	// restricts them to those commands (redigo).
+	Extends       []Func
+	ExtendCommand *Command
 	// DelIfEqual is a native compare-and-delete.
 	DelIfEqual []Func
 	// Watch runs a function inside an optimistic transaction on watched
@@ -161,7 +186,7 @@ type KeyLocks struct {
 // Libraries is the knowledge base: every library family fencecheck knows.
 // Each is declared in its own file, kb_<family>.go.
 var Libraries = []*Library{
-	&SQL, &Redis, &Etcd, &Consul, &ZooKeeper, &Kubernetes, &HTTP, &GRPC, &DynamoDB, &MongoDB,
+	&SQL, &Redis, &GoRedisNoContext, &Redigo, &Etcd, &Consul, &ZooKeeper, &Kubernetes, &HTTP, &GRPC, &DynamoDB, &MongoDB,
 	&Messaging, &Schedulers, &IDs, &Encodings, &Logging, &Testing, &Stdlib,
 }
 

@@ -20,6 +20,11 @@ const (
 	// Returns: Acquire reports no failure (it blocks, and panics when the
 	// store fails: etcd's NewLocker); the lock is held once it returns.
 	Returns
+	// NonNilReply: result Result is the server's reply, nil when the
+	// command did nothing (redigo's SET ... NX on a key that is held):
+	// the lock is held where the reply is not nil, or where the error of
+	// a conversion of it (SetNX.Replies: redis.String) is nil.
+	NonNilReply
 )
 
 // Fence tells where a lock library keeps its fencing token, for messages
@@ -76,7 +81,21 @@ type Lock struct {
 	// lock only when its key names one (IsLockKeyText) or the same
 	// function releases that key ("processed:42" is de-duplication).
 	KeyOnly bool
-	// Release are the calls that give the lock up again.
+	// Mirror recognises the lock taken through an application's own
+	// interface that mirrors the client's API (a RedisBackend with
+	// SetNX(ctx, key, value, ttl) (bool, error) implemented over
+	// go-redis): a method of an interface declared outside the knowledge
+	// base whose name is one of Mirror.Acquire (Mirror.Release), whose
+	// parameters start with a context.Context and a string key (for a
+	// release, or a variadic ...string of keys), and, for an acquisition,
+	// that returns a bool first or a single value whose Val() is a bool.
+	Mirror *Mirror
+	// Command and ReleaseCommand restrict Acquire and Release to some
+	// commands, for a client whose commands are strings (redigo's
+	// Conn.Do("SET", key, value, "NX", ...), Do("DEL", key)).
+	Command, ReleaseCommand *Command
+	// Release are the calls that give the lock up again. For a lock held
+	// by its key, a release names the key among its arguments.
 	Release []Func
 	// Made is a lock whose Acquire and Release are methods of a general
 	// interface (sync.Locker) and count only on a value one of Made.By
@@ -123,6 +142,12 @@ type Lock struct {
 // value a library function made (Lock.Made).
 type MadeLock struct {
 	By, Acquire, Release []Func
+}
+
+// Mirror names the methods of an application interface that mirror a
+// lock's acquisition and release (Lock.Mirror).
+type Mirror struct {
+	Acquire, Release []string
 }
 
 // Locks are the lock APIs of every library (Library.Locks).
@@ -214,7 +239,10 @@ var LockPackages = func() map[string]bool {
 // those writes are the lock's, not the caller's protected effects.
 func IsLockAPI(fn *types.Func) bool {
 	for _, l := range Locks {
-		for _, fs := range [][]Func{l.Acquire, l.Release} {
+		for i, fs := range [][]Func{l.Acquire, l.Release} {
+			if []*Command{l.Command, l.ReleaseCommand}[i] != nil {
+				continue // a client's method for every command (redigo's Do): only some of its calls are the lock's
+			}
 			for _, f := range fs {
 				if f.Matches(fn) {
 					return true

@@ -36,7 +36,10 @@ import (
 // context.Context" (go-redis, whose commands are declared on an unexported
 // type and on several interfaces; the methods of the same names of its
 // builders and argument types, AliasBuilder.Del or ARGrepArgs.Append, take
-// no context and are no commands). Name is the function or method name.
+// no context and are no commands). In a package whose commands take no
+// context (Library.NoContext: go-redis v6 and v7), "*" is a method that
+// returns a single command instead (a pointer to a type of Pkg with an
+// Err() error method). Name is the function or method name.
 type Func struct {
 	Pkg, Recv, Name string
 }
@@ -64,6 +67,9 @@ func (f Func) Matches(fn *types.Func) bool {
 	recv := RecvName(fn)
 	switch f.Recv {
 	case "*":
+		if noContext[f.Pkg] {
+			return recv != "" && returnsCommand(fn)
+		}
 		return recv != "" && takesContext(fn)
 	default:
 		return recv == f.Recv

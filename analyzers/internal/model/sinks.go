@@ -56,11 +56,16 @@ type Sink struct {
 	// Family is a short label for messages ("database/sql").
 	Family string
 	Funcs  []Func
-	Cond   Cond
+	// Command restricts Funcs to some commands, for a client whose
+	// commands are strings (redigo's Conn.Do("SET", key, value)).
+	Command *Command
+	Cond    Cond
 	// Query is the index of the SQL text argument (CondSQL, CondChain
 	// Where) and Args the index of the first bind argument.
 	Query, Args int
-	// Key is the index of the key argument for KV sinks (-1 if none).
+	// Key is the index of the key argument for KV sinks (-1 if none),
+	// counted as calls.FlatArg counts: the elements of a variadic slice
+	// follow the arguments before it (redigo's Do("SET", key, value): 1).
 	Key int
 	// What names the effect in messages, %s standing for the called
 	// function's name ("mail sent with smtp.%s"); "" is the Family and the

@@ -59,6 +59,11 @@ type Section struct {
 	// Summary is true for the section Whole returns: a function's effect
 	// summary, not a lock.
 	Summary bool
+	// KeyParam is, for a section Conditional returns, 1 + the index of
+	// the parameter of Fn (receiver excluded) from which the key of its
+	// SET NX is built: the key is a lock or not depending on what callers
+	// pass. 0 otherwise.
+	KeyParam int
 
 	whole    bool                     // the entire body of Fn
 	blocks   map[*ssa.BasicBlock]bool // a May section's blocks
@@ -181,21 +186,54 @@ func Find(fn *ssa.Function) []*Section { return FindWith(fn, nil) }
 // the callee's object (nil for a function literal) and the call.
 type Lookup func(obj *types.Func, call *ssa.CallCommon) *model.Lock
 
+// KeyEvidence reports whether the package treats the key of a SET NX in
+// fn as a lock's elsewhere: it deletes, compare-and-deletes, GETSETs or
+// extends the same key (the same field, package variable, constant, or
+// key-building call of those) in another function.
+type KeyEvidence func(fn *ssa.Function, key ssa.Value) bool
+
 // FindWith is Find, also treating calls for which extra returns a lock as
 // acquisitions.
-func FindWith(fn *ssa.Function, extra Lookup) []*Section {
+func FindWith(fn *ssa.Function, extra Lookup) []*Section { return FindIn(fn, extra, nil) }
+
+// FindIn is FindWith, also asking keys whether the key of a SET NX is a
+// lock's (Lock.KeyOnly).
+func FindIn(fn *ssa.Function, extra Lookup, keys KeyEvidence) []*Section {
+	return find(fn, extra, keys, false)
+}
+
+// Conditional returns the sections of fn's SET NX calls (Lock.KeyOnly)
+// whose key is built from one of fn's parameters and is not known to be a
+// lock's here: fn takes a lock when its caller passes a lock's key
+// (Section.KeyParam), and nothing when it passes a de-duplication key.
+// They are candidates for acquire wrappers, not critical sections.
+func Conditional(fn *ssa.Function, extra Lookup, keys KeyEvidence) []*Section {
+	return find(fn, extra, keys, true)
+}
+
+func find(fn *ssa.Function, extra Lookup, keys KeyEvidence, conditional bool) []*Section {
 	var out []*Section
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
 			case *ssa.Call:
-				if s := fromCall(fn, x, extra); s != nil {
+				s := fromCall(fn, x, extra, keys, conditional)
+				if conditional {
+					if s != nil && s.KeyParam > 0 {
+						out = append(out, s)
+					}
+					continue
+				}
+				if s != nil {
 					out = append(out, s)
 					if m := s.mayHold(); m != nil {
 						out = append(out, m)
 					}
 				}
 			case *ssa.Store:
+				if conditional {
+					continue
+				}
 				if s := fromCallback(x); s != nil {
 					out = append(out, s)
 				}
@@ -225,25 +263,36 @@ func extensionFor(fn *types.Func) *model.Lock {
 	return nil
 }
 
-func lockFor(fn *types.Func) *model.Lock {
+// lockFor returns the lock a call of fn takes, when c sends the command
+// the lock names (model.Lock.Command).
+func lockFor(fn *types.Func, c *ssa.CallCommon) *model.Lock {
 	if fn == nil {
 		return nil
 	}
 	for _, l := range model.Locks {
 		for _, a := range l.Acquire {
-			if a.Matches(fn) {
+			if a.Matches(fn) && calls.IsCommand(c, l.Command) {
 				return l
 			}
+		}
+		if l.Mirror != nil && calls.Mirrors(c, l.Mirror.Acquire, true) {
+			return l
 		}
 	}
 	return nil
 }
 
-func isRelease(l *model.Lock, fn *types.Func) bool {
+// isRelease reports whether c is a call of one of l's release functions
+// (sending its release command, for a client whose commands are strings).
+func isRelease(l *model.Lock, c *ssa.CallCommon) bool {
+	if l.Mirror != nil && calls.Mirrors(c, l.Mirror.Release, false) {
+		return true
+	}
+	fn := calls.Callee(c)
 	if l.Made != nil && model.MatchesAny(l.Made.Release, fn) {
 		return true
 	}
-	return model.MatchesAny(l.Release, fn)
+	return model.MatchesAny(l.Release, fn) && calls.IsCommand(c, l.ReleaseCommand)
 }
 
 // madeLockFor returns the lock taken by a call of a general interface's
@@ -268,9 +317,9 @@ func madeLockFor(call *ssa.CallCommon, fn *types.Func) *model.Lock {
 	return nil
 }
 
-func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
+func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup, keys KeyEvidence, conditional bool) *Section {
 	callee := calls.Callee(&call.Call)
-	l := lockFor(callee)
+	l := lockFor(callee, &call.Call)
 	if l == nil {
 		l = madeLockFor(&call.Call, callee)
 	}
@@ -289,12 +338,19 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 	case model.HeldByResult:
 		s.Handle = calls.Result(call, l.Handle)
 	case model.HeldByKey:
-		s.Handle = calls.Arg(&call.Call, l.Handle)
+		s.Handle = calls.FlatArg(&call.Call, l.Handle)
 	default:
 		s.Handle = calls.Receiver(&call.Call)
 	}
-	if l.KeyOnly && !lockKey(fn, l, s.Handle) {
-		return nil // SET NX for de-duplication, not a lock
+	if l.KeyOnly && !lockKey(fn, l, s.Handle, keys) {
+		if !conditional {
+			return nil // SET NX for de-duplication, not a lock
+		}
+		if s.KeyParam = keyParam(fn, s.Handle) + 1; s.KeyParam == 0 {
+			return nil
+		}
+	} else if conditional {
+		return nil
 	}
 	switch l.Success {
 	case model.ErrNil:
@@ -322,6 +378,8 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 		}
 	case model.BoolTrue:
 		s.start = boolBranch(boolResult(call, l.Result))
+	case model.NonNilReply:
+		s.start = replyBranch(call, l.Result)
 	}
 	if extend && s.start == nil {
 		return nil // an extension whose outcome is not tested proves nothing
@@ -330,8 +388,7 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup) *Section {
 		if l.InSQL && sqlUnlock(c) {
 			return true // an unlock statement after a wrapper of an advisory lock
 		}
-		f := calls.Callee(c)
-		if !isRelease(l, f) {
+		if !isRelease(l, c) {
 			return false
 		}
 		if l.Held == model.HeldByKey {
@@ -364,6 +421,12 @@ func boolResult(call *ssa.Call, i int) ssa.Value {
 	if _, isBool := v.Type().Underlying().(*types.Basic); isBool {
 		return v
 	}
+	if b := replyValue(v, func(t types.Type) bool {
+		b, ok := t.Underlying().(*types.Basic)
+		return ok && b.Info()&types.IsBoolean != 0
+	}); b != nil {
+		return b // redis.Bool(conn.Do("SETNX", key, value))
+	}
 	for _, r := range *v.Referrers() {
 		c, ok := r.(*ssa.Call)
 		if !ok || calls.Receiver(&c.Call) != v {
@@ -375,6 +438,53 @@ func boolResult(call *ssa.Call, i int) ssa.Value {
 		case "Val":
 			return c
 		}
+	}
+	return nil
+}
+
+// replyConversion returns the call converting reply, an untyped reply, into
+// a value (model.RedisReplies: redigo's redis.String(conn.Do(...))) whose
+// result 0 has a type for which want holds, or nil.
+func replyConversion(reply ssa.Value, want func(types.Type) bool) *ssa.Call {
+	if reply == nil {
+		return nil
+	}
+	for _, r := range *reply.Referrers() {
+		c, ok := r.(*ssa.Call)
+		if !ok || calls.Arg(&c.Call, 0) != reply {
+			continue
+		}
+		fn := calls.Callee(&c.Call)
+		if fn == nil || !slices.ContainsFunc(model.RedisReplies, func(f model.Func) bool { return f.Matches(fn) }) {
+			continue
+		}
+		if res := fn.Type().(*types.Signature).Results(); res.Len() > 0 && (want == nil || want(res.At(0).Type())) {
+			return c
+		}
+	}
+	return nil
+}
+
+// replyValue returns result 0 of a conversion of reply whose type want
+// accepts, or nil.
+func replyValue(reply ssa.Value, want func(types.Type) bool) ssa.Value {
+	if c := replyConversion(reply, want); c != nil {
+		return calls.Result(c, 0)
+	}
+	return nil
+}
+
+// replyBranch returns the block where result i of call, a reply that is
+// nil when the command did nothing (model.NonNilReply), is known not to be
+// nil: `if reply != nil`, or the nil-error branch of a conversion that
+// fails on a nil reply (redis.String(conn.Do("SET", key, v, "NX"))).
+func replyBranch(call *ssa.Call, i int) *ssa.BasicBlock {
+	reply := calls.Result(call, i)
+	if b := nonNilBranch(reply); b != nil {
+		return b
+	}
+	if c := replyConversion(reply, nil); c != nil {
+		return errNilBranch(calls.Result(c, 1))
 	}
 	return nil
 }
@@ -465,28 +575,221 @@ func releases(fn *ssa.Function, match func(*ssa.CallCommon) bool) []ssa.Instruct
 	return out
 }
 
+// keysOf returns the arguments of a release of a lock held by its key
+// that may name the key: every argument, with the elements of a variadic
+// one (rdb.Del(ctx, keys...), conn.Do("DEL", key), a wrapper's
+// Unlock(key)).
 func keysOf(c *ssa.CallCommon) []ssa.Value {
-	elems, _ := calls.Variadic(calls.Arg(c, 1))
-	return elems
+	var out []ssa.Value
+	for i := 0; ; i++ {
+		v := calls.FlatArg(c, i)
+		if v == nil {
+			return out
+		}
+		out = append(out, v)
+	}
 }
 
 // lockKey decides whether the key of an acquisition that also serves
 // de-duplication (SET NX; Lock.KeyOnly) is a lock: its constant part names
-// a lock, or the function releases the same key again.
-func lockKey(fn *ssa.Function, l *model.Lock, key ssa.Value) bool {
+// a lock, it is computed by a function or read from a variable named like
+// one (lockKey(id), KeyPeriodicLock(ns)), the function releases the same
+// key again (in its body or in a function literal of it: a deferred
+// release), or the package treats the key as a lock's elsewhere (keys).
+func lockKey(fn *ssa.Function, l *model.Lock, key ssa.Value, keys KeyEvidence) bool {
 	if key == nil {
 		return false
 	}
 	if p, ok := calls.ConstPrefix(key); ok && vocab.LockKey.Match(p) {
 		return true
 	}
+	if lockName(keyName(settled(key))) {
+		return true
+	}
+	if releasedIn(fn, l, key, 0) {
+		return true
+	}
+	return keys != nil && keys(fn, key)
+}
+
+// releasedIn reports whether fn or a function literal in it releases l
+// naming key.
+func releasedIn(fn *ssa.Function, l *model.Lock, key ssa.Value, depth int) bool {
 	for ci := range calls.In(fn) {
-		if isRelease(l, calls.Callee(ci.Common())) &&
-			slices.ContainsFunc(keysOf(ci.Common()), func(k ssa.Value) bool { return calls.SameValue(k, key) }) {
+		if isRelease(l, ci.Common()) &&
+			slices.ContainsFunc(keysOf(ci.Common()), func(k ssa.Value) bool { return calls.SameValue(settled(k), settled(key)) }) {
 			return true
 		}
 	}
+	if depth < 3 {
+		for _, anon := range fn.AnonFuncs {
+			if releasedIn(anon, l, key, depth+1) {
+				return true
+			}
+		}
+	}
 	return false
+}
+
+// resolve replaces a free variable of a function literal by the value it
+// is bound to where the literal is created, repeatedly.
+func resolve(v ssa.Value) ssa.Value {
+	for i := 0; i < 8; i++ {
+		fv, ok := calls.Unwrap(v).(*ssa.FreeVar)
+		if !ok {
+			return v
+		}
+		fn := fv.Parent()
+		idx := slices.Index(fn.FreeVars, fv)
+		if idx < 0 || fn.Parent() == nil {
+			return v
+		}
+		var bound ssa.Value
+		for _, b := range fn.Parent().Blocks {
+			for _, instr := range b.Instrs {
+				if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx < len(mc.Bindings) {
+					bound = mc.Bindings[idx]
+				}
+			}
+		}
+		if bound == nil {
+			return v
+		}
+		v = bound
+	}
+	return v
+}
+
+// settled is the value v stands for across function literals: a free
+// variable is the value it is bound to, and a variable that literals
+// capture (SSA keeps it in an Alloc) is the one value stored into it.
+func settled(v ssa.Value) ssa.Value {
+	for i := 0; i < 8; i++ {
+		v = calls.Unwrap(resolve(v))
+		ld, ok := v.(*ssa.UnOp)
+		if !ok || ld.Op != token.MUL {
+			return v
+		}
+		alloc, ok := calls.Unwrap(resolve(ld.X)).(*ssa.Alloc)
+		if !ok {
+			return v
+		}
+		var stored ssa.Value
+		for _, r := range *alloc.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+				if stored != nil {
+					return v // assigned more than once
+				}
+				stored = st.Val
+			}
+		}
+		if stored == nil {
+			return v
+		}
+		v = stored
+	}
+	return v
+}
+
+// keyName returns the name a key comes by: the function that computed it,
+// the field or package variable it was read from.
+func keyName(key ssa.Value) string {
+	switch x := calls.Unwrap(resolve(key)).(type) {
+	case *ssa.Call:
+		if fn := calls.Callee(&x.Call); fn != nil {
+			return fn.Name()
+		}
+	case *ssa.UnOp:
+		switch a := x.X.(type) {
+		case *ssa.Global:
+			return a.Name()
+		case *ssa.FieldAddr:
+			if p, ok := a.X.Type().Underlying().(*types.Pointer); ok {
+				if st, ok := p.Elem().Underlying().(*types.Struct); ok && a.Field < st.NumFields() {
+					return st.Field(a.Field).Name()
+				}
+			}
+		}
+	case *ssa.Field:
+		if st, ok := x.X.Type().Underlying().(*types.Struct); ok && x.Field < st.NumFields() {
+			return st.Field(x.Field).Name()
+		}
+	}
+	return ""
+}
+
+// lockName reports whether an identifier names a lock: one of its words
+// starts with a lock word (lockKey, KeyPeriodicLock, leaderKey, but not
+// blockKey or clockSkew).
+func lockName(name string) bool { return vocab.LockName.Match(name) }
+
+// keyParam returns the parameter of fn (receiver excluded) from which key
+// is built, directly or through the arguments of calls and concatenations
+// (serialKey(key), "lock:" + name), when exactly one parameter is; -1
+// otherwise.
+func keyParam(fn *ssa.Function, key ssa.Value) int {
+	var found []*ssa.Parameter
+	var visit func(v ssa.Value, depth int) bool
+	visit = func(v ssa.Value, depth int) bool {
+		if depth > 4 || v == nil {
+			return false
+		}
+		switch x := calls.Unwrap(v).(type) {
+		case *ssa.Parameter:
+			if !slices.Contains(found, x) {
+				found = append(found, x)
+			}
+			return true
+		case *ssa.Const:
+			return true
+		case *ssa.BinOp:
+			return visit(x.X, depth+1) && visit(x.Y, depth+1)
+		case *ssa.Convert:
+			return visit(x.X, depth+1)
+		case *ssa.Slice:
+			elems, ok := calls.Variadic(x)
+			if !ok {
+				return false
+			}
+			for _, e := range elems {
+				if !visit(e, depth+1) {
+					return false
+				}
+			}
+			return true
+		case *ssa.Call:
+			if x.Call.IsInvoke() || calls.Callee(&x.Call) == nil {
+				return false
+			}
+			for _, a := range x.Call.Args {
+				if !visit(a, depth+1) {
+					return false
+				}
+			}
+			return true
+		case *ssa.UnOp:
+			// A field or package variable: part of the key, from no
+			// parameter.
+			if x.Op == token.MUL {
+				switch x.X.(type) {
+				case *ssa.Global, *ssa.FieldAddr:
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if !visit(settled(key), 0) || len(found) != 1 {
+		return -1
+	}
+	i := slices.Index(fn.Params, found[0])
+	if fn.Signature.Recv() != nil {
+		i--
+	}
+	if i < 0 {
+		return -1 // the receiver
+	}
+	return i
 }
 
 // callbackStore returns the lock held while the function st stores runs:
@@ -740,7 +1043,7 @@ func (s *Section) HeldAtReturn() bool {
 // wrapper's package that release the underlying lock), or, for an SQL
 // advisory lock or a wrapper of one, an unlock statement.
 func Releases(l *model.Lock, c *ssa.CallCommon) bool {
-	return isRelease(l, calls.Callee(c)) || l.InSQL && sqlUnlock(c)
+	return isRelease(l, c) || l.InSQL && sqlUnlock(c)
 }
 
 // maxReleaseNesting bounds how deeply nested function literals of a

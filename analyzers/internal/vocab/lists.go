@@ -64,6 +64,16 @@ var LockTable = List{Word, []string{
 // ("mylock", "lock:billing"), so any occurrence counts.
 var LockKey = List{Substring, []string{"lock", "mutex", "leader", "lease", "owner"}}
 
+// LockName are the words of an identifier (a field, variable or constant
+// holding a Redis key) that name a lock: lockKey, KeyPeriodicLock,
+// leaderKey, but not blockKey or clockSkew.
+var LockName = List{Stem, []string{"lock", "mutex", "leader", "lease", "owner"}}
+
+// ReleaseVerb are the words of a function or method name that give a lock
+// up (Unlock, ReleaseLock, releaseTask): a type with such a method is a
+// lock of the application's own.
+var ReleaseVerb = List{Word, []string{"unlock", "release"}}
+
 // OwnerValue are fragments of a variable, field or function name that mark
 // a value as a lock holder's identity. A GET whose value is compared with
 // one of them (or with a value named id or me, or ending in ID) before a

@@ -1,0 +1,130 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"go/types"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Redis commands as the lock lifecycle checks see them, whatever the
+// client: a go-redis method (rdb.Del(ctx, key)), or a command string
+// sent through one method (redigo's conn.Do("DEL", key)). Which argument
+// names the key comes from the knowledge base (model.RedisKeyArg).
+
+// lcKeyDeleteLock returns the lock held by its key whose release c is (a
+// DEL or UNLINK of its client), or nil.
+func lcKeyDeleteLock(c *ssa.CallCommon, fn *types.Func) *model.Lock {
+	for _, l := range model.KeyHeldLocks {
+		if model.MatchesAny(l.Release, fn) && calls.IsCommand(c, l.ReleaseCommand) ||
+			l.Mirror != nil && calls.Mirrors(c, l.Mirror.Release, false) {
+			return l
+		}
+	}
+	return nil
+}
+
+// lcRedisKeys returns the keys a Redis command names, and false when they
+// are not known.
+func lcRedisKeys(c *ssa.CallCommon, fn *types.Func) ([]ssa.Value, bool) {
+	v := calls.Arg(c, model.RedisKeyArg(fn))
+	if keys, ok := calls.Variadic(v); ok {
+		return keys, true
+	}
+	if v == nil {
+		return nil, false
+	}
+	if _, isSlice := v.Type().Underlying().(*types.Slice); isSlice {
+		return nil, false // rdb.Del(ctx, keys...)
+	}
+	return []ssa.Value{v}, true
+}
+
+// lcRedisRead returns the key of c when it reads a key's value (GET), or
+// nil.
+func lcRedisRead(c *ssa.CallCommon) ssa.Value {
+	fn := calls.Callee(c)
+	if fn == nil {
+		return nil
+	}
+	for _, lib := range model.Libraries {
+		if p := lib.SetNX; p != nil && model.MatchesAny(p.Reads, fn) && calls.IsCommand(c, p.ReadCommand) {
+			return calls.FlatArg(c, p.Key)
+		}
+	}
+	return nil
+}
+
+// lcRedisPlainSet returns the key of c when it is a SET without NX, or nil.
+func lcRedisPlainSet(c *ssa.CallCommon) ssa.Value {
+	fn := calls.Callee(c)
+	if fn == nil {
+		return nil
+	}
+	for _, lib := range model.Libraries {
+		if p := lib.SetNX; p != nil && model.MatchesAny(p.PlainSet, fn) && calls.IsCommand(c, p.PlainSetCommand) {
+			return calls.FlatArg(c, p.Key)
+		}
+	}
+	return nil
+}
+
+// lcRedisCall names a Redis command call for messages: "go-redis Del", or
+// "redigo DEL" for a command sent as a string; and the command's verb.
+func lcRedisCall(c *ssa.CallCommon, fn *types.Func, l *model.Lock) (string, string) {
+	if l != nil && l.ReleaseCommand != nil {
+		name, _ := calls.ConstString(calls.Arg(c, l.ReleaseCommand.Arg))
+		name = strings.ToUpper(name)
+		lib := fn.Pkg().Name()
+		if ml := model.LibraryOf(l); ml != nil {
+			lib = ml.Name
+		}
+		return lib + " " + fn.Name() + "(\"" + name + "\")", name
+	}
+	if l != nil && l.Mirror != nil && c.IsInvoke() {
+		// The application's interface over its client (RedisBackend.Del).
+		if n, ok := types.Unalias(c.Value.Type()).(*types.Named); ok {
+			return n.Obj().Name() + "." + fn.Name(), strings.ToUpper(fn.Name())
+		}
+	}
+	return "go-redis " + fn.Name(), strings.ToUpper(fn.Name())
+}
+
+// lcReplyValues returns the values converted from the reply of a command
+// that returns an untyped one (redigo's redis.String(conn.Do("GET", key))).
+func lcReplyValues(get *ssa.Call) []ssa.Value {
+	if get.Call.Signature().Results().Len() < 2 {
+		return nil
+	}
+	reply := calls.Result(get, 0)
+	if reply == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range *reply.Referrers() {
+		c, ok := r.(*ssa.Call)
+		if !ok || calls.Arg(&c.Call, 0) != reply {
+			continue
+		}
+		if fn := calls.Callee(&c.Call); fn != nil && slices.ContainsFunc(model.RedisReplies, func(f model.Func) bool { return f.Matches(fn) }) {
+			if v := calls.Result(c, 0); v != nil {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// lcAdviceFor is the advice of an FC5001 finding on a release of a lock
+// held by its key through fn: the compare-and-delete script, and the
+// client's native compare-and-delete where it has one (go-redis v9's
+// DelExArgs).
+func lcAdviceFor(fn *types.Func) string {
+	if fn.Pkg() != nil && slices.ContainsFunc(model.RedisDelIfEqual, func(f model.Func) bool { return f.Pkg == fn.Pkg().Path() }) {
+		return lcReleaseAdvice
+	}
+	return lcScriptAdvice
+}

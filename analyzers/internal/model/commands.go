@@ -1,0 +1,116 @@
+package model
+
+import (
+	"go/types"
+	"slices"
+	"strings"
+)
+
+// Command restricts an entry to some commands of a client whose commands
+// are strings passed to one method: redigo's Conn.Do(commandName,
+// args...). A call of the entry's function is the entry only when its
+// argument Arg is a constant naming one of Names (case-insensitively) and,
+// among the constant arguments after it, one of With is present (when
+// With is set: SET ... NX) and none of Without is. A command name that is
+// not a constant matches no entry: fencecheck stays silent.
+type Command struct {
+	Arg           int
+	Names         []string
+	With, Without []string
+}
+
+// Matches reports whether a call naming the command name, followed by the
+// arguments rest ("" for one that is not a constant string), is c. A nil
+// Command matches every call.
+func (c *Command) Matches(name string, rest []string) bool {
+	if c == nil {
+		return true
+	}
+	if !slices.ContainsFunc(c.Names, func(n string) bool { return strings.EqualFold(n, name) }) {
+		return false
+	}
+	has := func(flags []string) bool {
+		return slices.ContainsFunc(rest, func(a string) bool {
+			return slices.ContainsFunc(flags, func(f string) bool { return strings.EqualFold(f, a) })
+		})
+	}
+	return (len(c.With) == 0 || has(c.With)) && !has(c.Without)
+}
+
+// noContext are the packages whose client commands take no context
+// (Library.NoContext).
+var noContext = func() map[string]bool {
+	m := map[string]bool{}
+	for _, l := range Libraries {
+		for _, p := range l.NoContext {
+			m[p] = true
+		}
+	}
+	return m
+}()
+
+// returnsCommand reports whether fn returns a single command: a pointer to
+// a type of fn's package that has an Err() error method (go-redis'
+// *StatusCmd, *BoolCmd, ...).
+func returnsCommand(fn *types.Func) bool {
+	res := fn.Type().(*types.Signature).Results()
+	if res.Len() != 1 {
+		return false
+	}
+	p, ok := res.At(0).Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok || n.Obj().Pkg() != fn.Pkg() {
+		return false
+	}
+	m, _, _ := types.LookupFieldOrMethod(p, true, fn.Pkg(), "Err")
+	errFn, ok := m.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := errFn.Type().(*types.Signature)
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 &&
+		types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type())
+}
+
+// RedisKeyArg returns the argument that names the key in a call of fn, a
+// read, plain SET, compare-and-delete or key delete of a SET NX protocol
+// (SetNX.Key), counted as calls.FlatArg counts (the elements of a variadic
+// slice follow the arguments before it); 1 when fn is none of them.
+func RedisKeyArg(fn *types.Func) int {
+	for _, lib := range Libraries {
+		p := lib.SetNX
+		if p == nil {
+			continue
+		}
+		for _, fs := range [][]Func{p.Reads, p.PlainSet, p.DelIfEqual, p.Extends} {
+			if slices.ContainsFunc(fs, func(f Func) bool { return f.Matches(fn) }) {
+				return p.Key
+			}
+		}
+		for _, l := range lib.Locks {
+			if l.Held == HeldByKey && slices.ContainsFunc(l.Release, func(f Func) bool { return f.Matches(fn) }) {
+				return p.Key
+			}
+		}
+	}
+	return 1
+}
+
+// RedisReplies are the functions that convert a reply of a client whose
+// commands return untyped replies (SetNX.Replies: redigo's redis.String,
+// redis.Bool, ...).
+var RedisReplies = setNX(func(p *SetNX) []Func { return p.Replies })
+
+// LibraryOf returns the library that declares l, or nil (an inferred or
+// configured lock).
+func LibraryOf(l *Lock) *Library {
+	for _, lib := range Libraries {
+		if slices.Contains(lib.Locks, l) {
+			return lib
+		}
+	}
+	return nil
+}
