@@ -291,6 +291,12 @@ func (e *Effect) chain(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 	e.What = e.Sink.Family + " " + e.Callee.Name()
 	if r := model.RecvName(e.Callee); strings.HasSuffix(r, "Query") && r != "Query" {
 		e.What = e.Sink.Family + " " + strings.ToUpper(strings.TrimSuffix(r, "Query"))
+	} else if strings.HasSuffix(r, "Builder") && r != "Builder" {
+		// squirrel's UpdateBuilder, named by the table its chain starts from.
+		e.What = e.Sink.Family + " " + strings.ToUpper(strings.TrimSuffix(r, "Builder"))
+		if t := chainTable(e.Receiver); t != "" {
+			e.What += " " + t
+		}
 	}
 	if e.Sink.Shape == model.GeneratedBuilder {
 		verb := builderVerb(e.Sink, e.Callee)
@@ -320,6 +326,32 @@ func (e *Effect) chain(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 		}
 	}
 	return e
+}
+
+// tableMethods name the table of a builder chain (squirrel's
+// Update("jobs"), Insert/Into, Delete/From, Table).
+var tableMethods = []string{"Update", "Insert", "Replace", "Into", "Delete", "From", "Table"}
+
+// chainTable returns the table a builder chain names, constant, nearest
+// the statement first; "" if none.
+func chainTable(recv ssa.Value) string {
+	for v, i := recv, 0; v != nil && i < maxBuilderCalls; i++ {
+		call, ok := calls.Unwrap(v).(*ssa.Call)
+		if !ok {
+			return ""
+		}
+		fn := calls.Callee(&call.Call)
+		if fn == nil {
+			return ""
+		}
+		if slices.Contains(tableMethods, fn.Name()) {
+			if t, ok := calls.ConstString(calls.Arg(&call.Call, 0)); ok {
+				return t
+			}
+		}
+		v = calls.Receiver(&call.Call)
+	}
+	return ""
 }
 
 // maxBuilderCalls bounds the calls of a query builder chain

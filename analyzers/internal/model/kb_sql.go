@@ -12,18 +12,19 @@ const ent = "entgo.io/ent"
 const sqlx = "github.com/jmoiron/sqlx"
 const gorm = "gorm.io/gorm"
 const bun = "github.com/uptrace/bun"
+const squirrel = "github.com/Masterminds/squirrel"
 
 const sqlScanned = "scanned from the database"
 
 // SQL is database/sql and the drivers and query builders on top of it
-// (pgx v4 and v5, go-pg, sqlx, gorm, bun, ent's generated builders), with
+// (pgx v4 and v5, go-pg, sqlx, gorm, bun, squirrel, ent's generated builders), with
 // the advisory locks taken in SQL text. lib/pq has no API of its own for
 // statements: it is used through database/sql. Lease tables (a row per
 // lock, its holder and its expiry) are recognised from their names
 // (LockTableWords) and statements.
 var SQL = Library{
 	Name:    "SQL",
-	Modules: []string{"std", pgx, "github.com/jackc/pgx/v4", pgconn1, gopg, sqlx, gorm, bun, ent},
+	Modules: []string{"std", pgx, "github.com/jackc/pgx/v4", pgconn1, gopg, sqlx, gorm, bun, squirrel, ent},
 	Locks: []*Lock{
 		{
 			// pg_advisory_lock, pg_advisory_xact_lock, GET_LOCK: the section
@@ -82,6 +83,13 @@ var SQL = Library{
 			Funcs: methods(bun, []string{"UpdateQuery", "InsertQuery", "DeleteQuery", "MergeQuery"}, "Exec")},
 		{Family: "bun", Cond: CondSQL, Query: 1, Args: 2, Key: -1,
 			Funcs: methods(bun, []string{"DB", "Tx", "Conn"}, "ExecContext")},
+		// squirrel: the statement runs when its builder is executed (also
+		// QueryRow/Scan of an UPDATE ... RETURNING); Where(pred, args...)
+		// takes text or an Eq/LtOrEq... map.
+		{Family: "squirrel", Cond: CondChain, Query: 0, Args: 1, Key: -1,
+			Funcs: append(methods(squirrel, []string{"UpdateBuilder", "InsertBuilder"},
+				"Exec", "ExecContext", "Query", "QueryContext", "QueryRow", "QueryRowContext", "Scan", "ScanContext"),
+				methods(squirrel, []string{"DeleteBuilder"}, "Exec", "ExecContext", "Query", "QueryContext", "QueryRowContext", "ScanContext")...)},
 		// ent generates a package of builders per schema: XCreate,
 		// XUpdate, XUpdateOne, XDelete, XDeleteOne... each keeping its
 		// pending change in a field "mutation" whose Op() is an ent.Op.

@@ -1,6 +1,6 @@
 // Package sqlbuilders writes under an etcd lock through pgx v4, go-pg,
 // lib/pq (through database/sql), sqlx's package functions, gorm's inline
-// conditions and ent's generated builders (package entjobs/ent, generated
+// conditions, squirrel's builders and ent's generated builders (package entjobs/ent, generated
 // by ent v0.14.5 from entjobs/ent/schema).
 package sqlbuilders
 
@@ -10,6 +10,7 @@ import (
 
 	"example.com/realmod/entjobs/ent"
 	"example.com/realmod/entjobs/ent/job"
+	sq "github.com/Masterminds/squirrel"
 	"github.com/go-pg/pg/v10"
 	pgx "github.com/jackc/pgx/v4"
 	"github.com/jackc/pgx/v4/pgxpool"
@@ -104,4 +105,30 @@ func Ent(ctx context.Context, client *ent.Client, m *concurrency.Mutex, id int) 
 		return err
 	}
 	return nil
+}
+
+// Squirrel builds its statements: the chain's Where carries the token or
+// does not.
+func Squirrel(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	tok := m.Header().Revision
+	psql := sq.StatementBuilder.PlaceholderFormat(sq.Dollar)
+	var ran string
+	if err := psql.Update("components").Set("last_ran", sq.Expr("now()")).Where(sq.Eq{"id": id}).
+		Suffix("RETURNING last_ran").RunWith(db).QueryRow().Scan(&ran); err != nil { // want "FC1001"
+		return err
+	}
+	res, err := psql.Update("jobs").Set("state", "run").Set("fence", tok).
+		Where("id = ? AND fence <= ?", id, tok).RunWith(db).ExecContext(ctx)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return err
+	}
+	_, err = sq.Delete("jobs").Where(sq.Eq{"id": id}).Where(sq.LtOrEq{"fence": tok}).RunWith(db).Exec() // want "FC1002"
+	return err
 }
