@@ -29,6 +29,10 @@ import (
 // effects, and the findings of different effects, sections and checks
 // about one problem are reconciled once, by finish (checks.Supersedes).
 func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) {
+	if sec.Check != nil {
+		a.judgeChecked(sec, e, site)
+		return
+	}
 	switch {
 	case e.Verdict == effect.Carried:
 		if !sec.May {

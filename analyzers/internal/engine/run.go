@@ -158,6 +158,9 @@ type analysis_ struct {
 	// condSecs are the SET NX sections whose key a caller decides
 	// (section.Conditional): candidates for acquire wrappers only.
 	condSecs map[*ssa.Function][]*section.Section
+	// locked are the sections of acquisitions, by function: a lease
+	// check inside one is judged with the lock (checked.go).
+	locked map[*ssa.Function][]*section.Section
 }
 
 func (a *analysis_) analyze() []Finding {
@@ -207,8 +210,15 @@ func (a *analysis_) analyze() []Finding {
 	for _, fn := range funcs {
 		all = append(all, a.helperSections(fn)...)
 	}
+	a.locked = map[*ssa.Function][]*section.Section{}
 	for _, sec := range all {
-		if !sec.Extend && !sec.May {
+		if !sec.Summary {
+			a.locked[sec.Fn] = append(a.locked[sec.Fn], sec)
+		}
+	}
+	all = append(all, a.checkedSections(funcs, a.locked)...)
+	for _, sec := range all {
+		if !sec.Extend && !sec.May && sec.Check == nil {
 			// The other checks judge what an acquisition implies (its
 			// release, its lease-loss signal); an extension is only
 			// evidence that the lock is held, and a "may hold" section

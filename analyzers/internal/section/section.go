@@ -59,6 +59,10 @@ type Section struct {
 	// Summary is true for the section Whole returns: a function's effect
 	// summary, not a lock.
 	Summary bool
+	// Check is, for a section Checked returns, the lease or leadership
+	// check whose verdict decides that the section's code runs: no
+	// acquisition is in view, so Lock is a placeholder naming the check.
+	Check *ssa.Call
 	// KeyParam is, for a section Conditional returns, 1 + the index of
 	// the parameter of Fn (receiver excluded) from which the key of its
 	// SET NX is built: the key is a lock or not depending on what callers
@@ -76,6 +80,21 @@ type Section struct {
 // function would do if it were called under a lock.
 func Whole(fn *ssa.Function) *Section {
 	return &Section{Lock: &model.Lock{Lib: "lock"}, Fn: fn, Pos: fn.Pos(), whole: true, Summary: true}
+}
+
+// Checked returns the section of fn's blocks that run only when check, a
+// bool-valued lease or leadership check (IsLeader()), said the lease is
+// held: the blocks dominated by held, the branch taken then. It stands for
+// code guarded by a lease check with no acquisition in view (the lease is
+// taken elsewhere: an elector, a job queue, another goroutine).
+func Checked(fn *ssa.Function, check *ssa.Call, held *ssa.BasicBlock, name string) *Section {
+	blocks := map[*ssa.BasicBlock]bool{}
+	for _, b := range fn.Blocks {
+		if held.Dominates(b) {
+			blocks[b] = true
+		}
+	}
+	return &Section{Lock: &model.Lock{Lib: name}, Fn: fn, Pos: check.Pos(), Call: check, Check: check, blocks: blocks}
 }
 
 // Callback returns a section covering all of fn, a function run while the

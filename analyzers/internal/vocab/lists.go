@@ -74,6 +74,15 @@ var LockName = List{Stem, []string{"lock", "mutex", "leader", "lease", "owner"}}
 // lock of the application's own.
 var ReleaseVerb = List{Word, []string{"unlock", "release"}}
 
+// LeaseHeld are the words by which a bool check's name asks whether this
+// process holds a lease or leadership (IsLeader, AmILeader, HasLease,
+// IsActivelyHeld); LeaseQuestion are the words such a name starts with.
+// Lock words are left out: IsLocked is as often an in-process mutex.
+var (
+	LeaseHeld     = List{Word, []string{"leader", "leadership", "lease", "leased", "held", "holder"}}
+	LeaseQuestion = List{Word, []string{"is", "am", "has", "have", "still"}}
+)
+
 // OwnerValue are fragments of a variable, field or function name that mark
 // a value as a lock holder's identity. A GET whose value is compared with
 // one of them (or with a value named id or me, or ending in ID) before a

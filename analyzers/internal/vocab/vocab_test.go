@@ -92,7 +92,7 @@ func TestLists(t *testing.T) {
 		"TokenQualifier": TokenQualifier, "TimeOrDuration": TimeOrDuration, "LockTable": LockTable,
 		"LockKey": LockKey, "OwnerValue": OwnerValue, "ReleaseOwner": ReleaseOwner, "Lease": Lease,
 		"Validity": Validity, "Duration": Duration, "DurationUnit": DurationUnit, "Instant": Instant,
-		"ExpiryCondition": ExpiryCondition, "LockName": LockName, "ReleaseVerb": ReleaseVerb,
+		"ExpiryCondition": ExpiryCondition, "LockName": LockName, "ReleaseVerb": ReleaseVerb, "LeaseHeld": LeaseHeld, "LeaseQuestion": LeaseQuestion,
 	} {
 		seen := map[string]bool{}
 		for _, w := range l.Words {

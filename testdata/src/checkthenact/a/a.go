@@ -78,7 +78,7 @@ func (c *ctrl) tick(ctx context.Context) {
 	if !c.le.IsLeader() {
 		return
 	}
-	c.db.ExecContext(ctx, `UPDATE t SET v = 2`) // no lock acquired in view: FC2001 needs a critical section
+	c.db.ExecContext(ctx, `UPDATE t SET v = 2`) // want `UPDATE t .* runs only after IsLeader at a.go:\d+ said this process holds the lease`
 }
 
 // A check that does not guard the write: the write runs either way.

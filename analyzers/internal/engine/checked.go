@@ -1,0 +1,150 @@
+package engine
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
+	"github.com/fencecheck/fencecheck/internal/checks"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Lease checks with no acquisition in view (FC2001). In job queues,
+// schedulers and controllers the lease is taken elsewhere (an elector's
+// goroutine, the queue that handed out the job), and the code that acts
+// on it only asks: if !e.IsLeader() { return }; write(). The check is the
+// evidence of a lease, and a write it lets through that carries no
+// fencing token is check-then-act: the lease can pass to another holder
+// between the check and the write.
+
+// checkedSections returns, for the functions of this package, the code
+// that runs only after a bool lease check said the lease is held, unless
+// the check is itself inside a lock's section (judge's guard handles
+// those, with the lock's token in view).
+func (a *analysis_) checkedSections(funcs []*ssa.Function, locked map[*ssa.Function][]*section.Section) []*section.Section {
+	var out []*section.Section
+	for _, fn := range funcs {
+		if len(fn.Blocks) == 0 || strings.HasSuffix(a.pass.Fset.Position(fn.Pos()).Filename, "_test.go") {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+			if !ok {
+				continue
+			}
+			check, held := a.leaseVerdict(iff)
+			if check == nil || len(held.Preds) != 1 || inSections(locked[fn], check) {
+				continue
+			}
+			out = append(out, section.Checked(fn, check, held, calls.Callee(&check.Call).Name()))
+		}
+	}
+	return out
+}
+
+// leaseVerdict returns the lease check an If branches on, directly or
+// negated, and the successor taken when the check says the lease is held.
+func (a *analysis_) leaseVerdict(iff *ssa.If) (*ssa.Call, *ssa.BasicBlock) {
+	v, negated := iff.Cond, false
+	for {
+		u, ok := v.(*ssa.UnOp)
+		if !ok || u.Op != token.NOT {
+			break
+		}
+		v, negated = u.X, !negated
+	}
+	var call *ssa.Call
+	switch x := v.(type) {
+	case *ssa.Call:
+		call = x
+	case *ssa.Extract:
+		if x.Index == 0 {
+			call, _ = x.Tuple.(*ssa.Call)
+		}
+	}
+	if call == nil || !a.isLeaseCheck(&call.Call) {
+		return nil, nil
+	}
+	succs := iff.Block().Succs
+	if negated {
+		return call, succs[1]
+	}
+	return call, succs[0]
+}
+
+// isLeaseCheck reports whether c asks, with a bool first result, whether
+// this process holds a lease: a validity check of the knowledge base or
+// of the configuration, or a function named like one (IsLeader,
+// AmILeader, HasLease, IsActivelyHeld).
+func (a *analysis_) isLeaseCheck(c *ssa.CallCommon) bool {
+	fn := calls.Callee(c)
+	if fn == nil {
+		return false
+	}
+	res := fn.Type().(*types.Signature).Results()
+	if res.Len() == 0 {
+		return false
+	}
+	if b, ok := res.At(0).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
+		return false
+	}
+	if model.MatchesAny(model.ValidityChecks, fn) || a.custom.isCheck(fn) {
+		return true
+	}
+	return leaseCheckName(fn.Name())
+}
+
+func leaseCheckName(name string) bool {
+	ws := vocab.Words(name)
+	return len(ws) > 1 && vocab.LeaseQuestion.Has(ws[0]) && vocab.LeaseHeld.Match(name)
+}
+
+func inSections(secs []*section.Section, instr ssa.Instruction) bool {
+	for _, s := range secs {
+		if s.Contains(instr) {
+			return true
+		}
+	}
+	return false
+}
+
+// judgeChecked reports an unfenced write that runs only because a lease
+// check said the lease is held (sec.Check), where no acquisition is in
+// view. A write that carries a token, or cannot carry one, is left to the
+// checks that see the lock.
+func (a *analysis_) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) {
+	at := e.Call
+	if site != nil {
+		at = site
+	}
+	if e.Verdict != effect.Missing || inSections(a.locked[at.Parent()], at) {
+		return
+	}
+	fset := a.pass.Fset
+	pos := at.Pos()
+	cp := fset.Position(sec.Check.Pos())
+	name := calls.Callee(&sec.Check.Call).Name()
+	related := []analysis.RelatedInformation{{Pos: sec.Check.Pos(), Message: "lease checked here (" + name + ")"}}
+	callThrough := ""
+	switch {
+	case e.Where != "":
+		related = append(related, analysis.RelatedInformation{Pos: e.Callee.Pos(), Message: fmt.Sprintf("the write happens in %s (%s)", e.Callee.FullName(), e.Where)})
+		callThrough = fmt.Sprintf(" (in %s, called here)", e.Callee.Name())
+	case site != nil:
+		related = append(related, analysis.RelatedInformation{Pos: e.Call.Pos(), Message: "the write happens here, in " + e.Call.Parent().Name()})
+		callThrough = " (reached through this call)"
+	}
+	msg := fmt.Sprintf("%s (%s)%s runs only after %s at %s:%d said this process holds the lease, but the check does not close the race: "+
+		"the process can pause, or the request be delayed, and the lease pass to another holder between the check and the write, and %s; "+
+		"carry the lease's fencing token (the grant's revision, index or sequence) to the resource and have it reject older ones, or make the write idempotent",
+		e.What, e.Via(), callThrough, name, filepath.Base(cp.Filename), cp.Line, e.Describe())
+	a.findings.add(Finding{Code: checks.CheckThenAct, Pos: pos, Message: msg, Related: related, Key: pos})
+}
