@@ -32,6 +32,7 @@ require (
 	github.com/nats-io/nats.go v1.55.0
 	github.com/onsi/gomega v1.44.0
 	github.com/redis/go-redis/v9 v9.23.0
+	github.com/redis/rueidis v1.0.79
 	github.com/rs/xid v1.6.0
 	github.com/rs/zerolog v1.35.1
 	github.com/satori/go.uuid v1.2.0
@@ -39,6 +40,7 @@ require (
 	github.com/segmentio/ksuid v1.0.4
 	github.com/stretchr/testify v1.12.1
 	github.com/uptrace/bun v1.3.0
+	github.com/valkey-io/valkey-go v1.0.79
 	github.com/zeromicro/go-zero v1.10.3
 	go.etcd.io/etcd/api/v3 v3.7.3
 	go.etcd.io/etcd/client/v3 v3.7.3

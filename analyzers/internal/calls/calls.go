@@ -425,10 +425,15 @@ func FlatArg(c *ssa.CallCommon, i int) ssa.Value {
 
 // IsCommand reports whether c sends the command cmd (model.Command): its
 // argument cmd.Arg is a constant naming it, with the constant arguments
-// after it that cmd asks for. A nil cmd is every call.
+// after it that cmd asks for, or, for a client whose commands are built
+// (cmd.Builder), a command built by a chain that names it, with the
+// methods cmd asks for. A nil cmd is every call.
 func IsCommand(c *ssa.CallCommon, cmd *model.Command) bool {
 	if cmd == nil {
 		return true
+	}
+	if cmd.Builder != nil {
+		return BuiltChain(c, cmd) != nil
 	}
 	name, ok := ConstString(Arg(c, cmd.Arg))
 	if !ok {

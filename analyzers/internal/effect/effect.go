@@ -104,7 +104,10 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 		}
 	}
 	e := &Effect{Sink: sink, Call: call, Callee: callee, Receiver: calls.Receiver(c), Verdict: Missing}
-	if sink.Key >= 0 {
+	switch {
+	case sink.Command != nil && sink.Command.Builder != nil:
+		e.Key = calls.CommandKey(c, sink.Command) // the key of a built command: B().Set().Key(k)
+	case sink.Key >= 0:
 		e.Key = calls.FlatArg(c, sink.Key)
 		if keys, ok := calls.Variadic(e.Key); ok && len(keys) > 0 {
 			e.Key = keys[0] // KEYS[1] of a script
@@ -180,9 +183,10 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 func (e *Effect) what() string {
 	name := e.Callee.Name()
 	if e.Sink.Command != nil && e.Call != nil {
-		// A command sent as a string: name the command ("redigo SET").
-		if cmd, ok := calls.ConstString(calls.Arg(e.Call.Common(), e.Sink.Command.Arg)); ok {
-			name = strings.ToUpper(cmd)
+		// A command sent as a string or built: name the command ("redigo
+		// SET", "rueidis HSET").
+		if cmd := calls.CommandName(e.Call.Common(), e.Sink.Command); cmd != "" {
+			name = cmd
 		}
 	}
 	if e.Sink.What != "" {

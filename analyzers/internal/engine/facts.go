@@ -78,6 +78,10 @@ type AcquireFact struct {
 	// Handle is 1 + the index of the result that returns the lock handle
 	// (the wrapper returns the *concurrency.Mutex it locked), 0 if none.
 	Handle int
+	// ReleaseFunc is 1 + the index of the result that returns the
+	// function releasing the lock (model.Lock.ReleaseFunc: the wrapper
+	// returns rueidislock's cancel), 0 if none.
+	ReleaseFunc int
 	// KeyParam is 1 + the index of the parameter (receiver excluded) from
 	// which the wrapper builds the key of its SET NX, when whether that
 	// takes a lock depends on the key a caller passes (KeyOnly); 0 if
@@ -371,6 +375,13 @@ func wrapperFact(fn *ssa.Function, sig *types.Signature, sec *section.Section) *
 	default:
 		return nil
 	}
+	if sec.Lock.ReleaseFunc > 0 && sec.Call != nil {
+		if call, ok := sec.Call.(*ssa.Call); ok {
+			if i := returnedValue(fn, calls.Result(call, sec.Lock.ReleaseFunc-1), sameUnderlying); i >= 0 {
+				f.ReleaseFunc = i + 1 // the caller releases by calling what it gets back
+			}
+		}
+	}
 	if f.Fence != "" {
 		if i := returnedHandle(fn, sec); i >= 0 && strings.HasPrefix(f.Fence, "%s") {
 			f.Handle = i + 1 // the caller reads the token from the handle it gets back
@@ -470,28 +481,37 @@ func reaching(funcs []*ssa.Function, skip map[*ssa.Function]bool, seed func(*ssa
 // return of fn that reports success hands back the section's lock handle,
 // or -1.
 func returnedHandle(fn *ssa.Function, sec *section.Section) int {
-	if fn == nil || sec.Handle == nil {
+	if sec.Handle == nil {
+		return -1
+	}
+	return returnedValue(fn, sec.Handle, types.Identical)
+}
+
+// returnedValue returns the index of the result, of a type same accepts
+// for v's, through which a return of fn hands back v, or -1.
+func returnedValue(fn *ssa.Function, v ssa.Value, same func(a, b types.Type) bool) int {
+	if fn == nil || v == nil {
 		return -1
 	}
 	for i := range fn.Signature.Results().Len() {
-		if !types.Identical(fn.Signature.Results().At(i).Type(), sec.Handle.Type()) {
+		if !same(fn.Signature.Results().At(i).Type(), v.Type()) {
 			continue
 		}
-		found := false
 		for _, b := range fn.Blocks {
 			if len(b.Instrs) == 0 {
 				continue
 			}
-			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && calls.SameValue(ret.Results[i], sec.Handle) {
-				found = true
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && calls.SameValue(ret.Results[i], v) {
+				return i
 			}
-		}
-		if found {
-			return i
 		}
 	}
 	return -1
 }
+
+// sameUnderlying reports whether a and b have identical underlying types
+// (a context.CancelFunc returned as a func()).
+func sameUnderlying(a, b types.Type) bool { return types.Identical(a.Underlying(), b.Underlying()) }
 
 func (f *AcquireFact) lock() *model.Lock {
 	l := &model.Lock{Lib: f.Lib, Success: model.Success(f.Success), Result: f.Result,
@@ -499,6 +519,7 @@ func (f *AcquireFact) lock() *model.Lock {
 	if f.Handle > 0 {
 		l.Held, l.Handle = model.HeldByResult, f.Handle-1
 	}
+	l.ReleaseFunc = f.ReleaseFunc
 	if f.KeyParam > 0 {
 		// A lock when the caller's key is a lock's (section.lockKey).
 		l.Held, l.Handle, l.KeyOnly = model.HeldByKey, f.KeyParam-1, true

@@ -13,10 +13,34 @@ import (
 // among the constant arguments after it, one of With is present (when
 // With is set: SET ... NX) and none of Without is. A command name that is
 // not a constant matches no entry: fencecheck stays silent.
+//
+// A client whose commands are built by a chain of method calls (rueidis'
+// and valkey-go's client.B().Set().Key(k).Value(v).Nx().Build()) names its
+// builder (Builder): argument Arg is then a built command, or the first of
+// the variadic commands (DoMulti) of which any one may match.
 type Command struct {
 	Arg           int
 	Names         []string
 	With, Without []string
+	// Builder is the type whose methods start a command (rueidis'
+	// cmds.Builder: B().Set()), its Pkg and Type; nil for commands sent as
+	// strings. The method called on it names the command (Set: SET,
+	// Hset: HSET); the names of the methods called after it are what
+	// With and Without look for (Nx: NX), and the argument of its KeyMethod
+	// (the first one, for a variadic Key(keys...)) is the command's key. A
+	// command whose chain is not a straight line of calls from the builder
+	// (a builder stored in a variable changed on some paths only, or
+	// passed in from another function) matches no entry.
+	Builder *Builder
+}
+
+// Builder names the command builder of a client whose commands are method
+// chains (Command.Builder).
+type Builder struct {
+	// Type is the builder type (Pkg, Type; Name unused).
+	Type Field
+	// KeyMethod is the method of a command's chain that takes its key.
+	KeyMethod string
 }
 
 // Matches reports whether a call naming the command name, followed by the

@@ -173,7 +173,7 @@ func kbEntries() []kbEntry {
 
 // libVarName is the name of the variable that declares lib.
 func libVarName(lib *Library) string {
-	for n, l := range map[string]*Library{"SQL": &SQL, "Redis": &Redis, "GoRedisNoContext": &GoRedisNoContext, "Redigo": &Redigo, "Etcd": &Etcd, "Consul": &Consul, "ZooKeeper": &ZooKeeper,
+	for n, l := range map[string]*Library{"SQL": &SQL, "Redis": &Redis, "GoRedisNoContext": &GoRedisNoContext, "Redigo": &Redigo, "Rueidis": &Rueidis, "Etcd": &Etcd, "Consul": &Consul, "ZooKeeper": &ZooKeeper,
 		"Kubernetes": &Kubernetes, "HTTP": &HTTP, "GRPC": &GRPC, "DynamoDB": &DynamoDB, "MongoDB": &MongoDB, "Messaging": &Messaging,
 		"Schedulers": &Schedulers, "IDs": &IDs, "Encodings": &Encodings, "Logging": &Logging, "Testing": &Testing, "Stdlib": &Stdlib} {
 		if l == lib {
@@ -250,6 +250,8 @@ func indexChecks(lib *Library, name string) []kbEntry {
 					return fmt.Sprintf("it has no argument %d (Owner)", l.Owner)
 				case l.LostChannel && !isChanAt(sig.Results(), 0):
 					return "result 0 is not a channel (LostChannel)"
+				case l.ReleaseFunc > 0 && !isNiladicFuncAt(sig.Results(), l.ReleaseFunc-1):
+					return fmt.Sprintf("result %d is not a func() (ReleaseFunc %d)", l.ReleaseFunc-1, l.ReleaseFunc)
 				}
 				return ""
 			})
@@ -287,6 +289,10 @@ func indexChecks(lib *Library, name string) []kbEntry {
 			add(fmt.Sprintf("%s.Sinks[%d].Funcs[%d]", name, i, j), f, func(fn *types.Func) string {
 				ps := flatParams(fn.Signature())
 				switch {
+				case s.Command != nil && s.Command.Builder != nil:
+					if why := builtCommandCheck(ps, s.Command); why != "" {
+						return why
+					}
 				case s.Command != nil && !isStringAt(ps, s.Command.Arg):
 					return fmt.Sprintf("argument %d is not the command name (Command)", s.Command.Arg)
 				case (s.Cond == CondSQL) && !isStringAt(ps, s.Query) && !isEmptyInterfaceAt(ps, s.Query):
@@ -466,6 +472,52 @@ func isFuncAt(t *types.Tuple, i int) bool {
 	}
 	_, ok := typ.Underlying().(*types.Interface) // any: gocron's NewTask(function any, ...)
 	return ok
+}
+
+func isNiladicFuncAt(t *types.Tuple, i int) bool {
+	typ := at(t, i)
+	if typ == nil {
+		return false
+	}
+	sig, ok := typ.Underlying().(*types.Signature)
+	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 0
+}
+
+// builtCommandCheck checks a command built with a builder
+// (Command.Builder) against the parameters ps of the function that sends
+// it: argument Arg is a type of the builder's package (a built command),
+// every name of Names is a method of the builder (case aside: Hset for
+// HSET), and some type of the package has the KeyMethod.
+func builtCommandCheck(ps *types.Tuple, cmd *Command) string {
+	b := cmd.Builder
+	n, ok := types.Unalias(at(ps, cmd.Arg)).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != b.Type.Pkg {
+		return fmt.Sprintf("argument %d is not a command of %s (Command.Builder)", cmd.Arg, b.Type.Pkg)
+	}
+	pkg := n.Obj().Pkg()
+	tn, ok := pkg.Scope().Lookup(b.Type.Type).(*types.TypeName)
+	if !ok {
+		return fmt.Sprintf("package %s has no type %s (Command.Builder)", pkg.Path(), b.Type.Type)
+	}
+	ms := types.NewMethodSet(tn.Type())
+	for _, name := range cmd.Names {
+		found := false
+		for i := range ms.Len() {
+			if strings.EqualFold(ms.At(i).Obj().Name(), name) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return fmt.Sprintf("%s.%s has no method for the command %s (Command.Names)", pkg.Name(), b.Type.Type, name)
+		}
+	}
+	for _, name := range pkg.Scope().Names() {
+		if tn, ok := pkg.Scope().Lookup(name).(*types.TypeName); ok && declaredMethod(tn.Type(), b.KeyMethod) != nil {
+			return ""
+		}
+	}
+	return fmt.Sprintf("no type of %s has a method %s (Builder.KeyMethod)", pkg.Path(), b.KeyMethod)
 }
 
 type resolver struct {

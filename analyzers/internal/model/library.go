@@ -186,7 +186,7 @@ type KeyLocks struct {
 // Libraries is the knowledge base: every library family fencecheck knows.
 // Each is declared in its own file, kb_<family>.go.
 var Libraries = []*Library{
-	&SQL, &Redis, &GoRedisNoContext, &Redigo, &Etcd, &Consul, &ZooKeeper, &Kubernetes, &HTTP, &GRPC, &DynamoDB, &MongoDB,
+	&SQL, &Redis, &GoRedisNoContext, &Redigo, &Rueidis, &Etcd, &Consul, &ZooKeeper, &Kubernetes, &HTTP, &GRPC, &DynamoDB, &MongoDB,
 	&Messaging, &Schedulers, &IDs, &Encodings, &Logging, &Testing, &Stdlib,
 }
 

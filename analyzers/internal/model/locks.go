@@ -102,6 +102,10 @@ type Lock struct {
 	// returned (etcd's concurrency.NewLocker). They are kept apart from
 	// Acquire and Release, which name the library's own API everywhere.
 	Made *MadeLock
+	// ReleaseFunc is 1 + the index of a result of Acquire that is a
+	// function releasing the lock when called (rueidislock's WithContext
+	// returns a context.CancelFunc); 0 when no result is one.
+	ReleaseFunc int
 	// ReleaseArg0: a Release may name the handle as its argument 0 rather
 	// than as its receiver (dynamolock's Client.ReleaseLock(lock)).
 	ReleaseArg0 bool

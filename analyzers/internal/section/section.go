@@ -403,9 +403,16 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup, keys KeyEvidence, 
 	if extend && s.start == nil {
 		return nil // an extension whose outcome is not tested proves nothing
 	}
+	var cancel ssa.Value
+	if l.ReleaseFunc > 0 {
+		cancel = calls.Result(call, l.ReleaseFunc-1)
+	}
 	s.releases = releases(fn, func(c *ssa.CallCommon) bool {
 		if l.InSQL && sqlUnlock(c) {
 			return true // an unlock statement after a wrapper of an advisory lock
+		}
+		if cancel != nil && !c.IsInvoke() && calls.SameValue(c.Value, cancel) {
+			return true // the release function the acquisition returned: cancel()
 		}
 		if !isRelease(l, c) {
 			return false

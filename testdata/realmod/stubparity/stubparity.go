@@ -40,9 +40,13 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/nats-io/nats.go"
 	"github.com/redis/go-redis/v9"
+	"github.com/redis/rueidis"
+	"github.com/redis/rueidis/rueidislock"
 	"github.com/rs/xid"
 	"github.com/segmentio/kafka-go"
 	"github.com/uptrace/bun"
+	"github.com/valkey-io/valkey-go"
+	"github.com/valkey-io/valkey-go/valkeylock"
 	zeroredis "github.com/zeromicro/go-zero/core/stores/redis"
 	pb "go.etcd.io/etcd/api/v3/etcdserverpb"
 	"go.etcd.io/etcd/api/v3/mvccpb"
@@ -1064,4 +1068,144 @@ func Gocron(ctx context.Context) error {
 	_, _ = s.NewJob(gocron.CronJob("* * * * *", false), gocron.NewTask(func() {}))
 	s.Start()
 	return s.Shutdown()
+}
+
+// Rueidis covers rueidis, rueidislock, valkey-go and valkeylock: the
+// command builder's chains, Do, DoMulti, Lua scripts and the lockers.
+func Rueidis(ctx context.Context) error {
+	locker, err := rueidislock.NewLocker(rueidislock.LockerOption{
+		ClientOption: rueidis.ClientOption{InitAddress: []string{"127.0.0.1:6379"}},
+		KeyPrefix:    "locks",
+		KeyValidity:  time.Second,
+		ClientBuilder: func(o rueidis.ClientOption) (rueidis.Client, error) {
+			return rueidis.NewClient(o)
+		},
+	})
+	if err != nil {
+		return err
+	}
+	defer locker.Close()
+	lctx, cancel, err := locker.WithContext(ctx, "a")
+	if err != nil {
+		return err
+	}
+	cancel()
+	if _, cancel, err = locker.TryWithContext(ctx, "a"); errors.Is(err, rueidislock.ErrNotLocked) || errors.Is(err, rueidislock.ErrLockerClosed) {
+		return err
+	}
+	cancel()
+	if _, cancel, err = locker.ForceWithContext(ctx, "a"); err != nil {
+		return err
+	}
+	cancel()
+	var c rueidis.Client = locker.Client()
+	var b rueidis.Builder = c.B()
+	cmds := []rueidis.Completed{
+		b.Get().Key("k").Build(),
+		b.Set().Key("k").Value("v").Build(),
+		b.Set().Key("k").Value("v").Nx().Build(),
+		b.Set().Key("k").Value("v").Nx().Px(time.Second).Build(),
+		b.Set().Key("k").Value("v").Xx().Build(),
+		b.Set().Key("k").Value("v").Px(time.Second).Build(),
+		b.Setnx().Key("k").Value("v").Build(),
+		b.Del().Key("k").Key("l").Build(),
+		b.Incr().Key("k").Build(),
+		b.Hset().Key("h").FieldValue().FieldValue("f", "v").Build(),
+		b.Hget().Key("h").Field("f").Build(),
+		b.Eval().Script("return 1").Numkeys(1).Build(),
+		b.Eval().Script("return 1").Numkeys(1).Key("k").Key("l").Arg("a").Arg("b").Build(),
+		b.Eval().Script("return 1").Numkeys(0).Arg("a").Build(),
+		b.Eval().Script("return 1").Numkeys(1).Key("k").Build(),
+	}
+	var cc rueidis.Cacheable = b.Get().Key("k").Cache()
+	_ = c.DoCache(lctx, cc, time.Second)
+	for _, r := range c.DoMulti(lctx, cmds...) {
+		_ = r.Error()
+	}
+	var res rueidis.RedisResult = c.Do(lctx, cmds[0])
+	if _, err := res.ToString(); rueidis.IsRedisNil(err) || err == rueidis.Nil {
+		return err
+	}
+	if _, err := res.AsInt64(); err != nil {
+		return err
+	}
+	var re *rueidis.RedisError = rueidis.Nil
+	_ = re.Error()
+	var lua *rueidis.Lua = rueidis.NewLuaScript("return 1")
+	_ = lua.Exec(lctx, c, []string{"k"}, []string{"a"})
+	var core rueidis.CoreClient = c
+	var cmdc rueidis.CommandClient = core
+	_ = cmdc
+	var inc rueidis.Incomplete
+	_ = inc
+	if err := c.Dedicated(func(d rueidis.DedicatedClient) error { return d.Do(ctx, d.B().Get().Key("k").Build()).Error() }); err != nil {
+		return err
+	}
+
+	vlocker, err := valkeylock.NewLocker(valkeylock.LockerOption{
+		ClientOption: valkey.ClientOption{InitAddress: []string{"127.0.0.1:6379"}},
+		KeyPrefix:    "locks",
+		KeyValidity:  time.Second,
+		ClientBuilder: func(o valkey.ClientOption) (valkey.Client, error) {
+			return valkey.NewClient(o)
+		},
+	})
+	if err != nil {
+		return err
+	}
+	defer vlocker.Close()
+	vctx, vcancel, err := vlocker.WithContext(ctx, "a")
+	if err != nil {
+		return err
+	}
+	defer vcancel()
+	if _, vcancel, err = vlocker.TryWithContext(ctx, "a"); errors.Is(err, valkeylock.ErrNotLocked) || errors.Is(err, valkeylock.ErrLockerClosed) {
+		return err
+	}
+	vcancel()
+	if _, vcancel, err = vlocker.ForceWithContext(ctx, "a"); err != nil {
+		return err
+	}
+	vcancel()
+	var vc valkey.Client = vlocker.Client()
+	var vb valkey.Builder = vc.B()
+	vcmds := []valkey.Completed{
+		vb.Get().Key("k").Build(),
+		vb.Set().Key("k").Value("v").Build(),
+		vb.Set().Key("k").Value("v").Nx().Build(),
+		vb.Set().Key("k").Value("v").Nx().Px(time.Second).Build(),
+		vb.Set().Key("k").Value("v").Xx().Build(),
+		vb.Set().Key("k").Value("v").Px(time.Second).Build(),
+		vb.Setnx().Key("k").Value("v").Build(),
+		vb.Del().Key("k").Key("l").Build(),
+		vb.Incr().Key("k").Build(),
+		vb.Hset().Key("h").FieldValue().FieldValue("f", "v").Build(),
+		vb.Hget().Key("h").Field("f").Build(),
+		vb.Eval().Script("return 1").Numkeys(1).Build(),
+		vb.Eval().Script("return 1").Numkeys(1).Key("k").Key("l").Arg("a").Arg("b").Build(),
+		vb.Eval().Script("return 1").Numkeys(0).Arg("a").Build(),
+		vb.Eval().Script("return 1").Numkeys(1).Key("k").Build(),
+	}
+	var vcc valkey.Cacheable = vb.Get().Key("k").Cache()
+	_ = vc.DoCache(vctx, vcc, time.Second)
+	for _, r := range vc.DoMulti(vctx, vcmds...) {
+		_ = r.Error()
+	}
+	var vres valkey.ValkeyResult = vc.Do(vctx, vcmds[0])
+	if _, err := vres.ToString(); valkey.IsValkeyNil(err) || err == valkey.Nil {
+		return err
+	}
+	if _, err := vres.AsInt64(); err != nil {
+		return err
+	}
+	var vre *valkey.ValkeyError = valkey.Nil
+	_ = vre.Error()
+	var vlua *valkey.Lua = valkey.NewLuaScript("return 1")
+	_ = vlua.Exec(vctx, vc, []string{"k"}, []string{"a"})
+	var vcore valkey.CoreClient = vc
+	var vcmdc valkey.CommandClient = vcore
+	_ = vcmdc
+	var vinc valkey.Incomplete
+	_ = vinc
+	return vc.Dedicated(func(d valkey.DedicatedClient) error { return d.Do(ctx, d.B().Get().Key("k").Build()).Error() })
 }
