@@ -3,6 +3,7 @@ package engine
 import (
 	"go/types"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
@@ -85,14 +86,17 @@ func (a *analysis_) lockTypeMethod(fn *types.Func) bool {
 		if !ok {
 			continue
 		}
-		if a.wrappers[m] != nil {
-			is = true
-			break
+		// A SET NX on a key the caller passes is a lock only for callers
+		// that pass a lock's key: a general client type offering one
+		// (go-zero's Redis.SetnxEx) is no lock type unless named like one.
+		conditional := false
+		if l := a.wrappers[m]; l != nil {
+			is, conditional = true, l.KeyOnly && l.Held == model.HeldByKey
+		} else if f := new(AcquireFact); m.Pkg() != nil && m.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(m, f) {
+			is, conditional = true, f.KeyParam > 0
 		}
-		var f AcquireFact
-		if m.Pkg() != nil && m.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(m, &f) {
-			is = true
-			break
+		if is && conditional && !lockHandle(named) {
+			is = false
 		}
 	}
 	a.lockTypes[named] = is
