@@ -68,8 +68,11 @@ var Redigo = Library{
 // commands); SET with NX is a lock or de-duplication, as go-redis' SetNX.
 var redigoWrites = []string{"MSET", "MSETNX", "GETSET", "GETDEL", "DEL", "UNLINK", "INCR", "INCRBY",
 	"INCRBYFLOAT", "DECR", "DECRBY", "HSET", "HMSET", "HSETNX", "HDEL", "HINCRBY", "LPUSH", "RPUSH", "LPOP", "RPOP",
-	"LREM", "LSET", "SADD", "SREM", "SPOP", "ZADD", "ZREM", "ZINCRBY", "XADD", "XDEL", "APPEND", "SETRANGE", "RENAME",
-	"PUBLISH"}
+	"LREM", "LSET", "SADD", "SREM", "SPOP", "ZADD", "ZREM", "ZINCRBY", "XADD", "XDEL", "APPEND", "SETRANGE", "RENAME"}
+
+// redisPublish is PUBLISH: a message to whoever subscribes, which cannot
+// carry a token (as NATS' Publish), not a write a store could compare.
+var redisPublish = []string{"PUBLISH", "SPUBLISH"}
 
 // redigoAllSinks are the write commands of every method that sends one,
 // and the scripts.
@@ -102,6 +105,8 @@ func redigoSinks(f Func, cmd int) []*Sink {
 		{Family: "redigo", Cond: CondNone, Key: cmd + 1, LockKeys: true, Funcs: []Func{f},
 			Advice:  "write through a Lua script (EVAL) that compares it",
 			Command: &Command{Arg: cmd, Names: redigoWrites}},
+		{Family: "redigo", Cond: CondUnfenceable, Key: -1, Funcs: []Func{f}, What: "message published with Redis %s",
+			Command: &Command{Arg: cmd, Names: redisPublish}},
 		{Family: "redigo", Cond: CondScript, Key: cmd + 3, Args: cmd + 1, LockKeys: true, Funcs: []Func{f}, What: "Redis script (%s)",
 			Command: &Command{Arg: cmd, Names: []string{"EVAL", "EVALSHA", "FCALL"}}},
 	}
