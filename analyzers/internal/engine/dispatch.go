@@ -1,14 +1,13 @@
 package engine
 
 import (
-	"go/build"
 	"go/types"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"golang.org/x/tools/go/ssa"
@@ -27,35 +26,6 @@ import (
 // Test doubles never count: types declared in _test.go files and the types
 // of packages named mock*, fake*, *test or *mocks.
 
-// userInterface reports whether an interface call's method belongs to an
-// interface declared outside the standard library. A standard interface
-// (io.Writer, fmt.Stringer, http.Handler) is a generic contract that
-// unrelated types of the program implement; resolving it across packages
-// would attribute every one of their effects to any Write or ServeHTTP.
-func userInterface(c *ssa.CallCommon) bool {
-	if c.Method == nil || c.Method.Pkg() == nil {
-		return false // error.Error
-	}
-	path := c.Method.Pkg().Path()
-	if std, ok := stdPackages.Load(path); ok {
-		return !std.(bool)
-	}
-	fi, err := os.Stat(filepath.Join(build.Default.GOROOT, "src", filepath.FromSlash(path)))
-	std := err == nil && fi.IsDir()
-	stdPackages.Store(path, std)
-	return !std
-}
-
-var stdPackages sync.Map // import path -> bool
-
-// testDouble reports whether the package path names a package of test
-// doubles.
-func testDouble(path string) bool {
-	name := strings.ToLower(filepath.Base(path))
-	return strings.HasPrefix(name, "mock") || strings.HasPrefix(name, "fake") ||
-		strings.HasSuffix(name, "test") || strings.HasSuffix(name, "mocks")
-}
-
 // depImpl is a concrete method of a dependency that an interface method
 // may dispatch to.
 type depImpl struct {
@@ -70,7 +40,7 @@ type depImpl struct {
 // dependencies' types.
 func (a *analysis_) depImplementations(c *ssa.CallCommon) []depImpl {
 	iface, ok := c.Value.Type().Underlying().(*types.Interface)
-	if !ok || !userInterface(c) {
+	if !ok || !calls.UserInterface(c) {
 		return nil
 	}
 	key := implKey{iface, c.Method}
@@ -89,7 +59,7 @@ func (a *analysis_) depImplementations(c *ssa.CallCommon) []depImpl {
 			continue
 		}
 		path := n.Obj().Pkg().Path()
-		if testDouble(path) || model.IsLibraryPackage(path) || strings.HasSuffix(a.pass.Fset.Position(n.Obj().Pos()).Filename, "_test.go") {
+		if calls.TestDouble(path) || model.IsLibraryPackage(path) || strings.HasSuffix(a.pass.Fset.Position(n.Obj().Pos()).Filename, "_test.go") {
 			continue
 		}
 		var t types.Type = n
@@ -317,7 +287,7 @@ func (p *Program) lookup(key string, iface *types.Interface) []Impl {
 // interface, or "".
 func methodKey(c *ssa.CallCommon) (string, *types.Interface) {
 	iface, ok := c.Value.Type().Underlying().(*types.Interface)
-	if !ok || !userInterface(c) || model.IsLockAPI(c.Method) {
+	if !ok || !calls.UserInterface(c) || model.IsLockAPI(c.Method) {
 		return "", nil
 	}
 	return c.Method.Name() + " " + sigKey(c.Method.Type().(*types.Signature)), iface
@@ -357,7 +327,7 @@ func (a *analysis_) record(fn *ssa.Function, obj *types.Func, effects *EffectsFa
 // there is one, with what fill says about it.
 func (a *analysis_) recordImpl(fn *ssa.Function, obj *types.Func, fill func(*Impl)) {
 	prog := a.prog
-	if prog == nil || testDouble(a.pass.Pkg.Path()) || model.IsLibraryPackage(a.pass.Pkg.Path()) || fn.Signature.Recv() == nil {
+	if prog == nil || calls.TestDouble(a.pass.Pkg.Path()) || model.IsLibraryPackage(a.pass.Pkg.Path()) || fn.Signature.Recv() == nil {
 		return // test doubles, and the lock and effect libraries' own internals
 	}
 	if strings.HasSuffix(a.pass.Fset.Position(fn.Pos()).Filename, "_test.go") {

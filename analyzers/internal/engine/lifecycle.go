@@ -81,108 +81,6 @@ func (l *lifecycle) span(ci ssa.CallInstruction) (token.Pos, token.Pos) {
 	return ci.Pos(), token.NoPos
 }
 
-// lcResolve replaces a free variable of a function literal by the value it
-// is bound to where the literal is created, repeatedly.
-func lcResolve(v ssa.Value) ssa.Value {
-	for i := 0; i < maxClosureNesting; i++ {
-		fv, ok := calls.Unwrap(v).(*ssa.FreeVar)
-		if !ok {
-			return v
-		}
-		b := lcBinding(fv)
-		if b == nil {
-			return v
-		}
-		v = b
-	}
-	return v
-}
-
-// lcBinding finds the value bound to fv by the MakeClosure that creates its
-// function.
-func lcBinding(fv *ssa.FreeVar) ssa.Value {
-	fn := fv.Parent()
-	idx := slices.Index(fn.FreeVars, fv)
-	if idx < 0 || fn.Parent() == nil {
-		return nil
-	}
-	for _, b := range fn.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx < len(mc.Bindings) {
-				return mc.Bindings[idx]
-			}
-		}
-	}
-	return nil
-}
-
-// lcSameKey is calls.SameValue looking through free variables at every level,
-// so that `key` inside `defer func() { rdb.Del(ctx, key) }()` is the key of
-// the enclosing function.
-func lcSameKey(a, b ssa.Value) bool {
-	if a == nil || b == nil {
-		return false
-	}
-	a, b = calls.Unwrap(lcResolve(a)), calls.Unwrap(lcResolve(b))
-	if calls.SameValue(a, b) {
-		return true
-	}
-	switch x := a.(type) {
-	case *ssa.UnOp:
-		y, ok := b.(*ssa.UnOp)
-		return ok && x.Op == y.Op && lcSameKey(x.X, y.X)
-	case *ssa.FieldAddr:
-		y, ok := b.(*ssa.FieldAddr)
-		return ok && x.Field == y.Field && lcSameKey(x.X, y.X)
-	case *ssa.Field:
-		y, ok := b.(*ssa.Field)
-		return ok && x.Field == y.Field && lcSameKey(x.X, y.X)
-	}
-	return false
-}
-
-// lcKeyID names where a key or handle comes from in a way that holds across
-// functions: a constant string, a struct field or a package variable. hint
-// is the part of the name that may say "lock" (the constant, or the type
-// and field names, not the package path). Both are "" when unknown.
-func lcKeyID(v ssa.Value) (id, hint string) {
-	v = calls.Unwrap(lcResolve(v))
-	if s, ok := calls.ConstString(v); ok {
-		return "const:" + s, s
-	}
-	switch x := v.(type) {
-	case *ssa.UnOp:
-		if x.Op != token.MUL {
-			return "", ""
-		}
-		switch a := x.X.(type) {
-		case *ssa.FieldAddr:
-			return lcFieldID(a.X.Type(), a.Field)
-		case *ssa.Global:
-			return "global:" + a.RelString(nil), a.Name()
-		}
-	case *ssa.Field:
-		return lcFieldID(x.X.Type(), x.Field)
-	}
-	return "", ""
-}
-
-func lcFieldID(t types.Type, i int) (string, string) {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return "", ""
-	}
-	st, ok := n.Underlying().(*types.Struct)
-	if !ok || i >= st.NumFields() {
-		return "", ""
-	}
-	name := n.Obj().Name() + "." + st.Field(i).Name()
-	return "field:" + n.Obj().Pkg().Path() + "." + name, name
-}
-
 // lcLockish reports whether a key's name says it is a lock.
 func lcLockish(hint string) bool {
 	return vocab.LockKey.Match(hint)
@@ -261,12 +159,6 @@ func (l *lifecycle) globalStores(g *ssa.Global) []*ssa.Store {
 		}
 	}
 	return l.stores[g]
-}
-
-// lcIsContext reports whether t is context.Context.
-func lcIsContext(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
 
 // lcAstIndex maps SSA call positions back to syntax.

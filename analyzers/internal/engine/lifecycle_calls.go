@@ -87,7 +87,7 @@ func lcSummaryOf[F any, PF interface {
 // does for effects.
 func (l *lifecycle) depSummaries(c *ssa.CallCommon, t reflect.Type) []*types.Func {
 	iface, ok := c.Value.Type().Underlying().(*types.Interface)
-	if !ok || !userInterface(c) {
+	if !ok || !calls.UserInterface(c) {
 		return nil
 	}
 	if l.factMethods == nil {
@@ -118,7 +118,7 @@ func (l *lifecycle) depSummaries(c *ssa.CallCommon, t reflect.Type) []*types.Fun
 			named = p.Elem()
 		}
 		n, ok := types.Unalias(named).(*types.Named)
-		if !ok || n.TypeParams().Len() > 0 || testDouble(n.Obj().Pkg().Path()) {
+		if !ok || n.TypeParams().Len() > 0 || calls.TestDouble(n.Obj().Pkg().Path()) {
 			continue
 		}
 		var it types.Type = n

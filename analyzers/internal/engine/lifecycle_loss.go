@@ -219,7 +219,7 @@ func sessionCreation(id ssa.Value, renewal *types.Func) *ssa.Call {
 	if id == nil {
 		return nil
 	}
-	e, ok := calls.Unwrap(lcResolve(id)).(*ssa.Extract)
+	e, ok := calls.Unwrap(calls.Resolve(id)).(*ssa.Extract)
 	if !ok {
 		return nil
 	}
@@ -268,7 +268,7 @@ func (l *lifecycle) leaderContext(sec *section.Section) {
 	}
 	var ctx *ssa.Parameter
 	for _, p := range target.Params {
-		if lcIsContext(p.Type()) {
+		if calls.IsContext(p.Type()) {
 			ctx = p
 			break
 		}
@@ -319,7 +319,7 @@ func (l *lifecycle) leaderContext(sec *section.Section) {
 				continue
 			}
 			for _, arg := range ci.Common().Args {
-				if !lcIsContext(arg.Type()) {
+				if !calls.IsContext(arg.Type()) {
 					continue
 				}
 				root := lcDetached(arg, 0)

@@ -41,7 +41,7 @@ func (l *lifecycle) unsafeReleases() {
 			return
 		}
 		switch {
-		case lcKeyDeleteLock(ci.Common(), callee) != nil:
+		case calls.KeyDeleteLock(ci.Common(), callee) != nil:
 			l.redisDelete(fn, ci, callee)
 		case model.MatchesAny(model.EtcdKeyDeletes, callee):
 			l.etcdDelete(fn, ci, callee)
@@ -50,7 +50,7 @@ func (l *lifecycle) unsafeReleases() {
 		case model.MatchesAny(model.RedisDelIfEqual, callee):
 			l.constantMatchValue(fn, ci)
 		default:
-			if sr := lcScriptRun(callee); sr != nil {
+			if sr := model.ScriptRunOf(callee); sr != nil {
 				l.constantOwnerScript(fn, ci, callee, sr)
 			} else if sk := lcSqlSink(callee); sk != nil {
 				l.sqlDelete(fn, ci, callee, sk.Query, sk.Family)
@@ -97,7 +97,7 @@ func (l *lifecycle) setnxCalls() []*lcSetnx {
 		}
 		kl := model.KeyHeldLocks[i]
 		key := calls.FlatArg(&call.Call, kl.Handle)
-		id, hint := lcKeyID(key)
+		id, hint := calls.KeyID(key)
 		l.setnxs = append(l.setnxs, &lcSetnx{call: call, fn: fn, key: key, owner: calls.FlatArg(&call.Call, kl.Owner),
 			id: id, lock: secs[call] != nil || lcLockish(hint) || l.setnxIsLock(fn, key), kind: kl})
 	})
@@ -111,11 +111,11 @@ func (l *lifecycle) setnxCalls() []*lcSetnx {
 func (l *lifecycle) setnxFor(key ssa.Value, fn *ssa.Function) *lcSetnx {
 	all := l.setnxCalls()
 	for _, a := range all {
-		if calls.Encloses(a.fn, fn) && lcSameKey(key, a.key) {
+		if calls.Encloses(a.fn, fn) && calls.SameKey(key, a.key) {
 			return a
 		}
 	}
-	if p, ok := calls.Unwrap(lcResolve(key)).(*ssa.Parameter); ok {
+	if p, ok := calls.Unwrap(calls.Resolve(key)).(*ssa.Parameter); ok {
 		idx := -1
 		for i, q := range p.Parent().Params {
 			if q == p {
@@ -128,13 +128,13 @@ func (l *lifecycle) setnxFor(key ssa.Value, fn *ssa.Function) *lcSetnx {
 				continue
 			}
 			for _, a := range all {
-				if calls.Encloses(a.fn, site.Parent()) && lcSameKey(args[idx], a.key) {
+				if calls.Encloses(a.fn, site.Parent()) && calls.SameKey(args[idx], a.key) {
 					return a
 				}
 			}
 		}
 	}
-	if id, _ := lcKeyID(key); id != "" {
+	if id, _ := calls.KeyID(key); id != "" {
 		for _, a := range all {
 			if a.lock && a.id == id {
 				return a
@@ -147,11 +147,11 @@ func (l *lifecycle) setnxFor(key ssa.Value, fn *ssa.Function) *lcSetnx {
 // redisDelete reports DEL/UNLINK of a SET NX lock key, and DEL after a GET
 // compared in Go.
 func (l *lifecycle) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
-	keys, ok := lcRedisKeys(ci.Common(), callee)
+	keys, ok := calls.RedisKeys(ci.Common(), callee)
 	if !ok || l.insideWatch(fn) {
 		return
 	}
-	what, verb := lcRedisCall(ci.Common(), callee, lcKeyDeleteLock(ci.Common(), callee))
+	what, verb := lcRedisCall(ci.Common(), callee, calls.KeyDeleteLock(ci.Common(), callee))
 	for _, k := range keys {
 		acq := l.setnxFor(k, fn)
 		get, other := l.getCompared(ci, k)
@@ -212,7 +212,7 @@ func (l *lifecycle) getCompared(del ssa.CallInstruction, key ssa.Value) (*ssa.Ca
 	for _, b := range del.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			g, ok := instr.(*ssa.Call)
-			if !ok || !lcSameKey(lcRedisRead(&g.Call), key) {
+			if !ok || !calls.SameKey(calls.RedisRead(&g.Call), key) {
 				continue
 			}
 			if !lcBefore(g, del) {
@@ -229,10 +229,10 @@ func (l *lifecycle) getCompared(del ssa.CallInstruction, key ssa.Value) (*ssa.Ca
 // lcLockLike reports whether a key's name says it is a lock: a constant
 // (prefix), a field, a package variable or a parameter named like one.
 func lcLockLike(key ssa.Value) bool {
-	if _, hint := lcKeyID(key); hint != "" {
+	if _, hint := calls.KeyID(key); hint != "" {
 		return lcLockish(hint)
 	}
-	if p, ok := calls.ConstPrefix(lcResolve(key)); ok {
+	if p, ok := calls.ConstPrefix(calls.Resolve(key)); ok {
 		return lcLockish(p)
 	}
 	return lcLockish(lcValueName(key))
@@ -269,13 +269,13 @@ func lcValueName(v ssa.Value) string {
 			return ""
 		}
 		if fa, ok := x.X.(*ssa.FieldAddr); ok {
-			if _, name := lcFieldID(fa.X.Type(), fa.Field); name != "" {
+			if _, name := calls.FieldID(fa.X.Type(), fa.Field); name != "" {
 				return name[strings.LastIndexByte(name, '.')+1:]
 			}
 		}
 		return lcValueName(x.X)
 	case *ssa.Field:
-		if _, name := lcFieldID(x.X.Type(), x.Field); name != "" {
+		if _, name := calls.FieldID(x.X.Type(), x.Field); name != "" {
 			return name[strings.LastIndexByte(name, '.')+1:]
 		}
 	case *ssa.Call:
@@ -362,7 +362,7 @@ func lcContainsString(list []string, s string) bool {
 // lcEtcdLockKey reports whether v is the key of an etcd Mutex or Election
 // and returns the Key() call.
 func lcEtcdLockKey(v ssa.Value) *ssa.Call {
-	kc, ok := calls.Unwrap(lcResolve(v)).(*ssa.Call)
+	kc, ok := calls.Unwrap(calls.Resolve(v)).(*ssa.Call)
 	if ok && model.MatchesAny(model.EtcdLockKeys, calls.Callee(&kc.Call)) {
 		return kc
 	}
@@ -373,16 +373,16 @@ func lcEtcdLockKey(v ssa.Value) *ssa.Call {
 // from fn.
 func (l *lifecycle) sectionFor(fn *ssa.Function, h ssa.Value) *section.Section {
 	for _, s := range l.u.Sections {
-		if s.Handle != nil && calls.Encloses(s.Fn, fn) && lcSameKey(s.Handle, h) {
+		if s.Handle != nil && calls.Encloses(s.Fn, fn) && calls.SameKey(s.Handle, h) {
 			return s
 		}
 	}
-	if id, _ := lcKeyID(h); id != "" {
+	if id, _ := calls.KeyID(h); id != "" {
 		for _, s := range l.u.Sections {
 			if s.Handle == nil {
 				continue
 			}
-			if id2, _ := lcKeyID(s.Handle); id2 == id {
+			if id2, _ := calls.KeyID(s.Handle); id2 == id {
 				return s
 			}
 		}
@@ -656,23 +656,13 @@ func lcWhereWords(text string) ([]string, bool) {
 	return nil, false
 }
 
-// lcScriptRun returns the knowledge-base entry of a script call, or nil.
-func lcScriptRun(fn *types.Func) *model.ScriptRun {
-	for i := range model.RedisScriptRuns {
-		if model.RedisScriptRuns[i].Matches(fn) {
-			return &model.RedisScriptRuns[i]
-		}
-	}
-	return nil
-}
-
 // scriptSource returns the Lua source of a *redis.Script value: a
 // NewScript call, possibly stored in a package variable.
 func (l *lifecycle) scriptSource(v ssa.Value, depth int) (string, bool) {
 	if depth > maxScriptDepth || v == nil {
 		return "", false
 	}
-	switch x := calls.Unwrap(lcResolve(v)).(type) {
+	switch x := calls.Unwrap(calls.Resolve(v)).(type) {
 	case *ssa.Call:
 		if model.MatchesAny(model.RedisScriptSources, calls.Callee(&x.Call)) {
 			return calls.ConstString(calls.Arg(&x.Call, 0))
@@ -787,7 +777,7 @@ func (l *lifecycle) constantMatchValue(fn *ssa.Function, ci ssa.CallInstruction)
 // no lock.
 func lcOverwrites(fn *ssa.Function, key ssa.Value) bool {
 	for ci := range calls.In(fn) {
-		if k := lcRedisPlainSet(ci.Common()); k != nil && lcSameKey(k, key) {
+		if k := calls.RedisPlainSet(ci.Common()); k != nil && calls.SameKey(k, key) {
 			return true
 		}
 	}

@@ -96,10 +96,6 @@ const (
 	// such chains are a handful of calls long.
 	maxChainCalls = 16
 
-	// maxClosureNesting bounds how many levels of function literals a
-	// captured variable is resolved through to the value it is bound to.
-	maxClosureNesting = 8
-
 	// maxScanSteps bounds the conversions walked back from a value
 	// compared in Go to the variable a SQL Scan filled (FC2002).
 	maxScanSteps = 4

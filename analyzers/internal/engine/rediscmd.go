@@ -1,12 +1,12 @@
 package engine
 
 import (
+	"go/types"
 	"slices"
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
-	"go/types"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -14,63 +14,6 @@ import (
 // client: a go-redis method (rdb.Del(ctx, key)), or a command string
 // sent through one method (redigo's conn.Do("DEL", key)). Which argument
 // names the key comes from the knowledge base (model.RedisKeyArg).
-
-// lcKeyDeleteLock returns the lock held by its key whose release c is (a
-// DEL or UNLINK of its client), or nil.
-func lcKeyDeleteLock(c *ssa.CallCommon, fn *types.Func) *model.Lock {
-	for _, l := range model.KeyHeldLocks {
-		if model.MatchesAny(l.Release, fn) && calls.IsCommand(c, l.ReleaseCommand) ||
-			l.Mirror != nil && calls.Mirrors(c, l.Mirror.Release, false) {
-			return l
-		}
-	}
-	return nil
-}
-
-// lcRedisKeys returns the keys a Redis command names, and false when they
-// are not known.
-func lcRedisKeys(c *ssa.CallCommon, fn *types.Func) ([]ssa.Value, bool) {
-	v := calls.Arg(c, model.RedisKeyArg(fn))
-	if keys, ok := calls.Variadic(v); ok {
-		return keys, true
-	}
-	if v == nil {
-		return nil, false
-	}
-	if _, isSlice := v.Type().Underlying().(*types.Slice); isSlice {
-		return nil, false // rdb.Del(ctx, keys...)
-	}
-	return []ssa.Value{v}, true
-}
-
-// lcRedisRead returns the key of c when it reads a key's value (GET), or
-// nil.
-func lcRedisRead(c *ssa.CallCommon) ssa.Value {
-	fn := calls.Callee(c)
-	if fn == nil {
-		return nil
-	}
-	for _, lib := range model.Libraries {
-		if p := lib.SetNX; p != nil && model.MatchesAny(p.Reads, fn) && calls.IsCommand(c, p.ReadCommand) {
-			return calls.FlatArg(c, p.Key)
-		}
-	}
-	return nil
-}
-
-// lcRedisPlainSet returns the key of c when it is a SET without NX, or nil.
-func lcRedisPlainSet(c *ssa.CallCommon) ssa.Value {
-	fn := calls.Callee(c)
-	if fn == nil {
-		return nil
-	}
-	for _, lib := range model.Libraries {
-		if p := lib.SetNX; p != nil && model.MatchesAny(p.PlainSet, fn) && calls.IsCommand(c, p.PlainSetCommand) {
-			return calls.FlatArg(c, p.Key)
-		}
-	}
-	return nil
-}
 
 // lcRedisCall names a Redis command call for messages: "go-redis Del", or
 // "redigo DEL" for a command sent as a string; and the command's verb.
