@@ -2,6 +2,7 @@ package engine
 
 import (
 	"go/types"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -162,11 +164,11 @@ type Program struct {
 }
 
 // want is an interface call that nothing its package can see implements:
-// for its effects, as an acquisition, or as a lease renewal.
+// for its effects, as an acquisition, or for a check's summary.
 type want struct {
 	key  string
 	lock bool
-	kind string // wantRenewal, wantRelease; "" for effects and acquisitions
+	kind string // the kind of a check's summary (Impl.Summaries); "" for effects and acquisitions
 }
 
 // Impl is a concrete method of the program, summarised.
@@ -175,9 +177,11 @@ type Impl struct {
 	Methods   map[string]string // the method set of *Type: name -> signature
 	Effects   []RemoteEffect
 	Acquire   *AcquireFact
-	Renewal   *RenewalFact
-	Release   *ReleaseFact
-	Read      *ReadFact
+	// Summaries are the checks' own summaries of the method (a lease
+	// renewal, a release by name), by kind (unit.Engine.RecordSummary).
+	// add replaces the map rather than writing to it: lookup hands out
+	// copies of Impl.
+	Summaries map[string]analysis.Fact
 }
 
 // NewProgram returns an empty Program.
@@ -223,12 +227,8 @@ func (p *Program) Wanted() map[string]bool {
 				switch {
 				case im.Pkg == pkg:
 					return false
-				case w.kind == wantRenewal:
-					return im.Renewal != nil
-				case w.kind == wantRelease:
-					return im.Release != nil
-				case w.kind == wantRead:
-					return im.Read != nil
+				case w.kind != "":
+					return im.Summaries[w.kind] != nil
 				case w.lock:
 					return im.Acquire != nil
 				}
@@ -246,16 +246,12 @@ func (p *Program) add(key string, im Impl) {
 	defer p.mu.Unlock()
 	for i, old := range p.impls[key] {
 		if old.Pkg == im.Pkg && old.Type == im.Type {
-			// The same method, summarised by another check.
-			if old.Renewal == nil && im.Renewal != nil {
-				p.impls[key][i].Renewal = im.Renewal
-			}
-			if old.Release == nil && im.Release != nil {
-				p.impls[key][i].Release = im.Release
-			}
-			if old.Read == nil && im.Read != nil {
-				p.impls[key][i].Read = im.Read
-			}
+			// The same method, summarised by another check: the first
+			// summary of each kind stands.
+			merged := map[string]analysis.Fact{}
+			maps.Copy(merged, im.Summaries)
+			maps.Copy(merged, old.Summaries)
+			p.impls[key][i].Summaries = merged
 			return // the package and its test variant
 		}
 	}
@@ -452,16 +448,8 @@ func (p *Program) acquires(key string) bool {
 	return slices.ContainsFunc(p.impls[key], func(im Impl) bool { return im.Acquire != nil })
 }
 
-// The kinds of summary an interface call may want besides effects and
-// acquisitions.
-const (
-	wantRenewal = "renewal" // a RenewalFact (FC5002)
-	wantRelease = "release" // a ReleaseFact (FC5001)
-	wantRead    = "read"    // a ReadFact (FC5001)
-)
-
 // wantKind records an interface call whose implementation may carry a
-// summary of the given kind elsewhere in the program.
+// check's summary of the given kind elsewhere in the program.
 func (p *Program) wantKind(pkg, key, kind string) {
 	if model.IsLibraryPackage(pkg) {
 		return

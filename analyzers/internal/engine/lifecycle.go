@@ -12,6 +12,7 @@ import (
 	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -23,7 +24,7 @@ import (
 // Both checks are about the ends of a lock's life rather than the writes in
 // the middle: FC5001 looks at how a lock is given up (lifecycle_release.go),
 // FC5002 at how the news that it was lost is handled (lifecycle_loss.go).
-func checkLifecycle(u *Unit) {
+func checkLifecycle(u *unit.Unit) {
 	l := &lifecycle{u: u}
 	l.unsafeReleases()
 	l.storeReleaseCalls()
@@ -33,7 +34,7 @@ func checkLifecycle(u *Unit) {
 
 // lifecycle holds what both lifecycle checks need about one package.
 type lifecycle struct {
-	u *Unit
+	u *unit.Unit
 
 	ast     *lcAstIndex                             // built on first use
 	callers map[*ssa.Function][]ssa.CallInstruction // static call sites, built on first use
@@ -141,7 +142,7 @@ func (l *lifecycle) globalStores(g *ssa.Global) []*ssa.Store {
 	if l.stores == nil {
 		l.stores = map[*ssa.Global][]*ssa.Store{}
 		fns := slices.Clone(l.u.Funcs)
-		if pkg := l.u.a.pkg; pkg != nil {
+		if pkg := l.u.Pkg; pkg != nil {
 			if init := pkg.Func("init"); init != nil {
 				fns = append(fns, init)
 			}

@@ -29,15 +29,22 @@ func (l *lifecycle) generated(pos token.Pos) bool {
 	return ok && g != generated.Cgo
 }
 
+// The kinds of the lifecycle checks' summaries in a standalone run's
+// Program (unit.Engine.RecordSummary).
+const (
+	wantRenewal = "renewal" // a RenewalFact (FC5002)
+	wantRelease = "release" // a ReleaseFact (FC5001)
+	wantRead    = "read"    // a ReadFact (FC5001)
+)
+
 // lcSummaryOf returns the summary of the function a call runs, and the
 // implementation it comes from for an interface call ("" for a static
-// call): local holds this package's summaries, kind names them for the
-// Program (wantRenewal, wantRelease) and fromImpl reads them from a
-// Program record.
+// call): local holds this package's summaries, and kind names them for
+// the Program (wantRenewal, wantRelease, wantRead).
 func lcSummaryOf[F any, PF interface {
 	*F
 	analysis.Fact
-}](l *lifecycle, ci ssa.CallInstruction, local map[*types.Func]PF, kind string, fromImpl func(*Impl) PF) (PF, string) {
+}](l *lifecycle, ci ssa.CallInstruction, local map[*types.Func]PF, kind string) (PF, string) {
 	c := ci.Common()
 	callee := calls.Callee(c)
 	if callee == nil {
@@ -53,7 +60,7 @@ func lcSummaryOf[F any, PF interface {
 		}
 		return nil, ""
 	}
-	for _, impl := range l.u.a.implementations(c) {
+	for _, impl := range l.u.Implementations(c) {
 		if obj, ok := impl.Object().(*types.Func); ok && local[obj] != nil {
 			return local[obj], lcImplName(obj)
 		}
@@ -66,18 +73,8 @@ func lcSummaryOf[F any, PF interface {
 	}
 	// The standalone command: an implementation in a package this one
 	// cannot see (an unexported store type behind a constructor).
-	if prog := l.u.a.prog; prog != nil {
-		if k, iface := methodKey(c); k != "" {
-			if !prog.resolving() {
-				prog.wantKind(l.u.Pass.Pkg.Path(), k, kind)
-				return nil, ""
-			}
-			for _, im := range prog.lookup(k, iface) {
-				if f := fromImpl(&im); f != nil && im.Pkg != l.u.Pass.Pkg.Path() {
-					return f, filepath.Base(im.Pkg) + "." + im.Type + "." + c.Method.Name()
-				}
-			}
-		}
+	for _, s := range l.u.ProgramSummaries(c, kind) {
+		return s.Fact.(PF), filepath.Base(s.Pkg) + "." + s.Type + "." + c.Method.Name()
 	}
 	return nil, ""
 }
@@ -134,9 +131,9 @@ func (l *lifecycle) depSummaries(c *ssa.CallCommon, t reflect.Type) []*types.Fun
 	return out
 }
 
-// exportSummaries exports this package's summaries as facts and records
-// its methods in the Program.
-func lcExportSummaries[PF analysis.Fact](l *lifecycle, local map[*types.Func]PF, fill func(*Impl, PF)) {
+// lcExportSummaries exports this package's summaries as facts and records
+// its methods in the Program as summaries of the given kind.
+func lcExportSummaries[PF analysis.Fact](l *lifecycle, local map[*types.Func]PF, kind string) {
 	for _, fn := range l.u.Funcs {
 		obj, ok := fn.Object().(*types.Func)
 		if !ok || fn.Parent() != nil {
@@ -144,7 +141,7 @@ func lcExportSummaries[PF analysis.Fact](l *lifecycle, local map[*types.Func]PF,
 		}
 		if f, ok := local[obj]; ok {
 			l.u.Pass.ExportObjectFact(obj, f)
-			l.u.a.recordImpl(fn, obj, func(im *Impl) { fill(im, f) })
+			l.u.RecordSummary(fn, obj, kind, f)
 		}
 	}
 }

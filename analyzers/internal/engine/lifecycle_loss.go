@@ -352,7 +352,7 @@ func (l *lifecycle) leaderContext(sec *section.Section) {
 // calls, when it is a function of this package.
 func (l *lifecycle) wrapped(fn *ssa.Function) *ssa.Function {
 	for ci := range calls.In(fn) {
-		if callee := ci.Common().StaticCallee(); callee != nil && len(callee.Blocks) > 0 && callee.Pkg == l.u.a.pkg {
+		if callee := ci.Common().StaticCallee(); callee != nil && len(callee.Blocks) > 0 && callee.Pkg == l.u.Pkg {
 			return callee
 		}
 	}
@@ -468,7 +468,7 @@ func (l *lifecycle) exits(fn *ssa.Function, depth int) bool {
 			if model.MatchesAny(model.ProcessExits, calls.Callee(ci.Common())) {
 				return true
 			}
-			if callee := ci.Common().StaticCallee(); callee != nil && l.u.a.local(callee) && l.exits(callee, depth+1) {
+			if callee := ci.Common().StaticCallee(); callee != nil && l.u.Local(callee) && l.exits(callee, depth+1) {
 				return true
 			}
 		}

@@ -111,7 +111,7 @@ func (l *lifecycle) leaseRenewals() {
 			r.renewalCall(fn, ci, f, impl)
 		}
 	})
-	lcExportSummaries(l, r.local, func(im *Impl, f *RenewalFact) { im.Renewal = f })
+	lcExportSummaries(l, r.local, wantRenewal)
 }
 
 // summarise records fn as a renewal function (the first summary wins).
@@ -806,7 +806,7 @@ func lcLogCallee(fn *types.Func) bool {
 // renewalOf returns the renewal summary of the function a call invokes
 // (see lcSummaryOf).
 func (r *renewals) renewalOf(ci ssa.CallInstruction) (*RenewalFact, string) {
-	return lcSummaryOf(r.l, ci, r.local, wantRenewal, func(im *Impl) *RenewalFact { return im.Renewal })
+	return lcSummaryOf(r.l, ci, r.local, wantRenewal)
 }
 
 func lcImplName(fn *types.Func) string {

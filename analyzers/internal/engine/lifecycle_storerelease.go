@@ -104,7 +104,7 @@ func (l *lifecycle) storeReleaseCalls() {
 		s.getCompareDelete(ci, what, "")
 	}
 	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
-		f, impl := lcSummaryOf(l, ci, s.local, wantRelease, func(im *Impl) *ReleaseFact { return im.Release })
+		f, impl := lcSummaryOf(l, ci, s.local, wantRelease)
 		if f == nil || l.generated(ci.Pos()) {
 			return
 		}
@@ -127,8 +127,8 @@ func (l *lifecycle) storeReleaseCalls() {
 			Message: fmt.Sprintf("%s releases the lock row by its name only (%s, at %s%s): if this holder's lease expired and another holder took the row in between, this deletes that holder's lock; add an owner column to the lock row and to the predicate (AND owner = $n, with the value this holder wrote when it took the lock), and check the rows affected",
 				name, f.What, f.Where, of)})
 	})
-	lcExportSummaries(l, s.local, func(im *Impl, f *ReleaseFact) { im.Release = f })
-	lcExportSummaries(l, s.readers, func(im *Impl, f *ReadFact) { im.Read = f })
+	lcExportSummaries(l, s.local, wantRelease)
+	lcExportSummaries(l, s.readers, wantRead)
 }
 
 // storeRelevant reports whether the package imports a store API of
@@ -499,10 +499,10 @@ func (s *storeReleases) readFrom(v ssa.Value, depth int) ssa.CallInstruction {
 		if model.MatchesAny(model.StoreReads, callee) {
 			return x
 		}
-		if sf := x.Call.StaticCallee(); sf != nil && s.l.u.a.local(sf) && s.readsStore(sf, 0) {
+		if sf := x.Call.StaticCallee(); sf != nil && s.l.u.Local(sf) && s.readsStore(sf, 0) {
 			return x // getLockInfo(ctx): a function of this package that reads the record
 		}
-		if f, _ := lcSummaryOf(s.l, x, s.readers, wantRead, func(im *Impl) *ReadFact { return im.Read }); f != nil {
+		if f, _ := lcSummaryOf(s.l, x, s.readers, wantRead); f != nil {
 			return x // InternalLock.GetLock(id): a lock type's read, here or elsewhere
 		}
 		if r := s.readOf(calls.Receiver(&x.Call), depth+1); r != nil {
@@ -552,7 +552,7 @@ func (s *storeReleases) readsStore(fn *ssa.Function, depth int) bool {
 			found = true
 			break
 		}
-		if sf := ci.Common().StaticCallee(); depth < 2 && sf != nil && s.l.u.a.local(sf) && s.readsStore(sf, depth+1) {
+		if sf := ci.Common().StaticCallee(); depth < 2 && sf != nil && s.l.u.Local(sf) && s.readsStore(sf, depth+1) {
 			found = true
 			break
 		}

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/fencecheck/fencecheck/analyzers/internal/unit"
+
 // The limits of the engine's walks, in one place.
 //
 // None of them is tuned for precision. Each keeps a walk finite where a
@@ -13,13 +15,10 @@ package engine
 // Calls followed.
 const (
 	// maxDepth bounds how deep calls made inside a critical section are
-	// followed to their effects (walk), how far the token-quality and
-	// wall-clock checks look for the section a function runs in (reach),
-	// and how many rounds find acquire wrappers of acquire wrappers (each
-	// round adds one level). Helpers of helpers rarely nest beyond three
-	// levels in application code; six leaves room for a repository layer
-	// between them without following whole programs.
-	maxDepth = 6
+	// followed to their effects (walk) and how many rounds find acquire
+	// wrappers of acquire wrappers; the checks the engine runs use it too
+	// (unit.MaxDepth says why six).
+	maxDepth = unit.MaxDepth
 
 	// tqMaxDepth bounds how deep the token-quality taint follows a value
 	// into this package's callees: a token is made and used within a few

@@ -98,7 +98,7 @@ func (l *lifecycle) setnxIsLock(fn *ssa.Function, key ssa.Value) bool {
 			}
 		}
 	}
-	return l.u.a != nil && l.u.a.keyEvidence(fn, key)
+	return l.u.KeyEvidence(fn, key)
 }
 
 // lcReleaseName reports whether fn, the function a literal belongs to or

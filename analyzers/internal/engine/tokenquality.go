@@ -10,6 +10,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -25,10 +26,10 @@ import (
 // (tokenquality_positions.go) it is reported: ordered in Go, bound to a SQL
 // placeholder compared with or stored into a fence column, stored in a
 // fence-named field, map key, header or gRPC metadata key.
-func checkTokenQuality(u *Unit) {
+func checkTokenQuality(u *unit.Unit) {
 	q := &tq{u: u, fields: map[*types.Var]*tqOrigin{}, globals: map[*ssa.Global]*tqOrigin{}}
 	funcs := slices.Clone(u.Funcs)
-	if init := u.a.pkg.Func("init"); init != nil && len(init.Blocks) > 0 {
+	if init := u.Pkg.Func("init"); init != nil && len(init.Blocks) > 0 {
 		funcs = append(funcs, init) // package variable initialisers
 	}
 	q.findCounters(funcs)
@@ -117,7 +118,7 @@ func (q *tq) message(f *tqFinding) (string, []analysis.RelatedInformation) {
 	var instead string
 	switch {
 	case sec != nil && sec.Lock.Fence.Accessor != "":
-		acc := strings.ReplaceAll(sec.Lock.Fence.Accessor, "%s", q.u.a.handleText(sec))
+		acc := strings.ReplaceAll(sec.Lock.Fence.Accessor, "%s", q.u.HandleText(sec))
 		instead = "use the lock's fencing token instead: " + acc + " is available"
 	case sec != nil && sec.Lock.Fence.None != "":
 		instead = sec.Lock.Fence.None

@@ -23,7 +23,7 @@ type tqCounter struct {
 func (q *tq) counterVar(addr ssa.Value) types.Object {
 	switch a := calls.Unwrap(addr).(type) {
 	case *ssa.Global:
-		if a.Pkg == q.u.a.pkg {
+		if a.Pkg == q.u.Pkg {
 			return a.Object()
 		}
 	case *ssa.FieldAddr:

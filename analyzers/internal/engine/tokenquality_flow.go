@@ -12,6 +12,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -33,7 +34,7 @@ type tqOrigin struct {
 
 // tq is the state of FC3001/FC3002 for one package.
 type tq struct {
-	u              *Unit
+	u              *unit.Unit
 	counters       map[types.Object]*tqCounter
 	counterOrigins map[types.Object]*tqOrigin
 	fields         map[*types.Var]*tqOrigin // fields of this package's types holding a source value
@@ -122,7 +123,7 @@ func (q *tq) sourceField(owner types.Type, v *types.Var) *model.TokenSource {
 	return nil
 }
 
-func (q *tq) local(fn *ssa.Function) bool { return calls.Local(fn, q.u.a.pkg) }
+func (q *tq) local(fn *ssa.Function) bool { return calls.Local(fn, q.u.Pkg) }
 
 func tqSeedKey(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin) string {
 	var b strings.Builder
@@ -264,7 +265,7 @@ func (q *tq) analyze(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin, depth int)
 						q.learnt = true
 					}
 				case *ssa.Global:
-					if a.Pkg == q.u.a.pkg && q.globals[a] == nil && q.counterOrigin(a) == nil {
+					if a.Pkg == q.u.Pkg && q.globals[a] == nil && q.counterOrigin(a) == nil {
 						q.globals[a] = o
 						q.learnt = true
 					}

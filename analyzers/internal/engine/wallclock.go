@@ -10,6 +10,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
@@ -38,7 +39,7 @@ import (
 // value read from a lock store (lock table, lock key, lease record), or a
 // deadline-like name together with a lease-like struct or a function that
 // touches a lock API.
-func checkWallClock(u *Unit) {
+func checkWallClock(u *unit.Unit) {
 	w := &wc{
 		u:      u,
 		info:   u.Pass.TypesInfo,
@@ -178,7 +179,7 @@ func wcRecordTTLAt(pos token.Pos, what string) wcLabel {
 }
 
 type wc struct {
-	u       *Unit
+	u       *unit.Unit
 	info    *types.Info
 	objs    map[types.Object]wcLabel // variables, constants and fields
 	summ    map[*types.Func]wcLabel  // results of this package's functions

@@ -703,7 +703,7 @@ func (w *wc) innerEffect(fn *ssa.Function, depth int) *wcEffect {
 	return res
 }
 
-func (w *wc) local(fn *ssa.Function) bool { return calls.Local(fn, w.u.a.pkg) }
+func (w *wc) local(fn *ssa.Function) bool { return calls.Local(fn, w.u.Pkg) }
 
 // redisLockWrite recognises a go-redis write of a lock key (a takeover
 // when the holder is believed dead); the effect classifier leaves the

@@ -265,13 +265,13 @@ func (w *wc) expiryParamsOf(call *ast.CallExpr) []ExpiryParam {
 		return nil
 	}
 	var out []ExpiryParam
-	for _, impl := range w.u.a.implementations(ci.Common()) {
+	for _, impl := range w.u.Implementations(ci.Common()) {
 		if m, ok := impl.Object().(*types.Func); ok {
 			out = append(out, w.expiryFactOf(m)...)
 		}
 	}
-	for _, d := range w.u.a.depImplementations(ci.Common()) {
-		out = append(out, w.expiryFactOf(d.method)...)
+	for _, m := range w.u.DepImplementations(ci.Common()) {
+		out = append(out, w.expiryFactOf(m)...)
 	}
 	return out
 }
