@@ -29,30 +29,10 @@ const (
 	// this package's calls for the effect a time comparison decides: the
 	// write sits in the branch or one or two helpers below it.
 	wcMaxEffectDepth = 3
-
-	// maxExitDepth bounds how deep FC5002 follows calls of this package to
-	// see an OnStoppedLeading callback end the process (os.Exit, log.Fatal,
-	// panic): a shutdown helper calls the exit itself or one level down.
-	maxExitDepth = 3
-
-	// maxWorkNesting bounds how deeply nested function literals of an
-	// OnStartedLeading callback are searched for work (any call but a
-	// builtin): work is started within a literal or two (go func() {...}).
-	maxWorkNesting = 4
 )
 
 // Values followed through SSA (operands, referrers, derivations).
 const (
-	// maxReadDepth bounds how far FC5002 follows a lease-loss channel or
-	// error through stores, phis, closures and calls to see it read: it is
-	// read where it is received or within a few assignments.
-	maxReadDepth = 6
-
-	// maxContextDerivations bounds how many context.With* derivations
-	// FC5002 follows back to a context.Background/TODO: real code derives
-	// a handful at most.
-	maxContextDerivations = 8
-
 	// maxGuardOperandDepth bounds how far FC2001 walks the operands of a
 	// branch condition back to a lease-validity query: the query is a
 	// direct operand, behind a conversion, a negation or a field or two.
@@ -62,10 +42,6 @@ const (
 	// (rows affected, Succeeded) through its uses before taking it as
 	// looked at: extracted, compared and branched on within a few steps.
 	maxOutcomeDepth = 4
-
-	// maxScriptDepth bounds how far FC5001 follows a *redis.Script value to
-	// its NewScript call: a package variable or a field holds it.
-	maxScriptDepth = 4
 
 	// wcMaxDecisionFlow bounds how far the wall-clock check follows a
 	// comparison's result through phis, stores and returns to the branch

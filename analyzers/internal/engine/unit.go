@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
+	"github.com/fencecheck/fencecheck/analyzers/internal/lifecycle"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"golang.org/x/tools/go/analysis"
@@ -13,7 +14,7 @@ import (
 // unitChecks run on every relevant package after the critical sections
 // have been walked. Each lives in its own file.
 var unitChecks = []func(*unit.Unit){
-	checkLifecycle,    // FC5001 unsaferelease, FC5002 ignoredleaseloss (lifecycle.go)
+	lifecycle.Check,   // FC5001 unsaferelease, FC5002 ignoredleaseloss
 	checkTokenQuality, // FC3001 randomfence, FC3002 volatilefence (tokenquality.go)
 	checkWallClock,    // FC4001 wallclockttl (wallclock.go)
 }

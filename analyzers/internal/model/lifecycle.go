@@ -4,7 +4,7 @@ import "go/types"
 
 // This file holds the indexes and word lists of the lock lifecycle checks:
 // FC5001 (unsafe release) and FC5002 (ignored lease loss). The entries come
-// from the libraries (kb_*.go); the engine's lifecycle check reads them.
+// from the libraries (kb_*.go); package lifecycle reads them.
 
 // RedisKeyDeletes delete a Redis key unconditionally: the releases of the
 // locks held by their key (SET NX). On the key of such a lock they release

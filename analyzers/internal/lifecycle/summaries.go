@@ -1,4 +1,4 @@
-package engine
+package lifecycle
 
 import (
 	"go/token"
@@ -23,7 +23,7 @@ import (
 // program.
 
 // generated reports whether pos is in a generated file (not cgo).
-func (l *lifecycle) generated(pos token.Pos) bool {
+func (l *checker) generated(pos token.Pos) bool {
 	gm, _ := l.u.Pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
 	g, ok := gm[l.u.Pass.Fset.PositionFor(pos, false).Filename]
 	return ok && g != generated.Cgo
@@ -32,19 +32,19 @@ func (l *lifecycle) generated(pos token.Pos) bool {
 // The kinds of the lifecycle checks' summaries in a standalone run's
 // Program (unit.Engine.RecordSummary).
 const (
-	wantRenewal = "renewal" // a RenewalFact (FC5002)
-	wantRelease = "release" // a ReleaseFact (FC5001)
-	wantRead    = "read"    // a ReadFact (FC5001)
+	kindRenewal = "renewal" // a RenewalFact (FC5002)
+	kindRelease = "release" // a ReleaseFact (FC5001)
+	kindRead    = "read"    // a ReadFact (FC5001)
 )
 
-// lcSummaryOf returns the summary of the function a call runs, and the
+// summaryOf returns the summary of the function a call runs, and the
 // implementation it comes from for an interface call ("" for a static
 // call): local holds this package's summaries, and kind names them for
-// the Program (wantRenewal, wantRelease, wantRead).
-func lcSummaryOf[F any, PF interface {
+// the Program (kindRenewal, kindRelease, kindRead).
+func summaryOf[F any, PF interface {
 	*F
 	analysis.Fact
-}](l *lifecycle, ci ssa.CallInstruction, local map[*types.Func]PF, kind string) (PF, string) {
+}](l *checker, ci ssa.CallInstruction, local map[*types.Func]PF, kind string) (PF, string) {
 	c := ci.Common()
 	callee := calls.Callee(c)
 	if callee == nil {
@@ -62,13 +62,13 @@ func lcSummaryOf[F any, PF interface {
 	}
 	for _, impl := range l.u.Implementations(c) {
 		if obj, ok := impl.Object().(*types.Func); ok && local[obj] != nil {
-			return local[obj], lcImplName(obj)
+			return local[obj], implName(obj)
 		}
 	}
 	for _, m := range l.depSummaries(c, reflect.TypeFor[PF]()) {
 		f := PF(new(F))
 		if l.u.Pass.ImportObjectFact(m, f) {
-			return f, lcImplName(m)
+			return f, implName(m)
 		}
 	}
 	// The standalone command: an implementation in a package this one
@@ -80,9 +80,9 @@ func lcSummaryOf[F any, PF interface {
 }
 
 // depSummaries returns the methods of dependencies with a fact of type t
-// that implement the method of an interface call, as depImplementations
+// that implement the method of an interface call, as DepImplementations
 // does for effects.
-func (l *lifecycle) depSummaries(c *ssa.CallCommon, t reflect.Type) []*types.Func {
+func (l *checker) depSummaries(c *ssa.CallCommon, t reflect.Type) []*types.Func {
 	iface, ok := c.Value.Type().Underlying().(*types.Interface)
 	if !ok || !calls.UserInterface(c) {
 		return nil
@@ -131,9 +131,9 @@ func (l *lifecycle) depSummaries(c *ssa.CallCommon, t reflect.Type) []*types.Fun
 	return out
 }
 
-// lcExportSummaries exports this package's summaries as facts and records
+// exportSummaries exports this package's summaries as facts and records
 // its methods in the Program as summaries of the given kind.
-func lcExportSummaries[PF analysis.Fact](l *lifecycle, local map[*types.Func]PF, kind string) {
+func exportSummaries[PF analysis.Fact](l *checker, local map[*types.Func]PF, kind string) {
 	for _, fn := range l.u.Funcs {
 		obj, ok := fn.Object().(*types.Func)
 		if !ok || fn.Parent() != nil {

@@ -1,4 +1,4 @@
-package engine
+package lifecycle
 
 import (
 	"go/types"
@@ -10,14 +10,14 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// Redis commands as the lock lifecycle checks see them, whatever the
-// client: a go-redis method (rdb.Del(ctx, key)), or a command string
-// sent through one method (redigo's conn.Do("DEL", key)). Which argument
-// names the key comes from the knowledge base (model.RedisKeyArg).
+// Redis commands in FC5001's messages and advice, whatever the client: a
+// go-redis method (rdb.Del(ctx, key)), or a command string sent through
+// one method (redigo's conn.Do("DEL", key)). Which keys a command names is
+// calls' question (calls.RedisKeys, calls.RedisRead).
 
-// lcRedisCall names a Redis command call for messages: "go-redis Del", or
+// redisCall names a Redis command call for messages: "go-redis Del", or
 // "redigo DEL" for a command sent as a string; and the command's verb.
-func lcRedisCall(c *ssa.CallCommon, fn *types.Func, l *model.Lock) (string, string) {
+func redisCall(c *ssa.CallCommon, fn *types.Func, l *model.Lock) (string, string) {
 	if l != nil && l.ReleaseCommand != nil {
 		name, _ := calls.ConstString(calls.Arg(c, l.ReleaseCommand.Arg))
 		name = strings.ToUpper(name)
@@ -36,9 +36,9 @@ func lcRedisCall(c *ssa.CallCommon, fn *types.Func, l *model.Lock) (string, stri
 	return "go-redis " + fn.Name(), strings.ToUpper(fn.Name())
 }
 
-// lcReplyValues returns the values converted from the reply of a command
+// replyValues returns the values converted from the reply of a command
 // that returns an untyped one (redigo's redis.String(conn.Do("GET", key))).
-func lcReplyValues(get *ssa.Call) []ssa.Value {
+func replyValues(get *ssa.Call) []ssa.Value {
 	if get.Call.Signature().Results().Len() < 2 {
 		return nil
 	}
@@ -61,13 +61,13 @@ func lcReplyValues(get *ssa.Call) []ssa.Value {
 	return out
 }
 
-// lcAdviceFor is the advice of an FC5001 finding on a release of a lock
+// adviceFor is the advice of an FC5001 finding on a release of a lock
 // held by its key through fn: the compare-and-delete script, and the
 // client's native compare-and-delete where it has one (go-redis v9's
 // DelExArgs).
-func lcAdviceFor(fn *types.Func) string {
+func adviceFor(fn *types.Func) string {
 	if fn.Pkg() != nil && slices.ContainsFunc(model.RedisDelIfEqual, func(f model.Func) bool { return f.Pkg == fn.Pkg().Path() }) {
-		return lcReleaseAdvice
+		return releaseAdvice
 	}
-	return lcScriptAdvice
+	return scriptAdvice
 }

@@ -1,4 +1,7 @@
-package engine
+// Package lifecycle is the lock lifecycle checks: FC5001 (unsafe release)
+// and FC5002 (ignored lease loss). The engine runs Check on every relevant
+// package once its critical sections are walked (package unit).
+package lifecycle
 
 import (
 	"bytes"
@@ -18,28 +21,29 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// checkLifecycle reports FC5001 (unsafe release) and FC5002 (ignored lease
+// Check reports FC5001 (unsafe release) and FC5002 (ignored lease
 // loss).
 //
 // Both checks are about the ends of a lock's life rather than the writes in
-// the middle: FC5001 looks at how a lock is given up (lifecycle_release.go),
-// FC5002 at how the news that it was lost is handled (lifecycle_loss.go).
-func checkLifecycle(u *unit.Unit) {
-	l := &lifecycle{u: u}
+// the middle: FC5001 looks at how a lock is given up (release.go,
+// storerelease.go), FC5002 at how the news that it was lost is handled
+// (loss.go, renewal.go).
+func Check(u *unit.Unit) {
+	l := &checker{u: u}
 	l.unsafeReleases()
 	l.storeReleaseCalls()
 	l.ignoredLeaseLoss()
 	l.leaseRenewals()
 }
 
-// lifecycle holds what both lifecycle checks need about one package.
-type lifecycle struct {
+// checker holds what both lifecycle checks need about one package.
+type checker struct {
 	u *unit.Unit
 
-	ast     *lcAstIndex                             // built on first use
+	ast     *astIndex                               // built on first use
 	callers map[*ssa.Function][]ssa.CallInstruction // static call sites, built on first use
 	stores  map[*ssa.Global][]*ssa.Store            // built on first use
-	setnxs  []*lcSetnx                              // SET NX calls, built on first use
+	setnxs  []*setnx                                // SET NX calls, built on first use
 	done    map[token.Pos]bool                      // reported positions (Key)
 	// factMethods are other packages' methods with a fact, by fact type
 	// and name, built on first use.
@@ -48,13 +52,13 @@ type lifecycle struct {
 }
 
 // report records a finding. A problem found twice (a callback registered
-// by two elections, say) is reported once: finish keeps one finding per
-// check and key.
-func (l *lifecycle) report(f Finding) { l.u.Report(f) }
+// by two elections, say) is reported once: the engine keeps one finding
+// per check and key.
+func (l *checker) report(f unit.Finding) { l.u.Report(f) }
 
 // eachCall calls visit for every call, go and defer instruction of the
 // package's source functions.
-func (l *lifecycle) eachCall(visit func(fn *ssa.Function, ci ssa.CallInstruction)) {
+func (l *checker) eachCall(visit func(fn *ssa.Function, ci ssa.CallInstruction)) {
 	for _, fn := range l.u.Funcs {
 		for ci := range calls.In(fn) {
 			visit(fn, ci)
@@ -63,32 +67,37 @@ func (l *lifecycle) eachCall(visit func(fn *ssa.Function, ci ssa.CallInstruction
 }
 
 // where renders a position as "file.go:12" for messages.
-func (l *lifecycle) where(pos token.Pos) string {
+func (l *checker) where(pos token.Pos) string {
 	p := l.u.Pass.Fset.Position(pos)
 	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 }
 
-// lcAcquired is the related location naming an acquisition.
-func lcAcquired(pos token.Pos, lib string) analysis.RelatedInformation {
+// acquired is the related location naming an acquisition.
+func acquired(pos token.Pos, lib string) analysis.RelatedInformation {
 	return analysis.RelatedInformation{Pos: pos, Message: lib + " acquired here"}
 }
 
 // span returns the source range of the call expression of ci (the whole
 // `rdb.Del(ctx, key)`), falling back to the instruction's position.
-func (l *lifecycle) span(ci ssa.CallInstruction) (token.Pos, token.Pos) {
+func (l *checker) span(ci ssa.CallInstruction) (token.Pos, token.Pos) {
 	if ce := l.callExpr(ci); ce != nil {
 		return ce.Pos(), ce.End()
 	}
 	return ci.Pos(), token.NoPos
 }
 
-// lcLockish reports whether a key's name says it is a lock.
-func lcLockish(hint string) bool {
+// lockish reports whether a key's name says it is a lock.
+func lockish(hint string) bool {
 	return vocab.LockKey.Match(hint)
 }
 
-// lcUsed reports whether a value is used for anything: a DebugRef is not a use.
-func lcUsed(v ssa.Value) bool {
+// isError reports whether t is the error type.
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// used reports whether a value is used for anything: a DebugRef is not a use.
+func used(v ssa.Value) bool {
 	if v == nil || v.Referrers() == nil {
 		return false
 	}
@@ -100,18 +109,18 @@ func lcUsed(v ssa.Value) bool {
 	return false
 }
 
-// lcResultsDropped reports whether nothing reads any result of ci: a go or
+// resultsDropped reports whether nothing reads any result of ci: a go or
 // defer statement, a call statement, or `_, _ =`.
-func lcResultsDropped(ci ssa.CallInstruction) bool {
+func resultsDropped(ci ssa.CallInstruction) bool {
 	call, ok := ci.(*ssa.Call)
 	if !ok {
 		return true // go / defer: the results are gone
 	}
 	if call.Call.Signature().Results().Len() <= 1 {
-		return !lcUsed(call)
+		return !used(call)
 	}
 	for _, r := range *call.Referrers() {
-		if e, ok := r.(*ssa.Extract); ok && lcUsed(e) {
+		if e, ok := r.(*ssa.Extract); ok && used(e) {
 			return false
 		}
 		if _, ok := r.(*ssa.Extract); !ok {
@@ -124,7 +133,7 @@ func lcResultsDropped(ci ssa.CallInstruction) bool {
 }
 
 // callSites returns the static call sites of fn in the package.
-func (l *lifecycle) callSites(fn *ssa.Function) []ssa.CallInstruction {
+func (l *checker) callSites(fn *ssa.Function) []ssa.CallInstruction {
 	if l.callers == nil {
 		l.callers = map[*ssa.Function][]ssa.CallInstruction{}
 		l.eachCall(func(_ *ssa.Function, ci ssa.CallInstruction) {
@@ -138,7 +147,7 @@ func (l *lifecycle) callSites(fn *ssa.Function) []ssa.CallInstruction {
 
 // globalStores returns the stores into a package variable, including those
 // of the package initialiser.
-func (l *lifecycle) globalStores(g *ssa.Global) []*ssa.Store {
+func (l *checker) globalStores(g *ssa.Global) []*ssa.Store {
 	if l.stores == nil {
 		l.stores = map[*ssa.Global][]*ssa.Store{}
 		fns := slices.Clone(l.u.Funcs)
@@ -162,18 +171,18 @@ func (l *lifecycle) globalStores(g *ssa.Global) []*ssa.Store {
 	return l.stores[g]
 }
 
-// lcAstIndex maps SSA call positions back to syntax.
-type lcAstIndex struct {
+// astIndex maps SSA call positions back to syntax.
+type astIndex struct {
 	calls  map[token.Pos]*ast.CallExpr // by Lparen
 	parent map[ast.Node]ast.Node
 	file   map[*ast.CallExpr]*ast.File
 }
 
-func (l *lifecycle) index() *lcAstIndex {
+func (l *checker) index() *astIndex {
 	if l.ast != nil {
 		return l.ast
 	}
-	ix := &lcAstIndex{calls: map[token.Pos]*ast.CallExpr{}, parent: map[ast.Node]ast.Node{}, file: map[*ast.CallExpr]*ast.File{}}
+	ix := &astIndex{calls: map[token.Pos]*ast.CallExpr{}, parent: map[ast.Node]ast.Node{}, file: map[*ast.CallExpr]*ast.File{}}
 	for _, f := range l.u.Pass.Files {
 		var stack []ast.Node
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -197,12 +206,12 @@ func (l *lifecycle) index() *lcAstIndex {
 }
 
 // callExpr returns the syntax of a call instruction.
-func (l *lifecycle) callExpr(ci ssa.CallInstruction) *ast.CallExpr {
+func (l *checker) callExpr(ci ssa.CallInstruction) *ast.CallExpr {
 	return l.index().calls[ci.Common().Pos()]
 }
 
 // source renders an expression as Go source.
-func (l *lifecycle) source(e ast.Expr) string {
+func (l *checker) source(e ast.Expr) string {
 	var b bytes.Buffer
 	if err := format.Node(&b, l.u.Pass.Fset, e); err != nil {
 		return types.ExprString(e)
