@@ -20,11 +20,6 @@ const (
 	// (unit.MaxDepth says why six).
 	maxDepth = unit.MaxDepth
 
-	// tqMaxDepth bounds how deep the token-quality taint follows a value
-	// into this package's callees: a token is made and used within a few
-	// calls (a helper that returns a UUID, one that binds it into SQL).
-	tqMaxDepth = 4
-
 	// wcMaxEffectDepth bounds how deep the wall-clock check looks through
 	// this package's calls for the effect a time comparison decides: the
 	// write sits in the branch or one or two helpers below it.
@@ -66,11 +61,6 @@ const (
 	// are peeled off a type to see what it can carry.
 	maxTypeUnwrap = 8
 
-	// maxChainCalls bounds how many calls of a builder chain
-	// (Txn(ctx).If(...).Then(...).Commit()) are walked back from its end:
-	// such chains are a handful of calls long.
-	maxChainCalls = 16
-
 	// maxScanSteps bounds the conversions walked back from a value
 	// compared in Go to the variable a SQL Scan filled (FC2002).
 	maxScanSteps = 4
@@ -84,21 +74,10 @@ const (
 	// field); real packages settle in one or two.
 	tokenRounds = 3
 
-	// tqRounds bounds the rounds that learn which fields and package
-	// variables hold a random, identity, counter or clock value before the
-	// token-quality checks look for fence positions: a value stored in one
-	// method and read in another settles in two.
-	tqRounds = 4
-
 	// wcRounds bounds the rounds of the wall-clock check's labelling of
 	// variables and fields (local clock, stored time, lease vocabulary):
 	// labels spread one assignment per round, and some labels feed others.
 	wcRounds = 8
-
-	// tqMaxCarriers bounds the values visited when the token-quality
-	// checks follow what a flagged value was put into (a request, a
-	// context, a variable holding one) to the effect that sends it.
-	tqMaxCarriers = 256
 )
 
 // Values followed backwards.

@@ -6,6 +6,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/lifecycle"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/analyzers/internal/tokenquality"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -14,9 +15,9 @@ import (
 // unitChecks run on every relevant package after the critical sections
 // have been walked. Each lives in its own file.
 var unitChecks = []func(*unit.Unit){
-	lifecycle.Check,   // FC5001 unsaferelease, FC5002 ignoredleaseloss
-	checkTokenQuality, // FC3001 randomfence, FC3002 volatilefence (tokenquality.go)
-	checkWallClock,    // FC4001 wallclockttl (wallclock.go)
+	lifecycle.Check,    // FC5001 unsaferelease, FC5002 ignoredleaseloss
+	tokenquality.Check, // FC3001 randomfence, FC3002 volatilefence
+	checkWallClock,     // FC4001 wallclockttl (wallclock.go)
 }
 
 // services is the engine's side of unit.Engine, for the package a is
