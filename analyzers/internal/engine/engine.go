@@ -11,6 +11,7 @@ import (
 	"honnef.co/go/tools/analysis/facts/generated"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/lifecycle"
+	"github.com/fencecheck/fencecheck/analyzers/internal/wallclock"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -65,6 +66,6 @@ func newAnalyzer(opts func() Options) *analysis.Analyzer {
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, opts()) },
 		ResultType: reflect.TypeFor[*Result](),
 		Requires:   []*analysis.Analyzer{generated.Analyzer},
-		FactTypes:  []analysis.Fact{new(EffectsFact), new(HelperFact), new(AcquireFact), new(FenceFact), new(CheckFact), new(lifecycle.RenewalFact), new(lifecycle.ReleaseFact), new(lifecycle.ReadFact), new(ExpiryParamFact), new(LockTypeFact)},
+		FactTypes:  []analysis.Fact{new(EffectsFact), new(HelperFact), new(AcquireFact), new(FenceFact), new(CheckFact), new(lifecycle.RenewalFact), new(lifecycle.ReleaseFact), new(lifecycle.ReadFact), new(wallclock.ExpiryParamFact), new(LockTypeFact)},
 	}
 }

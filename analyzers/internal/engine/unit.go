@@ -8,16 +8,18 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/tokenquality"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
+	"github.com/fencecheck/fencecheck/analyzers/internal/wallclock"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
 
 // unitChecks run on every relevant package after the critical sections
-// have been walked. Each lives in its own file.
+// have been walked. Each is a package of its own, which imports unit and
+// not the engine.
 var unitChecks = []func(*unit.Unit){
 	lifecycle.Check,    // FC5001 unsaferelease, FC5002 ignoredleaseloss
 	tokenquality.Check, // FC3001 randomfence, FC3002 volatilefence
-	checkWallClock,     // FC4001 wallclockttl (wallclock.go)
+	wallclock.Check,    // FC4001 wallclockttl
 }
 
 // services is the engine's side of unit.Engine, for the package a is
