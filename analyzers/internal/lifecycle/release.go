@@ -735,26 +735,7 @@ func (l *checker) constantMatchValue(fn *ssa.Function, ci ssa.CallInstruction) {
 	if !ok || ld.Op != token.MUL {
 		return
 	}
-	alloc, ok := ld.X.(*ssa.Alloc)
-	if !ok {
-		return
-	}
-	st, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
-	if !ok {
-		return
-	}
-	fields := map[string]ssa.Value{}
-	for _, r := range *alloc.Referrers() {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || fa.Field >= st.NumFields() {
-			continue
-		}
-		for _, r2 := range *fa.Referrers() {
-			if s, ok := r2.(*ssa.Store); ok && s.Addr == fa {
-				fields[st.Field(fa.Field).Name()] = s.Val
-			}
-		}
-	}
+	fields := structFields(ld) // nil unless a struct built here
 	if mode, ok := calls.ConstString(fields["Mode"]); !ok || !strings.EqualFold(mode, "IFEQ") {
 		return
 	}
