@@ -1,7 +1,9 @@
 // Package engine is fencecheck's analysis core. Once per package it finds
 // lock acquisitions, computes their critical sections over SSA, follows the
 // fencing token through the code, classifies every effect inside a section
-// and decides which check applies to it. The check analyzers only select the
+// and decides which check applies to it; then it runs the checks that look
+// at the whole package (unitChecks: packages lifecycle, tokenquality and
+// wallclock, through package unit). The check analyzers only select the
 // findings of their code.
 package engine
 
