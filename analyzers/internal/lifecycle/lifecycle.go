@@ -86,8 +86,8 @@ func (l *checker) span(ci ssa.CallInstruction) (token.Pos, token.Pos) {
 	return ci.Pos(), token.NoPos
 }
 
-// lockish reports whether a key's name says it is a lock.
-func lockish(hint string) bool {
+// lockKeyName reports whether a key's name says it is a lock.
+func lockKeyName(hint string) bool {
 	return vocab.LockKey.Match(hint)
 }
 

@@ -100,7 +100,7 @@ func (l *checker) setnxCalls() []*setnx {
 		key := calls.FlatArg(&call.Call, kl.Handle)
 		id, hint := calls.KeyID(key)
 		l.setnxs = append(l.setnxs, &setnx{call: call, fn: fn, key: key, owner: calls.FlatArg(&call.Call, kl.Owner),
-			id: id, lock: secs[call] != nil || lockish(hint) || l.setnxIsLock(fn, key), kind: kl})
+			id: id, lock: secs[call] != nil || lockKeyName(hint) || l.setnxIsLock(fn, key), kind: kl})
 	})
 	return l.setnxs
 }
@@ -231,12 +231,12 @@ func (l *checker) getCompared(del ssa.CallInstruction, key ssa.Value) (*ssa.Call
 // (prefix), a field, a package variable or a parameter named like one.
 func lockLike(key ssa.Value) bool {
 	if _, hint := calls.KeyID(key); hint != "" {
-		return lockish(hint)
+		return lockKeyName(hint)
 	}
 	if p, ok := calls.ConstPrefix(calls.Resolve(key)); ok {
-		return lockish(p)
+		return lockKeyName(p)
 	}
-	return lockish(valueName(key))
+	return lockKeyName(valueName(key))
 }
 
 // ownerLike reports whether a value is named like a holder's identity.

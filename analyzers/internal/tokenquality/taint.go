@@ -211,7 +211,7 @@ func (q *checker) analyze(fn *ssa.Function, seeds map[ssa.Value]*origin, depth i
 					sum := q.analyze(sc, nil, depth+1)
 					for i, o := range sum.ret {
 						if o != nil {
-							mark(calls.Result(x, i), via(o, sc))
+							mark(calls.Result(x, i), returnedBy(o, sc))
 						}
 					}
 				}
@@ -340,7 +340,10 @@ func (q *checker) analyze(fn *ssa.Function, seeds map[ssa.Value]*origin, depth i
 	return t
 }
 
-func via(o *origin, fn *ssa.Function) *origin {
+// returnedBy is o as returned by fn, a function of this package; the
+// innermost such function is the one messages name ("returned by
+// newToken").
+func returnedBy(o *origin, fn *ssa.Function) *origin {
 	if o.via != "" {
 		return o
 	}

@@ -385,7 +385,7 @@ func (w *checker) vocabulary(l label, fn *ssa.Function) bool {
 	case !l.has(deadlineName):
 		return false
 	}
-	return l.has(leaseStruct) || w.touches(fn)
+	return l.has(leaseField) || w.touches(fn)
 }
 
 func (w *checker) reportComparison(c *cand, fn *ssa.Function, v ssa.Value, eff *effectSite) {

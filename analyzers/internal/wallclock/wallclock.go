@@ -95,7 +95,7 @@ const (
 	lockTTL                        // a lock TTL
 	wallOnly                       // wall-clock only: Unix() integers, UTC(), Round(0), ...
 	fromStore                      // read from a lock store (lock table, lock key, lease record)
-	leaseStruct                    // a field of a struct with lease vocabulary
+	leaseField                     // a field of a struct with lease vocabulary
 	deadlineName                   // passed through a deadline-like name (expires_at, renewTime)
 	ownTTL                         // a TTL of this process's own lock, not one read from another holder's record
 	apiTTL                         // a TTL known from a lock API or a lease field, not from a name alone
@@ -694,7 +694,7 @@ func (w *checker) selector(x *ast.SelectorExpr) label {
 		stored = true
 	}
 	if owner != nil && w.leaseStruct(owner) {
-		l.bits |= leaseStruct
+		l.bits |= leaseField
 		if (storedInstant(f) || w.assignedInstant(f)) && serialized(owner, f) && fm(model.LockTTLFields) == "" {
 			l = l.union(foreignAt(f.Pos(), "the stored field "+owner.Obj().Name()+"."+f.Name()))
 			stored = true
