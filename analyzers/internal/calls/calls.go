@@ -471,7 +471,7 @@ func Mirrors(c *ssa.CallCommon, names []string, acquire bool) bool {
 	}
 	sig := c.Method.Type().(*types.Signature)
 	ps := sig.Params()
-	if ps.Len() < 2 || !isContext(ps.At(0).Type()) {
+	if ps.Len() < 2 || !IsContext(ps.At(0).Type()) {
 		return false
 	}
 	key := ps.At(1).Type()
@@ -508,7 +508,8 @@ func Mirrors(c *ssa.CallCommon, names []string, acquire bool) bool {
 	return false
 }
 
-func isContext(t types.Type) bool {
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Name() == "Context" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context"
 }

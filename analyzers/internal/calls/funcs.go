@@ -1,8 +1,13 @@
 package calls
 
 import (
+	"go/build"
 	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -72,4 +77,54 @@ func IsOrder(op token.Token) bool {
 // == and !=.
 func IsComparison(op token.Token) bool {
 	return IsOrder(op) || op == token.EQL || op == token.NEQ
+}
+
+// ReceiverNamed returns the named type of fn's receiver (without pointer
+// and type arguments), or nil for a plain function or an interface method.
+func ReceiverNamed(fn *types.Func) *types.Named {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return nil
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return nil
+	}
+	if _, isIface := n.Underlying().(*types.Interface); isIface {
+		return nil
+	}
+	return n.Origin()
+}
+
+// UserInterface reports whether an interface call's method belongs to an
+// interface declared outside the standard library. A standard interface
+// (io.Writer, fmt.Stringer, http.Handler) is a generic contract that
+// unrelated types of the program implement; resolving it across packages
+// would attribute every one of their effects to any Write or ServeHTTP.
+func UserInterface(c *ssa.CallCommon) bool {
+	if c.Method == nil || c.Method.Pkg() == nil {
+		return false // error.Error
+	}
+	path := c.Method.Pkg().Path()
+	if std, ok := stdPackages.Load(path); ok {
+		return !std.(bool)
+	}
+	fi, err := os.Stat(filepath.Join(build.Default.GOROOT, "src", filepath.FromSlash(path)))
+	std := err == nil && fi.IsDir()
+	stdPackages.Store(path, std)
+	return !std
+}
+
+var stdPackages sync.Map // import path -> bool
+
+// TestDouble reports whether the package path names a package of test
+// doubles: mock*, fake*, *test or *mocks.
+func TestDouble(path string) bool {
+	name := strings.ToLower(filepath.Base(path))
+	return strings.HasPrefix(name, "mock") || strings.HasPrefix(name, "fake") ||
+		strings.HasSuffix(name, "test") || strings.HasSuffix(name, "mocks")
 }

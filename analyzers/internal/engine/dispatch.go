@@ -1,16 +1,17 @@
 package engine
 
 import (
-	"go/build"
 	"go/types"
-	"os"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -27,35 +28,6 @@ import (
 // Test doubles never count: types declared in _test.go files and the types
 // of packages named mock*, fake*, *test or *mocks.
 
-// userInterface reports whether an interface call's method belongs to an
-// interface declared outside the standard library. A standard interface
-// (io.Writer, fmt.Stringer, http.Handler) is a generic contract that
-// unrelated types of the program implement; resolving it across packages
-// would attribute every one of their effects to any Write or ServeHTTP.
-func userInterface(c *ssa.CallCommon) bool {
-	if c.Method == nil || c.Method.Pkg() == nil {
-		return false // error.Error
-	}
-	path := c.Method.Pkg().Path()
-	if std, ok := stdPackages.Load(path); ok {
-		return !std.(bool)
-	}
-	fi, err := os.Stat(filepath.Join(build.Default.GOROOT, "src", filepath.FromSlash(path)))
-	std := err == nil && fi.IsDir()
-	stdPackages.Store(path, std)
-	return !std
-}
-
-var stdPackages sync.Map // import path -> bool
-
-// testDouble reports whether the package path names a package of test
-// doubles.
-func testDouble(path string) bool {
-	name := strings.ToLower(filepath.Base(path))
-	return strings.HasPrefix(name, "mock") || strings.HasPrefix(name, "fake") ||
-		strings.HasSuffix(name, "test") || strings.HasSuffix(name, "mocks")
-}
-
 // depImpl is a concrete method of a dependency that an interface method
 // may dispatch to.
 type depImpl struct {
@@ -70,7 +42,7 @@ type depImpl struct {
 // dependencies' types.
 func (a *analysis_) depImplementations(c *ssa.CallCommon) []depImpl {
 	iface, ok := c.Value.Type().Underlying().(*types.Interface)
-	if !ok || !userInterface(c) {
+	if !ok || !calls.UserInterface(c) {
 		return nil
 	}
 	key := implKey{iface, c.Method}
@@ -89,7 +61,7 @@ func (a *analysis_) depImplementations(c *ssa.CallCommon) []depImpl {
 			continue
 		}
 		path := n.Obj().Pkg().Path()
-		if testDouble(path) || model.IsLibraryPackage(path) || strings.HasSuffix(a.pass.Fset.Position(n.Obj().Pos()).Filename, "_test.go") {
+		if calls.TestDouble(path) || model.IsLibraryPackage(path) || strings.HasSuffix(a.pass.Fset.Position(n.Obj().Pos()).Filename, "_test.go") {
 			continue
 		}
 		var t types.Type = n
@@ -192,11 +164,11 @@ type Program struct {
 }
 
 // want is an interface call that nothing its package can see implements:
-// for its effects, as an acquisition, or as a lease renewal.
+// for its effects, as an acquisition, or for a check's summary.
 type want struct {
 	key  string
 	lock bool
-	kind string // wantRenewal, wantRelease; "" for effects and acquisitions
+	kind string // the kind of a check's summary (Impl.Summaries); "" for effects and acquisitions
 }
 
 // Impl is a concrete method of the program, summarised.
@@ -205,9 +177,11 @@ type Impl struct {
 	Methods   map[string]string // the method set of *Type: name -> signature
 	Effects   []RemoteEffect
 	Acquire   *AcquireFact
-	Renewal   *RenewalFact
-	Release   *ReleaseFact
-	Read      *ReadFact
+	// Summaries are the checks' own summaries of the method (a lease
+	// renewal, a release by name), by kind (unit.Engine.RecordSummary).
+	// add replaces the map rather than writing to it: lookup hands out
+	// copies of Impl.
+	Summaries map[string]analysis.Fact
 }
 
 // NewProgram returns an empty Program.
@@ -253,12 +227,8 @@ func (p *Program) Wanted() map[string]bool {
 				switch {
 				case im.Pkg == pkg:
 					return false
-				case w.kind == wantRenewal:
-					return im.Renewal != nil
-				case w.kind == wantRelease:
-					return im.Release != nil
-				case w.kind == wantRead:
-					return im.Read != nil
+				case w.kind != "":
+					return im.Summaries[w.kind] != nil
 				case w.lock:
 					return im.Acquire != nil
 				}
@@ -276,16 +246,12 @@ func (p *Program) add(key string, im Impl) {
 	defer p.mu.Unlock()
 	for i, old := range p.impls[key] {
 		if old.Pkg == im.Pkg && old.Type == im.Type {
-			// The same method, summarised by another check.
-			if old.Renewal == nil && im.Renewal != nil {
-				p.impls[key][i].Renewal = im.Renewal
-			}
-			if old.Release == nil && im.Release != nil {
-				p.impls[key][i].Release = im.Release
-			}
-			if old.Read == nil && im.Read != nil {
-				p.impls[key][i].Read = im.Read
-			}
+			// The same method, summarised by another check: the first
+			// summary of each kind stands.
+			merged := map[string]analysis.Fact{}
+			maps.Copy(merged, im.Summaries)
+			maps.Copy(merged, old.Summaries)
+			p.impls[key][i].Summaries = merged
 			return // the package and its test variant
 		}
 	}
@@ -317,7 +283,7 @@ func (p *Program) lookup(key string, iface *types.Interface) []Impl {
 // interface, or "".
 func methodKey(c *ssa.CallCommon) (string, *types.Interface) {
 	iface, ok := c.Value.Type().Underlying().(*types.Interface)
-	if !ok || !userInterface(c) || model.IsLockAPI(c.Method) {
+	if !ok || !calls.UserInterface(c) || model.IsLockAPI(c.Method) {
 		return "", nil
 	}
 	return c.Method.Name() + " " + sigKey(c.Method.Type().(*types.Signature)), iface
@@ -357,7 +323,7 @@ func (a *analysis_) record(fn *ssa.Function, obj *types.Func, effects *EffectsFa
 // there is one, with what fill says about it.
 func (a *analysis_) recordImpl(fn *ssa.Function, obj *types.Func, fill func(*Impl)) {
 	prog := a.prog
-	if prog == nil || testDouble(a.pass.Pkg.Path()) || model.IsLibraryPackage(a.pass.Pkg.Path()) || fn.Signature.Recv() == nil {
+	if prog == nil || calls.TestDouble(a.pass.Pkg.Path()) || model.IsLibraryPackage(a.pass.Pkg.Path()) || fn.Signature.Recv() == nil {
 		return // test doubles, and the lock and effect libraries' own internals
 	}
 	if strings.HasSuffix(a.pass.Fset.Position(fn.Pos()).Filename, "_test.go") {
@@ -482,16 +448,8 @@ func (p *Program) acquires(key string) bool {
 	return slices.ContainsFunc(p.impls[key], func(im Impl) bool { return im.Acquire != nil })
 }
 
-// The kinds of summary an interface call may want besides effects and
-// acquisitions.
-const (
-	wantRenewal = "renewal" // a RenewalFact (FC5002)
-	wantRelease = "release" // a ReleaseFact (FC5001)
-	wantRead    = "read"    // a ReadFact (FC5001)
-)
-
 // wantKind records an interface call whose implementation may carry a
-// summary of the given kind elsewhere in the program.
+// check's summary of the given kind elsewhere in the program.
 func (p *Program) wantKind(pkg, key, kind string) {
 	if model.IsLibraryPackage(pkg) {
 		return

@@ -1,7 +1,9 @@
 // Package engine is fencecheck's analysis core. Once per package it finds
 // lock acquisitions, computes their critical sections over SSA, follows the
 // fencing token through the code, classifies every effect inside a section
-// and decides which check applies to it. The check analyzers only select the
+// and decides which check applies to it; then it runs the checks that look
+// at the whole package (unitChecks: packages lifecycle, tokenquality and
+// wallclock, through package unit). The check analyzers only select the
 // findings of their code.
 package engine
 
@@ -10,6 +12,8 @@ import (
 
 	"honnef.co/go/tools/analysis/facts/generated"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/lifecycle"
+	"github.com/fencecheck/fencecheck/analyzers/internal/wallclock"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -64,6 +68,6 @@ func newAnalyzer(opts func() Options) *analysis.Analyzer {
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, opts()) },
 		ResultType: reflect.TypeFor[*Result](),
 		Requires:   []*analysis.Analyzer{generated.Analyzer},
-		FactTypes:  []analysis.Fact{new(EffectsFact), new(HelperFact), new(AcquireFact), new(FenceFact), new(CheckFact), new(RenewalFact), new(ReleaseFact), new(ReadFact), new(ExpiryParamFact), new(LockTypeFact)},
+		FactTypes:  []analysis.Fact{new(EffectsFact), new(HelperFact), new(AcquireFact), new(FenceFact), new(CheckFact), new(lifecycle.RenewalFact), new(lifecycle.ReleaseFact), new(lifecycle.ReadFact), new(wallclock.ExpiryParamFact), new(LockTypeFact)},
 	}
 }

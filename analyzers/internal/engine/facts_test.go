@@ -6,7 +6,9 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/lifecycle"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/wallclock"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -20,10 +22,10 @@ func TestFactsGobRoundTrip(t *testing.T) {
 		&AcquireFact{Lib: "Redis SET NX lock", Success: 1, Result: 0, NoFence: "no token", Release: []model.Func{{Pkg: "a", Recv: "L", Name: "Unlock"}}, KeyParam: 1},
 		&FenceFact{},
 		&CheckFact{},
-		&RenewalFact{Signal: renewalErr, Result: 1, KeyParam: -1, What: "UPDATE leases SET lease_expires_at ... WHERE ... locked_by = $3", Where: "store.go:42"},
-		&ReleaseFact{What: "DELETE FROM locks WHERE name = $1", Where: "locks.sql.go:16", Store: true},
-		&ReadFact{Where: "dynamo_locking.go:263"},
-		&ExpiryParamFact{Params: []ExpiryParam{{Param: 1, Field: "ExpiresAt", Column: "locks.expires_at", Compare: "expires_at <= the database's clock", Where: "locks.sql.go:38"}}},
+		&lifecycle.RenewalFact{Signal: 1, Result: 1, KeyParam: -1, What: "UPDATE leases SET lease_expires_at ... WHERE ... locked_by = $3", Where: "store.go:42"},
+		&lifecycle.ReleaseFact{What: "DELETE FROM locks WHERE name = $1", Where: "locks.sql.go:16", Store: true},
+		&lifecycle.ReadFact{Where: "dynamo_locking.go:263"},
+		&wallclock.ExpiryParamFact{Params: []wallclock.ExpiryParam{{Param: 1, Field: "ExpiresAt", Column: "locks.expires_at", Compare: "expires_at <= the database's clock", Where: "locks.sql.go:38"}}},
 		&LockTypeFact{},
 	}
 	if len(facts) != len(Analyzer.FactTypes) {

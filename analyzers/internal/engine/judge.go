@@ -47,7 +47,7 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 		return // the lock's own key (an operator poke, waking the monitor): a lock operation
 	case a.txGuarded(e):
 		return // a checked guard-row statement fences the transaction
-	case sec.Lock.Held == model.HeldByKey && e.Key != nil && lcSameKey(e.Key, sec.Handle):
+	case sec.Lock.Held == model.HeldByKey && e.Key != nil && calls.SameKey(e.Key, sec.Handle):
 		return // the lock's own key: release or extension (also in a watchdog literal), not a protected write
 	case a.identityNamespaced(e, site):
 		return // written under the holder's own key: a stale holder cannot overwrite the current one's

@@ -1,6 +1,10 @@
 package engine
 
-// The limits of the engine's walks, in one place.
+import "github.com/fencecheck/fencecheck/analyzers/internal/unit"
+
+// The limits of the engine's walks. The checks it runs after the walk
+// (lifecycle, tokenquality, wallclock) keep theirs in their own limits.go,
+// under the same rules.
 //
 // None of them is tuned for precision. Each keeps a walk finite where a
 // seen-set does not (recursion, long chains, cycles through phis and
@@ -13,47 +17,14 @@ package engine
 // Calls followed.
 const (
 	// maxDepth bounds how deep calls made inside a critical section are
-	// followed to their effects (walk), how far the token-quality and
-	// wall-clock checks look for the section a function runs in (reach),
-	// and how many rounds find acquire wrappers of acquire wrappers (each
-	// round adds one level). Helpers of helpers rarely nest beyond three
-	// levels in application code; six leaves room for a repository layer
-	// between them without following whole programs.
-	maxDepth = 6
-
-	// tqMaxDepth bounds how deep the token-quality taint follows a value
-	// into this package's callees: a token is made and used within a few
-	// calls (a helper that returns a UUID, one that binds it into SQL).
-	tqMaxDepth = 4
-
-	// wcMaxEffectDepth bounds how deep the wall-clock check looks through
-	// this package's calls for the effect a time comparison decides: the
-	// write sits in the branch or one or two helpers below it.
-	wcMaxEffectDepth = 3
-
-	// maxExitDepth bounds how deep FC5002 follows calls of this package to
-	// see an OnStoppedLeading callback end the process (os.Exit, log.Fatal,
-	// panic): a shutdown helper calls the exit itself or one level down.
-	maxExitDepth = 3
-
-	// maxWorkNesting bounds how deeply nested function literals of an
-	// OnStartedLeading callback are searched for work (any call but a
-	// builtin): work is started within a literal or two (go func() {...}).
-	maxWorkNesting = 4
+	// followed to their effects (walk) and how many rounds find acquire
+	// wrappers of acquire wrappers; the checks the engine runs use it too
+	// (unit.MaxDepth says why six).
+	maxDepth = unit.MaxDepth
 )
 
 // Values followed through SSA (operands, referrers, derivations).
 const (
-	// maxReadDepth bounds how far FC5002 follows a lease-loss channel or
-	// error through stores, phis, closures and calls to see it read: it is
-	// read where it is received or within a few assignments.
-	maxReadDepth = 6
-
-	// maxContextDerivations bounds how many context.With* derivations
-	// FC5002 follows back to a context.Background/TODO: real code derives
-	// a handful at most.
-	maxContextDerivations = 8
-
 	// maxGuardOperandDepth bounds how far FC2001 walks the operands of a
 	// branch condition back to a lease-validity query: the query is a
 	// direct operand, behind a conversion, a negation or a field or two.
@@ -63,43 +34,10 @@ const (
 	// (rows affected, Succeeded) through its uses before taking it as
 	// looked at: extracted, compared and branched on within a few steps.
 	maxOutcomeDepth = 4
-
-	// maxScriptDepth bounds how far FC5001 follows a *redis.Script value to
-	// its NewScript call: a package variable or a field holds it.
-	maxScriptDepth = 4
-
-	// wcMaxDecisionFlow bounds how far the wall-clock check follows a
-	// comparison's result through phis, stores and returns to the branch
-	// that decides with it; generous because a verdict is often returned
-	// through several helpers' results.
-	wcMaxDecisionFlow = 16
 )
 
-// Layers peeled off an expression, a type, a chain or a closure.
+// Layers peeled off a value.
 const (
-	// maxUnwrap bounds how many layers (parentheses, conversions, &, *,
-	// selectors, index expressions) are peeled off an expression to name
-	// what it designates; written code nests a few.
-	maxUnwrap = 16
-
-	// maxKeyParts bounds how many concatenations and Sprintf calls are
-	// peeled off a Redis key expression to find its constant part; it is
-	// the leftmost operand of a short "lock:" + id.
-	maxKeyParts = 8
-
-	// maxTypeUnwrap bounds how many pointers, slices, maps and named types
-	// are peeled off a type to see what it can carry.
-	maxTypeUnwrap = 8
-
-	// maxChainCalls bounds how many calls of a builder chain
-	// (Txn(ctx).If(...).Then(...).Commit()) are walked back from its end:
-	// such chains are a handful of calls long.
-	maxChainCalls = 16
-
-	// maxClosureNesting bounds how many levels of function literals a
-	// captured variable is resolved through to the value it is bound to.
-	maxClosureNesting = 8
-
 	// maxScanSteps bounds the conversions walked back from a value
 	// compared in Go to the variable a SQL Scan filled (FC2002).
 	maxScanSteps = 4
@@ -112,22 +50,6 @@ const (
 	// one hop further (a field set from an issuer, an issuer returning a
 	// field); real packages settle in one or two.
 	tokenRounds = 3
-
-	// tqRounds bounds the rounds that learn which fields and package
-	// variables hold a random, identity, counter or clock value before the
-	// token-quality checks look for fence positions: a value stored in one
-	// method and read in another settles in two.
-	tqRounds = 4
-
-	// wcRounds bounds the rounds of the wall-clock check's labelling of
-	// variables and fields (local clock, stored time, lease vocabulary):
-	// labels spread one assignment per round, and some labels feed others.
-	wcRounds = 8
-
-	// tqMaxCarriers bounds the values visited when the token-quality
-	// checks follow what a flagged value was put into (a request, a
-	// context, a variable holding one) to the effect that sends it.
-	tqMaxCarriers = 256
 )
 
 // Values followed backwards.

@@ -3,6 +3,7 @@ package engine
 import (
 	"go/types"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
@@ -56,7 +57,7 @@ func (a *analysis_) markLockHandles(fn *types.Func) {
 // lockHandle reports whether a type is named like a lock (OwnedLock,
 // redisLock) or has a method named like its release (Unlock, Release).
 func lockHandle(n *types.Named) bool {
-	if lcLockName(n.Obj().Name()) {
+	if vocab.LockName.Match(n.Obj().Name()) {
 		return true
 	}
 	ms := types.NewMethodSet(types.NewPointer(n))
@@ -72,7 +73,7 @@ func lockHandle(n *types.Named) bool {
 // which is an acquire wrapper, local or imported, or that an acquire
 // wrapper returns as the lock's handle.
 func (a *analysis_) lockTypeMethod(fn *types.Func) bool {
-	named := receiverNamed(fn)
+	named := calls.ReceiverNamed(fn)
 	if named == nil {
 		return false
 	}
@@ -111,30 +112,9 @@ func (a *analysis_) lockBookkeeping(fn *ssa.Function, callee *types.Func) bool {
 		return false
 	}
 	for p := fn; p != nil; p = p.Parent() { // fn, or the method a literal in it belongs to
-		if own, ok := p.Object().(*types.Func); ok && receiverNamed(own) == receiverNamed(callee) {
+		if own, ok := p.Object().(*types.Func); ok && calls.ReceiverNamed(own) == calls.ReceiverNamed(callee) {
 			return false
 		}
 	}
 	return true
-}
-
-// receiverNamed returns the named type of fn's receiver (without pointer
-// and type arguments), or nil for a plain function or an interface method.
-func receiverNamed(fn *types.Func) *types.Named {
-	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil {
-		return nil
-	}
-	t := sig.Recv().Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return nil
-	}
-	if _, isIface := n.Underlying().(*types.Interface); isIface {
-		return nil
-	}
-	return n.Origin()
 }

@@ -141,7 +141,7 @@ func isHolderIdentity(v ssa.Value) bool {
 			return true
 		}
 	}
-	if k := lcRedisRead(&call.Call); k != nil {
+	if k := calls.RedisRead(&call.Call); k != nil {
 		return keyOfLock(k)
 	}
 	return false

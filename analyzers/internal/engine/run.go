@@ -19,6 +19,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/ssaprog"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -187,7 +188,7 @@ func (a *analysis_) analyze() []Finding {
 			break
 		}
 	}
-	u := &Unit{Pass: a.pass, Funcs: funcs, a: a}
+	u := &unit.Unit{Pass: a.pass, Pkg: pkg, Funcs: funcs, Engine: services{a}}
 	secs := map[*ssa.Function][]*section.Section{}
 	find := func() {
 		for _, fn := range funcs {

@@ -1,35 +1,74 @@
 package engine
 
 import (
+	"go/types"
+
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
+	"github.com/fencecheck/fencecheck/analyzers/internal/lifecycle"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/analyzers/internal/tokenquality"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
+	"github.com/fencecheck/fencecheck/analyzers/internal/wallclock"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
 
-// Unit is what a check sees of one package's analysis: the pass, the SSA
-// functions, the critical sections and the fence flow. Checks report
-// through it so that de-duplication and suppression stay in one place.
-type Unit struct {
-	Pass     *analysis.Pass
-	Funcs    []*ssa.Function
-	Sections []*section.Section
-	a        *analysis_
+// unitChecks run on every relevant package after the critical sections
+// have been walked. Each is a package of its own, which imports unit and
+// not the engine.
+var unitChecks = []func(*unit.Unit){
+	lifecycle.Check,    // FC5001 unsaferelease, FC5002 ignoredleaseloss
+	tokenquality.Check, // FC3001 randomfence, FC3002 volatilefence
+	wallclock.Check,    // FC4001 wallclockttl
 }
 
-// Tokens returns the values of fn that carry a fencing token, with no
-// token assumed on entry.
-func (u *Unit) Tokens(fn *ssa.Function) *flow.Tokens { return u.a.tokens(fn, nil) }
+// services is the engine's side of unit.Engine, for the package a is
+// analysing.
+type services struct{ a *analysis_ }
 
-// Report records a finding. Key should be the position of the effect the
-// finding is about, so that several checks matching one effect yield one
-// finding (the catalog's precedence, checks.Supersedes).
-func (u *Unit) Report(f Finding) { u.a.findings.add(f) }
+func (s services) Tokens(fn *ssa.Function) *flow.Tokens { return s.a.tokens(fn, nil) }
 
-// unitChecks run on every relevant package after the critical sections
-// have been walked. Each lives in its own file.
-var unitChecks = []func(*Unit){
-	checkLifecycle,    // FC5001 unsaferelease, FC5002 ignoredleaseloss (lifecycle.go)
-	checkTokenQuality, // FC3001 randomfence, FC3002 volatilefence (tokenquality.go)
-	checkWallClock,    // FC4001 wallclockttl (wallclock.go)
+func (s services) Report(f Finding) { s.a.findings.add(f) }
+
+func (s services) Implementations(c *ssa.CallCommon) []*ssa.Function {
+	return s.a.implementations(c)
+}
+
+func (s services) DepImplementations(c *ssa.CallCommon) []*types.Func {
+	var out []*types.Func
+	for _, d := range s.a.depImplementations(c) {
+		out = append(out, d.method)
+	}
+	return out
+}
+
+func (s services) HandleText(sec *section.Section) string { return s.a.handleText(sec) }
+
+func (s services) KeyEvidence(fn *ssa.Function, key ssa.Value) bool { return s.a.keyEvidence(fn, key) }
+
+func (s services) RecordSummary(fn *ssa.Function, obj *types.Func, kind string, f analysis.Fact) {
+	s.a.recordImpl(fn, obj, func(im *Impl) { im.Summaries = map[string]analysis.Fact{kind: f} })
+}
+
+func (s services) ProgramSummaries(c *ssa.CallCommon, kind string) []unit.Summary {
+	prog := s.a.prog
+	if prog == nil {
+		return nil
+	}
+	k, iface := methodKey(c)
+	if k == "" {
+		return nil
+	}
+	pkg := s.a.pass.Pkg.Path()
+	if !prog.resolving() {
+		prog.wantKind(pkg, k, kind)
+		return nil
+	}
+	var out []unit.Summary
+	for _, im := range prog.lookup(k, iface) {
+		if f := im.Summaries[kind]; f != nil && im.Pkg != pkg {
+			out = append(out, unit.Summary{Pkg: im.Pkg, Type: im.Type, Fact: f})
+		}
+	}
+	return out
 }

@@ -2,8 +2,7 @@ package model
 
 // This file is the knowledge base of FC5002's hand-rolled leases: the
 // statements that renew a lease row or a lock key, and the calls that only
-// log an error. Data only; the engine's lifecycle check
-// (lifecycle_renewal.go) reads it.
+// log an error. Data only; package lifecycle (renewal.go) reads it.
 
 // A hand-rolled SQL lease is renewed by an UPDATE that moves the row's
 // expiry or heartbeat column forward on condition that the row still names

@@ -1,8 +1,10 @@
 package model
 
+import "go/types"
+
 // This file holds the indexes and word lists of the lock lifecycle checks:
 // FC5001 (unsafe release) and FC5002 (ignored lease loss). The entries come
-// from the libraries (kb_*.go); the engine's lifecycle check reads them.
+// from the libraries (kb_*.go); package lifecycle reads them.
 
 // RedisKeyDeletes delete a Redis key unconditionally: the releases of the
 // locks held by their key (SET NX). On the key of such a lock they release
@@ -35,6 +37,16 @@ var RedisScriptRuns = setNX(func(p *SetNX) []ScriptRun { return p.ScriptRuns })
 type ScriptRun struct {
 	Func
 	Script, Keys, Args int
+}
+
+// ScriptRunOf returns the entry of RedisScriptRuns that fn is, or nil.
+func ScriptRunOf(fn *types.Func) *ScriptRun {
+	for i := range RedisScriptRuns {
+		if RedisScriptRuns[i].Matches(fn) {
+			return &RedisScriptRuns[i]
+		}
+	}
+	return nil
 }
 
 // RedisPlainSet is a SET without NX: it overwrites whatever the key holds,

@@ -2,8 +2,8 @@ package model
 
 // This file is the knowledge base of FC5001's hand-rolled lock records in
 // document and key-value stores: the deletes that release a lock item and
-// the reads that fetch its owner. Data only; the engine's lifecycle check
-// (lifecycle_storerelease.go) reads it.
+// the reads that fetch its owner. Data only; package lifecycle
+// (storerelease.go) reads it.
 
 const (
 	dynamoV2 = "github.com/aws/aws-sdk-go-v2/service/dynamodb"

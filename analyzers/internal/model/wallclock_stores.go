@@ -3,7 +3,7 @@ package model
 // Knowledge base of FC4001 for lease comparisons made outside Go: in a
 // MongoDB filter, a DynamoDB condition expression, a Redis sorted-set range
 // or Lua script. See docs/checks/FC4001.md and
-// analyzers/internal/engine/wallclock_store.go.
+// analyzers/internal/wallclock/store.go.
 
 const wcMongo1 = "go.mongodb.org/mongo-driver/mongo"
 const wcMongo2 = "go.mongodb.org/mongo-driver/v2/mongo"

@@ -1,4 +1,4 @@
-package engine
+package tokenquality
 
 import (
 	"fmt"
@@ -12,6 +12,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -25,39 +26,39 @@ import (
 // silent.
 
 // origin is where a non-fence value comes from.
-type tqOrigin struct {
+type origin struct {
 	src *model.TokenSource
 	pos token.Pos // where it was created, read or incremented
 	via string    // "newToken" when returned by this package's function
 }
 
-// tq is the state of FC3001/FC3002 for one package.
-type tq struct {
-	u              *Unit
-	counters       map[types.Object]*tqCounter
-	counterOrigins map[types.Object]*tqOrigin
-	fields         map[*types.Var]*tqOrigin // fields of this package's types holding a source value
-	globals        map[*ssa.Global]*tqOrigin
-	memo           map[string]*tqTaint
+// checker is the state of FC3001/FC3002 for one package.
+type checker struct {
+	u              *unit.Unit
+	counters       map[types.Object]*counter
+	counterOrigins map[types.Object]*origin
+	fields         map[*types.Var]*origin // fields of this package's types holding a source value
+	globals        map[*ssa.Global]*origin
+	memo           map[string]*taint
 	busy           map[string]bool
 	learnt         bool // a field or global fact was added in this round
 	collect        bool // the final round: record fence positions
-	found          map[string]*tqFinding
+	found          map[string]*finding
 	order          []string
 	binaries       map[token.Pos]*ast.BinaryExpr
 	reached        map[*ssa.Function]*section.Section
 }
 
 // taint is the result of analysing one function with given seeds.
-type tqTaint struct {
+type taint struct {
 	fn   *ssa.Function
-	of   map[ssa.Value]*tqOrigin
-	held map[ssa.Value]*tqOrigin // struct/array roots a source value was stored into
-	ret  []*tqOrigin             // per result index
+	of   map[ssa.Value]*origin
+	held map[ssa.Value]*origin // struct/array roots a source value was stored into
+	ret  []*origin             // per result index
 	toks *flow.Tokens
 }
 
-func tqFieldOwner(t types.Type) *types.Named {
+func fieldOwner(t types.Type) *types.Named {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
@@ -67,7 +68,7 @@ func tqFieldOwner(t types.Type) *types.Named {
 
 // carried returns the origin of a value, looking through conversions and,
 // for structs and arrays, at what was stored into them.
-func (t *tqTaint) carried(v ssa.Value) *tqOrigin {
+func (t *taint) carried(v ssa.Value) *origin {
 	if v == nil {
 		return nil
 	}
@@ -84,8 +85,8 @@ func (t *tqTaint) carried(v ssa.Value) *tqOrigin {
 	return t.held[calls.Root(u)]
 }
 
-// tqSourcesByName indexes model.TokenSources' functions by name.
-var tqSourcesByName = func() map[string][]*model.TokenSource {
+// sourcesByName indexes model.TokenSources' functions by name.
+var sourcesByName = func() map[string][]*model.TokenSource {
 	m := map[string][]*model.TokenSource{}
 	for i := range model.TokenSources {
 		s := &model.TokenSources[i]
@@ -96,11 +97,11 @@ var tqSourcesByName = func() map[string][]*model.TokenSource {
 	return m
 }()
 
-func (q *tq) sourceFor(fn *types.Func) *model.TokenSource {
+func (q *checker) sourceFor(fn *types.Func) *model.TokenSource {
 	if fn == nil {
 		return nil
 	}
-	for _, s := range tqSourcesByName[fn.Name()] {
+	for _, s := range sourcesByName[fn.Name()] {
 		if s.Func.Matches(fn) {
 			return s
 		}
@@ -108,11 +109,11 @@ func (q *tq) sourceFor(fn *types.Func) *model.TokenSource {
 	return nil
 }
 
-func (q *tq) sourceField(owner types.Type, v *types.Var) *model.TokenSource {
+func (q *checker) sourceField(owner types.Type, v *types.Var) *model.TokenSource {
 	if v == nil {
 		return nil
 	}
-	named := tqFieldOwner(owner)
+	named := fieldOwner(owner)
 	for i := range model.TokenSources {
 		s := &model.TokenSources[i]
 		if s.Func.Name == "" && s.Field.Matches(named, v) {
@@ -122,9 +123,9 @@ func (q *tq) sourceField(owner types.Type, v *types.Var) *model.TokenSource {
 	return nil
 }
 
-func (q *tq) local(fn *ssa.Function) bool { return calls.Local(fn, q.u.a.pkg) }
+func (q *checker) local(fn *ssa.Function) bool { return calls.Local(fn, q.u.Pkg) }
 
-func tqSeedKey(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin) string {
+func seedKey(fn *ssa.Function, seeds map[ssa.Value]*origin) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%p", fn)
 	for i, p := range fn.Params {
@@ -143,23 +144,23 @@ func tqSeedKey(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin) string {
 // analyze computes the tainted values of fn given tainted parameters or
 // free variables, following this package's calls to a bounded depth, and
 // in the collecting round records the fence positions the taint reaches.
-func (q *tq) analyze(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin, depth int) *tqTaint {
+func (q *checker) analyze(fn *ssa.Function, seeds map[ssa.Value]*origin, depth int) *taint {
 	// The depth is part of the key: an analysis cut short deep in a call
 	// chain must not stand for the same function analysed from the top.
-	key := fmt.Sprintf("%s@%d", tqSeedKey(fn, seeds), depth)
+	key := fmt.Sprintf("%s@%d", seedKey(fn, seeds), depth)
 	if t, ok := q.memo[key]; ok {
 		return t
 	}
-	if q.busy[key] || depth > tqMaxDepth {
-		return &tqTaint{fn: fn, of: map[ssa.Value]*tqOrigin{}, held: map[ssa.Value]*tqOrigin{}}
+	if q.busy[key] || depth > maxTaintDepth {
+		return &taint{fn: fn, of: map[ssa.Value]*origin{}, held: map[ssa.Value]*origin{}}
 	}
 	q.busy[key] = true
 	defer delete(q.busy, key)
 
-	t := &tqTaint{fn: fn, of: map[ssa.Value]*tqOrigin{}, held: map[ssa.Value]*tqOrigin{},
-		ret: make([]*tqOrigin, fn.Signature.Results().Len()), toks: q.u.Tokens(fn)}
+	t := &taint{fn: fn, of: map[ssa.Value]*origin{}, held: map[ssa.Value]*origin{},
+		ret: make([]*origin, fn.Signature.Results().Len()), toks: q.u.Tokens(fn)}
 	var queue []ssa.Value
-	mark := func(v ssa.Value, o *tqOrigin) {
+	mark := func(v ssa.Value, o *origin) {
 		if v == nil || o == nil || t.of[v] != nil || t.toks.Has(v) {
 			return
 		}
@@ -182,12 +183,12 @@ func (q *tq) analyze(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin, depth int)
 					if src.Kind == model.Counter {
 						// atomic.AddInt64(&n, 1): the counter's origin when
 						// n is one, else this call.
-						if o := q.counterOrigin(tqFirstAddr(c)); o != nil {
+						if o := q.counterOrigin(firstAddr(c)); o != nil {
 							mark(x, o)
 							continue
 						}
 					}
-					o := &tqOrigin{src: src, pos: x.Pos()}
+					o := &origin{src: src, pos: x.Pos()}
 					if src.Arg >= 0 {
 						if a := calls.Arg(c, src.Arg); a != nil {
 							mark(calls.Unwrap(a), o)
@@ -200,17 +201,17 @@ func (q *tq) analyze(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin, depth int)
 					}
 					continue
 				}
-				if tqAtomic(callee) && strings.HasPrefix(callee.Name(), "Load") {
-					if o := q.counterOrigin(tqFirstAddr(c)); o != nil {
+				if atomic(callee) && strings.HasPrefix(callee.Name(), "Load") {
+					if o := q.counterOrigin(firstAddr(c)); o != nil {
 						mark(x, o)
 					}
 					continue
 				}
-				if sc := c.StaticCallee(); q.local(sc) && depth < tqMaxDepth {
+				if sc := c.StaticCallee(); q.local(sc) && depth < maxTaintDepth {
 					sum := q.analyze(sc, nil, depth+1)
 					for i, o := range sum.ret {
 						if o != nil {
-							mark(calls.Result(x, i), tqVia(o, sc))
+							mark(calls.Result(x, i), returnedBy(o, sc))
 						}
 					}
 				}
@@ -226,14 +227,14 @@ func (q *tq) analyze(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin, depth int)
 			case *ssa.FieldAddr:
 				v := calls.FieldVar(x.X.Type(), x.Field)
 				if src := q.sourceField(x.X.Type(), v); src != nil {
-					mark(x, &tqOrigin{src: src, pos: x.Pos()})
+					mark(x, &origin{src: src, pos: x.Pos()})
 				} else if o := q.fields[v]; o != nil && q.counterOrigin(x) == nil {
 					mark(x, o)
 				}
 			case *ssa.Field:
 				v := calls.FieldVar(x.X.Type(), x.Field)
 				if src := q.sourceField(x.X.Type(), v); src != nil {
-					mark(x, &tqOrigin{src: src, pos: x.Pos()})
+					mark(x, &origin{src: src, pos: x.Pos()})
 				} else if o := q.fields[v]; o != nil {
 					mark(x, o)
 				}
@@ -264,7 +265,7 @@ func (q *tq) analyze(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin, depth int)
 						q.learnt = true
 					}
 				case *ssa.Global:
-					if a.Pkg == q.u.a.pkg && q.globals[a] == nil && q.counterOrigin(a) == nil {
+					if a.Pkg == q.u.Pkg && q.globals[a] == nil && q.counterOrigin(a) == nil {
 						q.globals[a] = o
 						q.learnt = true
 					}
@@ -285,18 +286,18 @@ func (q *tq) analyze(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin, depth int)
 					mark(calls.Result(x, 0), o)
 				}
 				sc := x.Call.StaticCallee()
-				if !q.local(sc) || depth >= tqMaxDepth {
+				if !q.local(sc) || depth >= maxTaintDepth {
 					continue
 				}
-				callee := q.analyze(sc, tqParamSeeds(&x.Call, sc, t), depth+1)
+				callee := q.analyze(sc, paramSeeds(&x.Call, sc, t), depth+1)
 				for i, ro := range callee.ret {
 					if ro != nil {
 						mark(calls.Result(x, i), ro)
 					}
 				}
 			case *ssa.MakeClosure:
-				if fn, ok := x.Fn.(*ssa.Function); ok && q.local(fn) && depth < tqMaxDepth {
-					seeds := map[ssa.Value]*tqOrigin{}
+				if fn, ok := x.Fn.(*ssa.Function); ok && q.local(fn) && depth < maxTaintDepth {
+					seeds := map[ssa.Value]*origin{}
 					for i, b := range x.Bindings {
 						if o := t.of[b]; o != nil && i < len(fn.FreeVars) {
 							seeds[fn.FreeVars[i]] = o
@@ -339,14 +340,17 @@ func (q *tq) analyze(fn *ssa.Function, seeds map[ssa.Value]*tqOrigin, depth int)
 	return t
 }
 
-func tqVia(o *tqOrigin, fn *ssa.Function) *tqOrigin {
+// returnedBy is o as returned by fn, a function of this package; the
+// innermost such function is the one messages name ("returned by
+// newToken").
+func returnedBy(o *origin, fn *ssa.Function) *origin {
 	if o.via != "" {
 		return o
 	}
-	return &tqOrigin{src: o.src, pos: o.pos, via: fn.Name()}
+	return &origin{src: o.src, pos: o.pos, via: fn.Name()}
 }
 
-func tqFirstAddr(c *ssa.CallCommon) ssa.Value {
+func firstAddr(c *ssa.CallCommon) ssa.Value {
 	if r := calls.Receiver(c); r != nil {
 		return r
 	}
@@ -358,8 +362,8 @@ func tqFirstAddr(c *ssa.CallCommon) ssa.Value {
 
 // paramSeeds maps the tainted arguments of a call (and the tainted
 // bindings of a closure callee) to the callee's parameters.
-func tqParamSeeds(c *ssa.CallCommon, callee *ssa.Function, t *tqTaint) map[ssa.Value]*tqOrigin {
-	seeds := map[ssa.Value]*tqOrigin{}
+func paramSeeds(c *ssa.CallCommon, callee *ssa.Function, t *taint) map[ssa.Value]*origin {
+	seeds := map[ssa.Value]*origin{}
 	for i, a := range c.Args {
 		o := t.of[a]
 		if o == nil {
@@ -381,12 +385,12 @@ func tqParamSeeds(c *ssa.CallCommon, callee *ssa.Function, t *tqTaint) map[ssa.V
 
 // encoders are packages whose functions turn their argument into another
 // representation of the same value.
-var tqEncoders = []string{"strconv", "fmt", "strings", "bytes", "encoding/hex", "encoding/base64", "encoding/base32",
+var encoders = []string{"strconv", "fmt", "strings", "bytes", "encoding/hex", "encoding/base64", "encoding/base32",
 	"encoding/binary", "hash/crc32", "hash/crc64", "hash/fnv", "math/big"}
 
 // propagate reports whether the result of c carries v, an argument or
 // receiver of c.
-func (q *tq) propagate(c *ssa.CallCommon, v ssa.Value) bool {
+func (q *checker) propagate(c *ssa.CallCommon, v ssa.Value) bool {
 	if b, ok := c.Value.(*ssa.Builtin); ok {
 		return b.Name() == "append" || b.Name() == "min" || b.Name() == "max"
 	}
@@ -400,7 +404,7 @@ func (q *tq) propagate(c *ssa.CallCommon, v ssa.Value) bool {
 			return model.RecvName(callee) == "Time" && slices.Contains(model.ClockMethods, callee.Name())
 		}
 		// uuid.UUID.String(), xid.ID.String(), big.Int.Int64()
-		return q.sourcePkg(pkg) || slices.Contains(tqEncoders, pkg)
+		return q.sourcePkg(pkg) || slices.Contains(encoders, pkg)
 	}
 	if !slices.Contains(calls.Args(c), v) {
 		return false
@@ -408,12 +412,12 @@ func (q *tq) propagate(c *ssa.CallCommon, v ssa.Value) bool {
 	if fmtPkg := pkg == "fmt"; fmtPkg {
 		return strings.HasPrefix(callee.Name(), "Sprint") || strings.HasPrefix(callee.Name(), "Append")
 	}
-	return slices.Contains(tqEncoders, pkg) || (q.sourcePkg(pkg) && pkg != "time" && pkg != "os")
+	return slices.Contains(encoders, pkg) || (q.sourcePkg(pkg) && pkg != "time" && pkg != "os")
 }
 
 // sourcePkg reports whether pkg declares a Random source (its helpers,
 // such as uuid.Must, keep the value random).
-func (q *tq) sourcePkg(pkg string) bool {
+func (q *checker) sourcePkg(pkg string) bool {
 	for _, s := range model.TokenSources {
 		if s.Kind == model.Random && s.Func.Pkg == pkg && !strings.HasPrefix(pkg, "math/rand") && pkg != "crypto/rand" {
 			return true

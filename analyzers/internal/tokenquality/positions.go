@@ -1,4 +1,4 @@
-package engine
+package tokenquality
 
 import (
 	"fmt"
@@ -14,13 +14,13 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// tqFinding is a non-fence value found at a fence position.
-type tqFinding struct {
+// finding is a non-fence value found at a fence position.
+type finding struct {
 	pos    token.Pos
 	key    token.Pos
 	effect token.Pos // the effect the finding is about, when it is one
 	instr  ssa.Instruction
-	o      *tqOrigin
+	o      *origin
 	// desc says what happens at the position, with %s for the value.
 	desc    string
 	flagged []ssa.Value // values that now carry the misplaced value
@@ -28,7 +28,7 @@ type tqFinding struct {
 }
 
 // value returns the origin of v itself (not of what was stored into it).
-func (t *tqTaint) value(v ssa.Value) *tqOrigin {
+func (t *taint) value(v ssa.Value) *origin {
 	if v == nil {
 		return nil
 	}
@@ -38,11 +38,11 @@ func (t *tqTaint) value(v ssa.Value) *tqOrigin {
 	return t.of[calls.Unwrap(v)]
 }
 
-func (q *tq) add(f *tqFinding) {
+func (q *checker) add(f *finding) {
 	if !f.pos.IsValid() {
 		return
 	}
-	k := fmt.Sprintf("%s@%d", tqCode(f.o.src.Kind), f.pos)
+	k := fmt.Sprintf("%s@%d", codeOf(f.o.src.Kind), f.pos)
 	if _, dup := q.found[k]; dup {
 		return
 	}
@@ -54,10 +54,10 @@ func (q *tq) add(f *tqFinding) {
 }
 
 // positions records the fence positions that tainted values of t reach.
-func (q *tq) positions(t *tqTaint) {
-	var mine []*tqFinding
+func (q *checker) positions(t *taint) {
+	var mine []*finding
 	var effects []*effect.Effect
-	add := func(f *tqFinding) {
+	add := func(f *finding) {
 		if f != nil && f.o != nil {
 			mine = append(mine, f)
 		}
@@ -92,9 +92,9 @@ func (q *tq) positions(t *tqTaint) {
 	// FC1001's on that effect.
 	for _, f := range mine {
 		if len(f.flagged) > 0 && !f.effect.IsValid() {
-			carriers := tqClosure(f.flagged)
+			carriers := closure(f.flagged)
 			for _, e := range effects {
-				if tqReaches(e, carriers) {
+				if reaches(e, carriers) {
 					f.key, f.effect = e.Call.Pos(), e.Call.Pos()
 					break
 				}
@@ -105,7 +105,7 @@ func (q *tq) positions(t *tqTaint) {
 }
 
 // comparison: a non-fence value ordered in Go (tok > last.Fence).
-func (q *tq) comparison(t *tqTaint, x *ssa.BinOp) *tqFinding {
+func (q *checker) comparison(t *taint, x *ssa.BinOp) *finding {
 	if !calls.IsOrder(x.Op) {
 		return nil
 	}
@@ -120,8 +120,8 @@ func (q *tq) comparison(t *tqTaint, x *ssa.BinOp) *tqFinding {
 		return nil // rand.Intn(100) < 10, lease > 0
 	}
 	be := q.binaryAt(x.Pos())
-	named := be != nil && (tqOrderName(q.exprName(be.X)) || tqOrderName(q.exprName(be.Y)))
-	named = named || tqScannedFence(other)
+	named := be != nil && (orderName(q.exprName(be.X)) || orderName(q.exprName(be.Y)))
+	named = named || scannedFence(other)
 	against := t.toks.Has(other)
 	switch {
 	case against:
@@ -143,13 +143,13 @@ func (q *tq) comparison(t *tqTaint, x *ssa.BinOp) *tqFinding {
 	if against {
 		desc = "%s is ordered against the real fencing token in " + expr
 	}
-	return &tqFinding{pos: x.Pos(), instr: x, o: o, desc: desc, ordered: true}
+	return &finding{pos: x.Pos(), instr: x, o: o, desc: desc, ordered: true}
 }
 
 // fieldStore: a non-fence value stored in a fence-named struct field
 // (Fence: tok in a composite literal, w.epoch = tok), or in the Value of a
 // Key/Value pair whose Key is fence-named (bson.E, kafka.Header).
-func (q *tq) fieldStore(t *tqTaint, x *ssa.Store) *tqFinding {
+func (q *checker) fieldStore(t *taint, x *ssa.Store) *finding {
 	fa, ok := x.Addr.(*ssa.FieldAddr)
 	if !ok {
 		return nil
@@ -167,12 +167,12 @@ func (q *tq) fieldStore(t *tqTaint, x *ssa.Store) *tqFinding {
 		pos = fa.Pos()
 	}
 	flagged := []ssa.Value{fa.X, calls.Root(fa)}
-	if tqStoreName(fv.Name()) {
+	if storeName(fv.Name()) {
 		owner := "struct"
-		if n := tqFieldOwner(fa.X.Type()); n != nil {
+		if n := fieldOwner(fa.X.Type()); n != nil {
 			owner = n.Obj().Name()
 		}
-		return &tqFinding{pos: pos, instr: x, o: o, flagged: flagged,
+		return &finding{pos: pos, instr: x, o: o, flagged: flagged,
 			desc: fmt.Sprintf("%%s is stored in the fence field %s.%s", owner, fv.Name())}
 	}
 	if fv.Name() != "Value" && fv.Name() != "Val" {
@@ -193,8 +193,8 @@ func (q *tq) fieldStore(t *tqTaint, x *ssa.Store) *tqFinding {
 		}
 		for _, r2 := range *kfa.Referrers() {
 			if st, ok := r2.(*ssa.Store); ok && st.Addr == kfa {
-				if k, ok := calls.ConstString(st.Val); ok && tqStoreName(k) {
-					return &tqFinding{pos: pos, instr: x, o: o, flagged: flagged,
+				if k, ok := calls.ConstString(st.Val); ok && storeName(k) {
+					return &finding{pos: pos, instr: x, o: o, flagged: flagged,
 						desc: fmt.Sprintf("%%s is stored under the fence key %q", k)}
 				}
 			}
@@ -205,9 +205,9 @@ func (q *tq) fieldStore(t *tqTaint, x *ssa.Store) *tqFinding {
 
 // mapKey: a non-fence value stored under a fence-named map key
 // (bson.M{"fence": tok}, ExpressionAttributeValues[":fence"], Header["X-Fence"]).
-func (q *tq) mapKey(t *tqTaint, x *ssa.MapUpdate) *tqFinding {
+func (q *checker) mapKey(t *taint, x *ssa.MapUpdate) *finding {
 	k, ok := calls.ConstString(x.Key)
-	if !ok || !tqStoreName(k) {
+	if !ok || !storeName(k) {
 		return nil
 	}
 	o := t.carried(x.Value)
@@ -215,20 +215,20 @@ func (q *tq) mapKey(t *tqTaint, x *ssa.MapUpdate) *tqFinding {
 		return nil
 	}
 	desc := fmt.Sprintf("%%s is stored under the fence key %q", k)
-	if tqHTTPHeader(x.Map.Type()) {
+	if httpHeader(x.Map.Type()) {
 		desc = fmt.Sprintf("%%s is sent in the fence header %q", k)
 	}
-	return &tqFinding{pos: x.Pos(), instr: x, o: o, desc: desc, flagged: []ssa.Value{x.Map, calls.Root(x.Map)}}
+	return &finding{pos: x.Pos(), instr: x, o: o, desc: desc, flagged: []ssa.Value{x.Map, calls.Root(x.Map)}}
 }
 
-func tqHTTPHeader(t types.Type) bool {
-	n := tqFieldOwner(t)
+func httpHeader(t types.Type) bool {
+	n := fieldOwner(t)
 	return n != nil && n.Obj().Name() == "Header" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http"
 }
 
 // callPosition: headers (Header.Set/Add), gRPC metadata
 // (AppendToOutgoingContext, Pairs, MD.Set/Append) and etcd Compare.
-func (q *tq) callPosition(t *tqTaint, x ssa.CallInstruction, c *ssa.CallCommon) *tqFinding {
+func (q *checker) callPosition(t *taint, x ssa.CallInstruction, c *ssa.CallCommon) *finding {
 	fn := calls.Callee(c)
 	if fn == nil || fn.Pkg() == nil {
 		return nil
@@ -238,14 +238,14 @@ func (q *tq) callPosition(t *tqTaint, x ssa.CallInstruction, c *ssa.CallCommon) 
 	if v, ok := x.(*ssa.Call); ok {
 		call = v
 	}
-	pairs := func(kv []ssa.Value, where string, flagged ...ssa.Value) *tqFinding {
+	pairs := func(kv []ssa.Value, where string, flagged ...ssa.Value) *finding {
 		for i := 0; i+1 < len(kv); i += 2 {
 			k, ok := calls.ConstString(kv[i])
-			if !ok || !tqStoreName(k) {
+			if !ok || !storeName(k) {
 				continue
 			}
 			if o := t.value(kv[i+1]); o != nil {
-				return &tqFinding{pos: x.Pos(), instr: x, o: o, flagged: flagged,
+				return &finding{pos: x.Pos(), instr: x, o: o, flagged: flagged,
 					desc: fmt.Sprintf("%%s is sent in the %s %q", where, k)}
 			}
 		}
@@ -282,7 +282,7 @@ func (q *tq) callPosition(t *tqTaint, x ssa.CallInstruction, c *ssa.CallCommon) 
 			return nil
 		}
 		if o := t.value(calls.Arg(c, 2)); o != nil {
-			return &tqFinding{pos: x.Pos(), instr: x, o: o, flagged: []ssa.Value{call}, ordered: true,
+			return &finding{pos: x.Pos(), instr: x, o: o, flagged: []ssa.Value{call}, ordered: true,
 				desc: fmt.Sprintf("%%s is ordered like a fencing token in an etcd Compare(..., %q, ...)", op)}
 		}
 	}
@@ -290,7 +290,7 @@ func (q *tq) callPosition(t *tqTaint, x ssa.CallInstruction, c *ssa.CallCommon) 
 }
 
 // sqlArg returns the Go value bound to a positional placeholder.
-func tqSQLArg(c *ssa.CallCommon, first int, p sqlfence.Placeholder) ssa.Value {
+func sqlArg(c *ssa.CallCommon, first int, p sqlfence.Placeholder) ssa.Value {
 	args := calls.Args(c)
 	i := p.ArgIndex()
 	if i < 0 || first >= len(args) {
@@ -312,31 +312,31 @@ func tqSQLArg(c *ssa.CallCommon, first int, p sqlfence.Placeholder) ssa.Value {
 // sqlGuards judges the guards and assignments of a statement whose bind
 // arguments start at first on call c. The most serious misuse wins:
 // ordering, then an equality check, then a plain store.
-func (q *tq) sqlGuards(t *tqTaint, st *sqlfence.Statement, c *ssa.CallCommon, first int, what string, sets bool) (*tqOrigin, string, bool) {
+func (q *checker) sqlGuards(t *taint, st *sqlfence.Statement, c *ssa.CallCommon, first int, what string, sets bool) (*origin, string, bool) {
 	for _, g := range st.Guards {
-		if !calls.IsOrder(tqOpToken(g.Op)) || !tqSQLOrderName(g.Column) {
+		if !calls.IsOrder(opToken(g.Op)) || !sqlOrderName(g.Column) {
 			continue
 		}
-		if o := t.value(tqSQLArg(c, first, g.Param)); o != nil {
-			return o, fmt.Sprintf("%s orders %%s against the fence column %q (%s %s %s)", what, g.Column, g.Column, g.Op, tqPlaceholder(g.Param)), true
+		if o := t.value(sqlArg(c, first, g.Param)); o != nil {
+			return o, fmt.Sprintf("%s orders %%s against the fence column %q (%s %s %s)", what, g.Column, g.Column, g.Op, placeholder(g.Param)), true
 		}
 	}
 	if !vocab.LockTable.Match(st.Table) { // equality with an owner value there is the ownership check
 		for _, g := range st.Guards {
-			if (g.Op != "=" && g.Op != "<>") || !tqStoreName(g.Column) {
+			if (g.Op != "=" && g.Op != "<>") || !storeName(g.Column) {
 				continue
 			}
-			if o := t.value(tqSQLArg(c, first, g.Param)); o != nil {
-				return o, fmt.Sprintf("%s checks the fence column %q against %%s (%s %s %s)", what, g.Column, g.Column, g.Op, tqPlaceholder(g.Param)), false
+			if o := t.value(sqlArg(c, first, g.Param)); o != nil {
+				return o, fmt.Sprintf("%s checks the fence column %q against %%s (%s %s %s)", what, g.Column, g.Column, g.Op, placeholder(g.Param)), false
 			}
 		}
 	}
 	if sets {
 		for _, a := range st.Sets {
-			if !tqStoreName(a.Column) {
+			if !storeName(a.Column) {
 				continue
 			}
-			if o := t.value(tqSQLArg(c, first, a.Param)); o != nil {
+			if o := t.value(sqlArg(c, first, a.Param)); o != nil {
 				return o, fmt.Sprintf("%s stores %%s in the fence column %q", what, a.Column), false
 			}
 		}
@@ -344,15 +344,15 @@ func (q *tq) sqlGuards(t *tqTaint, st *sqlfence.Statement, c *ssa.CallCommon, fi
 	return nil, "", false
 }
 
-// tqPlaceholder renders a placeholder as written: "?" rather than "?#2".
-func tqPlaceholder(p sqlfence.Placeholder) string {
+// placeholder renders a placeholder as written: "?" rather than "?#2".
+func placeholder(p sqlfence.Placeholder) string {
 	if p.Style == sqlfence.Question {
 		return "?"
 	}
 	return p.String()
 }
 
-func tqOpToken(op string) token.Token {
+func opToken(op string) token.Token {
 	switch op {
 	case "<":
 		return token.LSS
@@ -366,7 +366,7 @@ func tqOpToken(op string) token.Token {
 	return token.ILLEGAL
 }
 
-func (q *tq) sqlWrite(t *tqTaint, x ssa.CallInstruction, e *effect.Effect) *tqFinding {
+func (q *checker) sqlWrite(t *taint, x ssa.CallInstruction, e *effect.Effect) *finding {
 	if e.Stmt == nil {
 		return nil
 	}
@@ -375,16 +375,16 @@ func (q *tq) sqlWrite(t *tqTaint, x ssa.CallInstruction, e *effect.Effect) *tqFi
 	if o == nil {
 		return nil
 	}
-	return &tqFinding{pos: x.Pos(), key: x.Pos(), effect: x.Pos(), instr: x, o: o, desc: desc, ordered: ordered}
+	return &finding{pos: x.Pos(), key: x.Pos(), effect: x.Pos(), instr: x, o: o, desc: desc, ordered: ordered}
 }
 
 // chainWrite: a query builder write whose Where chain orders or checks a
 // fence column against the value, or Update("fence", v).
-func (q *tq) chainWrite(t *tqTaint, x ssa.CallInstruction, e *effect.Effect) *tqFinding {
+func (q *checker) chainWrite(t *taint, x ssa.CallInstruction, e *effect.Effect) *finding {
 	what := fmt.Sprintf("%s (%s)", e.What, e.Via())
 	c := x.Common()
-	found := func(o *tqOrigin, desc string, ordered bool) *tqFinding {
-		return &tqFinding{pos: x.Pos(), key: x.Pos(), effect: x.Pos(), instr: x, o: o, desc: desc, ordered: ordered}
+	found := func(o *origin, desc string, ordered bool) *finding {
+		return &finding{pos: x.Pos(), key: x.Pos(), effect: x.Pos(), instr: x, o: o, desc: desc, ordered: ordered}
 	}
 	for st, where := range effect.Wheres(e.Receiver) {
 		if st == nil {
@@ -395,7 +395,7 @@ func (q *tq) chainWrite(t *tqTaint, x ssa.CallInstruction, e *effect.Effect) *tq
 		}
 	}
 	if name := e.Callee.Name(); name == "Update" || name == "UpdateColumn" {
-		if col, ok := calls.ConstString(calls.Arg(c, 0)); ok && tqStoreName(col) {
+		if col, ok := calls.ConstString(calls.Arg(c, 0)); ok && storeName(col) {
 			if o := t.value(calls.Arg(c, 1)); o != nil {
 				return found(o, fmt.Sprintf("%s stores %%s in the fence column %q", what, strings.ToLower(col)), false)
 			}
@@ -407,7 +407,7 @@ func (q *tq) chainWrite(t *tqTaint, x ssa.CallInstruction, e *effect.Effect) *tq
 // closure returns the values that carry what the flagged values carry:
 // a request whose header was set, a context built from metadata, a local
 // variable holding one of them.
-func tqClosure(flagged []ssa.Value) map[ssa.Value]bool {
+func closure(flagged []ssa.Value) map[ssa.Value]bool {
 	set := map[ssa.Value]bool{}
 	var queue []ssa.Value
 	mark := func(v ssa.Value) {
@@ -419,7 +419,7 @@ func tqClosure(flagged []ssa.Value) map[ssa.Value]bool {
 	for _, v := range flagged {
 		mark(v)
 	}
-	for n := 0; len(queue) > 0 && n < tqMaxCarriers; n++ {
+	for n := 0; len(queue) > 0 && n < maxCarriers; n++ {
 		v := queue[0]
 		queue = queue[1:]
 		refs := v.Referrers()
@@ -444,7 +444,7 @@ func tqClosure(flagged []ssa.Value) map[ssa.Value]bool {
 
 // reaches reports whether a request effect sends a value of set, or an
 // etcd transaction's If() receives one.
-func tqReaches(e *effect.Effect, set map[ssa.Value]bool) bool {
+func reaches(e *effect.Effect, set map[ssa.Value]bool) bool {
 	in := func(v ssa.Value) bool {
 		if v == nil {
 			return false
@@ -492,7 +492,7 @@ func tqReaches(e *effect.Effect, set map[ssa.Value]bool) bool {
 
 // scannedFence reports whether v was read from a fence-named column:
 // row.Scan(&v) of a SELECT whose column at that position is one.
-func tqScannedFence(v ssa.Value) bool {
+func scannedFence(v ssa.Value) bool {
 	ld, ok := calls.Unwrap(v).(*ssa.UnOp)
 	if !ok || ld.Op != token.MUL {
 		return false
@@ -508,7 +508,7 @@ func tqScannedFence(v ssa.Value) bool {
 			if mi, isMI := ref.(*ssa.MakeInterface); isMI {
 				for _, r2 := range *mi.Referrers() {
 					if st2, ok := r2.(*ssa.Store); ok && st2.Val == mi {
-						if tqScanColumn(st2) {
+						if scanColumn(st2) {
 							return true
 						}
 					}
@@ -516,7 +516,7 @@ func tqScannedFence(v ssa.Value) bool {
 			}
 			continue
 		}
-		if tqScanColumn(st) {
+		if scanColumn(st) {
 			return true
 		}
 	}
@@ -525,7 +525,7 @@ func tqScannedFence(v ssa.Value) bool {
 
 // scanColumn: st stores a destination into element i of a Scan call's
 // arguments; is column i of the scanned SELECT fence-named?
-func tqScanColumn(st *ssa.Store) bool {
+func scanColumn(st *ssa.Store) bool {
 	ia, ok := st.Addr.(*ssa.IndexAddr)
 	if !ok {
 		return false
@@ -562,7 +562,7 @@ func tqScanColumn(st *ssa.Store) bool {
 					continue
 				}
 				cols := sqlfence.Parse(text).ReadColumns
-				if i := int(idx.Int64()); i < len(cols) && tqSQLOrderName(cols[i]) {
+				if i := int(idx.Int64()); i < len(cols) && sqlOrderName(cols[i]) {
 					return true
 				}
 			}

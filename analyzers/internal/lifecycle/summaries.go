@@ -1,4 +1,4 @@
-package engine
+package lifecycle
 
 import (
 	"go/token"
@@ -23,21 +23,28 @@ import (
 // program.
 
 // generated reports whether pos is in a generated file (not cgo).
-func (l *lifecycle) generated(pos token.Pos) bool {
+func (l *checker) generated(pos token.Pos) bool {
 	gm, _ := l.u.Pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
 	g, ok := gm[l.u.Pass.Fset.PositionFor(pos, false).Filename]
 	return ok && g != generated.Cgo
 }
 
-// lcSummaryOf returns the summary of the function a call runs, and the
+// The kinds of the lifecycle checks' summaries in a standalone run's
+// Program (unit.Engine.RecordSummary).
+const (
+	kindRenewal = "renewal" // a RenewalFact (FC5002)
+	kindRelease = "release" // a ReleaseFact (FC5001)
+	kindRead    = "read"    // a ReadFact (FC5001)
+)
+
+// summaryOf returns the summary of the function a call runs, and the
 // implementation it comes from for an interface call ("" for a static
-// call): local holds this package's summaries, kind names them for the
-// Program (wantRenewal, wantRelease) and fromImpl reads them from a
-// Program record.
-func lcSummaryOf[F any, PF interface {
+// call): local holds this package's summaries, and kind names them for
+// the Program (kindRenewal, kindRelease, kindRead).
+func summaryOf[F any, PF interface {
 	*F
 	analysis.Fact
-}](l *lifecycle, ci ssa.CallInstruction, local map[*types.Func]PF, kind string, fromImpl func(*Impl) PF) (PF, string) {
+}](l *checker, ci ssa.CallInstruction, local map[*types.Func]PF, kind string) (PF, string) {
 	c := ci.Common()
 	callee := calls.Callee(c)
 	if callee == nil {
@@ -53,41 +60,31 @@ func lcSummaryOf[F any, PF interface {
 		}
 		return nil, ""
 	}
-	for _, impl := range l.u.a.implementations(c) {
+	for _, impl := range l.u.Implementations(c) {
 		if obj, ok := impl.Object().(*types.Func); ok && local[obj] != nil {
-			return local[obj], lcImplName(obj)
+			return local[obj], implName(obj)
 		}
 	}
 	for _, m := range l.depSummaries(c, reflect.TypeFor[PF]()) {
 		f := PF(new(F))
 		if l.u.Pass.ImportObjectFact(m, f) {
-			return f, lcImplName(m)
+			return f, implName(m)
 		}
 	}
 	// The standalone command: an implementation in a package this one
 	// cannot see (an unexported store type behind a constructor).
-	if prog := l.u.a.prog; prog != nil {
-		if k, iface := methodKey(c); k != "" {
-			if !prog.resolving() {
-				prog.wantKind(l.u.Pass.Pkg.Path(), k, kind)
-				return nil, ""
-			}
-			for _, im := range prog.lookup(k, iface) {
-				if f := fromImpl(&im); f != nil && im.Pkg != l.u.Pass.Pkg.Path() {
-					return f, filepath.Base(im.Pkg) + "." + im.Type + "." + c.Method.Name()
-				}
-			}
-		}
+	for _, s := range l.u.ProgramSummaries(c, kind) {
+		return s.Fact.(PF), filepath.Base(s.Pkg) + "." + s.Type + "." + c.Method.Name()
 	}
 	return nil, ""
 }
 
 // depSummaries returns the methods of dependencies with a fact of type t
-// that implement the method of an interface call, as depImplementations
+// that implement the method of an interface call, as DepImplementations
 // does for effects.
-func (l *lifecycle) depSummaries(c *ssa.CallCommon, t reflect.Type) []*types.Func {
+func (l *checker) depSummaries(c *ssa.CallCommon, t reflect.Type) []*types.Func {
 	iface, ok := c.Value.Type().Underlying().(*types.Interface)
-	if !ok || !userInterface(c) {
+	if !ok || !calls.UserInterface(c) {
 		return nil
 	}
 	if l.factMethods == nil {
@@ -118,7 +115,7 @@ func (l *lifecycle) depSummaries(c *ssa.CallCommon, t reflect.Type) []*types.Fun
 			named = p.Elem()
 		}
 		n, ok := types.Unalias(named).(*types.Named)
-		if !ok || n.TypeParams().Len() > 0 || testDouble(n.Obj().Pkg().Path()) {
+		if !ok || n.TypeParams().Len() > 0 || calls.TestDouble(n.Obj().Pkg().Path()) {
 			continue
 		}
 		var it types.Type = n
@@ -135,8 +132,8 @@ func (l *lifecycle) depSummaries(c *ssa.CallCommon, t reflect.Type) []*types.Fun
 }
 
 // exportSummaries exports this package's summaries as facts and records
-// its methods in the Program.
-func lcExportSummaries[PF analysis.Fact](l *lifecycle, local map[*types.Func]PF, fill func(*Impl, PF)) {
+// its methods in the Program as summaries of the given kind.
+func exportSummaries[PF analysis.Fact](l *checker, local map[*types.Func]PF, kind string) {
 	for _, fn := range l.u.Funcs {
 		obj, ok := fn.Object().(*types.Func)
 		if !ok || fn.Parent() != nil {
@@ -144,7 +141,7 @@ func lcExportSummaries[PF analysis.Fact](l *lifecycle, local map[*types.Func]PF,
 		}
 		if f, ok := local[obj]; ok {
 			l.u.Pass.ExportObjectFact(obj, f)
-			l.u.a.recordImpl(fn, obj, func(im *Impl) { fill(im, f) })
+			l.u.RecordSummary(fn, obj, kind, f)
 		}
 	}
 }

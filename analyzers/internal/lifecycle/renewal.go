@@ -1,4 +1,4 @@
-package engine
+package lifecycle
 
 import (
 	"fmt"
@@ -12,6 +12,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
@@ -64,12 +65,12 @@ const (
 
 // renewals is the FC5002 hand-rolled lease pass over one package.
 type renewals struct {
-	l     *lifecycle
+	l     *checker
 	local map[*types.Func]*RenewalFact // this package's renewal functions
 	gen   func(token.Pos) bool
 }
 
-func (l *lifecycle) leaseRenewals() {
+func (l *checker) leaseRenewals() {
 	r := &renewals{l: l, local: map[*types.Func]*RenewalFact{}}
 	r.gen = l.generated
 	// The statements themselves.
@@ -82,7 +83,7 @@ func (l *lifecycle) leaseRenewals() {
 			r.redisExpire(fn, ci, callee)
 			return
 		}
-		if text, q, kind := lcSQLCall(ci, callee); kind != sqlNone {
+		if text, q, kind := sqlCall(ci, callee); kind != sqlNone {
 			if st, what := renewalStatement(text); st != nil {
 				r.sqlRenewal(fn, ci, callee, q, kind, what)
 			}
@@ -111,7 +112,7 @@ func (l *lifecycle) leaseRenewals() {
 			r.renewalCall(fn, ci, f, impl)
 		}
 	})
-	lcExportSummaries(l, r.local, func(im *Impl, f *RenewalFact) { im.Renewal = f })
+	exportSummaries(l, r.local, kindRenewal)
 }
 
 // summarise records fn as a renewal function (the first summary wins).
@@ -132,14 +133,14 @@ const (
 	sqlQueryRow         // result 0 is a row whose Scan error is ErrNoRows when nothing matched
 )
 
-// lcSQLCall returns the SQL text of a call to a known SQL API or to an
+// sqlCall returns the SQL text of a call to a known SQL API or to an
 // SQL-shaped interface method (sqlc's DBTX), with the index of the text
 // argument and the kind of the call. A fmt.Sprintf of a constant format
 // (a table name filled in) gives the format with its verbs replaced by an
 // identifier.
-func lcSQLCall(ci ssa.CallInstruction, callee *types.Func) (string, int, sqlKind) {
+func sqlCall(ci ssa.CallInstruction, callee *types.Func) (string, int, sqlKind) {
 	q := -1
-	if sk := lcSqlSink(callee); sk != nil {
+	if sk := sqlSink(callee); sk != nil {
 		q = sk.Query
 	} else if ci.Common().IsInvoke() {
 		q = effect.SQLShaped(callee)
@@ -156,16 +157,16 @@ func lcSQLCall(ci ssa.CallInstruction, callee *types.Func) (string, int, sqlKind
 	default:
 		return "", -1, sqlNone
 	}
-	text, ok := lcSQLTemplate(calls.Arg(ci.Common(), q))
+	text, ok := sqlTemplate(calls.Arg(ci.Common(), q))
 	if !ok {
 		return "", -1, sqlNone
 	}
 	return text, q, kind
 }
 
-// lcSQLTemplate returns the constant SQL text of v, or the format of a
+// sqlTemplate returns the constant SQL text of v, or the format of a
 // fmt.Sprintf with a constant format whose verbs stand for identifiers.
-func lcSQLTemplate(v ssa.Value) (string, bool) {
+func sqlTemplate(v ssa.Value) (string, bool) {
 	if s, ok := calls.ConstString(v); ok {
 		return s, true
 	}
@@ -224,7 +225,7 @@ func renewalStatement(text string) (*sqlfence.Statement, string) {
 		return nil, ""
 	}
 	lockish := vocab.LockTable.Match(st.Table) || slices.ContainsFunc(vocab.Words(owner[:strings.Index(owner, " ")]), func(w string) bool {
-		return lcWordIn(w, model.RenewalOwnerLockWords) || w == "by"
+		return wordIn(w, model.RenewalOwnerLockWords) || w == "by"
 	})
 	for _, col := range st.Assigned {
 		if renewalColumn(col, lockish) {
@@ -242,7 +243,7 @@ func renewalStatement(text string) (*sqlfence.Statement, string) {
 func renewalColumn(col string, lockish bool) bool {
 	words := vocab.Words(col)
 	has := func(list []string) bool {
-		return slices.ContainsFunc(words, func(w string) bool { return lcWordIn(w, list) })
+		return slices.ContainsFunc(words, func(w string) bool { return wordIn(w, list) })
 	}
 	switch {
 	case has(model.RenewalBeatWords):
@@ -259,7 +260,7 @@ func renewalColumn(col string, lockish bool) bool {
 func renewalOwner(col, table string) bool {
 	words := vocab.Words(col)
 	for i, w := range words {
-		if lcWordIn(w, model.RenewalOwnerWords) {
+		if wordIn(w, model.RenewalOwnerWords) {
 			// worker_id in a workers table is the row, not its holder.
 			for _, t := range vocab.Words(table) {
 				if strings.HasPrefix(t, w) {
@@ -271,15 +272,15 @@ func renewalOwner(col, table string) bool {
 		if w == "by" && i > 0 && slices.Contains(model.RenewalClaimVerbs, words[i-1]) {
 			return true
 		}
-		if (w == "token" || w == "owner") && i > 0 && lcWordIn(words[i-1], model.RenewalLeaseWords) {
+		if (w == "token" || w == "owner") && i > 0 && wordIn(words[i-1], model.RenewalLeaseWords) {
 			return true // lock_token, lease_token
 		}
 	}
 	return false
 }
 
-// lcWordIn reports whether a word starts with one of list.
-func lcWordIn(w string, list []string) bool {
+// wordIn reports whether a word starts with one of list.
+func wordIn(w string, list []string) bool {
 	return slices.ContainsFunc(list, func(p string) bool { return strings.HasPrefix(w, p) })
 }
 
@@ -288,13 +289,13 @@ func (r *renewals) sqlRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *
 	where := r.l.where(ci.Pos())
 	call, ok := ci.(*ssa.Call)
 	if !ok {
-		r.dropped(fn, ci, what, where, fmt.Sprintf("this lease renewal (%s) runs in a %s statement, which throws its outcome away", what, lcGoOrDefer(ci)))
+		r.dropped(fn, ci, what, where, fmt.Sprintf("this lease renewal (%s) runs in a %s statement, which throws its outcome away", what, goOrDefer(ci)))
 		return
 	}
 	switch kind {
 	case sqlExec:
 		res := calls.Result(call, 0)
-		if res == nil || !lcUsed(res) {
+		if res == nil || !used(res) {
 			r.dropped(fn, ci, what, where, fmt.Sprintf("the rows affected by this lease renewal (%s) are discarded", what))
 			return
 		}
@@ -304,11 +305,11 @@ func (r *renewals) sqlRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *
 			r.dropped(fn, ci, what, where, fmt.Sprintf("the rows affected by this lease renewal (%s) are never checked", what))
 		case n != nil && returnsErr(fn, n):
 			r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: errIndex(fn), KeyParam: -1, What: what, Where: where})
-		case n != nil && lcReturned(fn, n) >= 0:
-			r.summarise(fn, &RenewalFact{Signal: renewalCount, Result: lcReturned(fn, n), KeyParam: -1, What: what, Where: where})
+		case n != nil && returned(fn, n) >= 0:
+			r.summarise(fn, &RenewalFact{Signal: renewalCount, Result: returned(fn, n), KeyParam: -1, What: what, Where: where})
 		}
 	case sqlQueryRow:
-		scan := lcScanOf(call)
+		scan := scanOf(call)
 		if scan == nil {
 			return // the row is handed on: whoever scans it sees ErrNoRows
 		}
@@ -323,7 +324,7 @@ func (r *renewals) sqlRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *
 			}
 			related := append([]analysis.RelatedInformation{{Pos: ci.Pos(), Message: "the lease is renewed here"}}, r.leaseTaken(fn, what)...)
 			pos, end := r.l.span(scan)
-			r.l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: related,
+			r.l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 				Message: fmt.Sprintf("the error of this lease renewal (%s ... RETURNING) %s: ErrNoRows here means the row no longer names this holder (the lease expired and another holder took it), so the work goes on without the lease; return the error or stop the work (cancel its context) when the renewal fails",
 					what, how)})
 			return
@@ -342,7 +343,7 @@ func (r *renewals) dropped(fn *ssa.Function, ci ssa.CallInstruction, what, where
 		return
 	}
 	pos, end := r.l.span(ci)
-	r.l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: r.leaseTaken(fn, what),
+	r.l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: r.leaseTaken(fn, what),
 		Message: how + ": when the lease has expired and another holder has taken the row, the renewal matches no row and still succeeds, so this holder goes on working as if it held the lease; check RowsAffected() and, when it is 0, return an error (ErrLeaseLost) so the caller stops the work (cancel its context)"})
 }
 
@@ -356,7 +357,7 @@ func (r *renewals) leaseTaken(fn *ssa.Function, what string) []analysis.RelatedI
 	return nil
 }
 
-func lcGoOrDefer(ci ssa.CallInstruction) string {
+func goOrDefer(ci ssa.CallInstruction) string {
 	if _, ok := ci.(*ssa.Defer); ok {
 		return "defer"
 	}
@@ -370,7 +371,7 @@ func lcGoOrDefer(ci ssa.CallInstruction) string {
 func execOutcome(res ssa.Value) (ssa.Value, bool) {
 	var n ssa.Value
 	handled := false
-	for _, u := range lcUses(res) {
+	for _, u := range uses(res) {
 		c, ok := u.(*ssa.Call)
 		if !ok || calls.Receiver(&c.Call) != res {
 			if cm, ok := u.(ssa.CallInstruction); ok && calls.Receiver(cm.Common()) == res {
@@ -397,9 +398,9 @@ func execOutcome(res ssa.Value) (ssa.Value, bool) {
 	return n, handled
 }
 
-// lcScanOf returns the Scan call on a row returned by QueryRow.
-func lcScanOf(row *ssa.Call) *ssa.Call {
-	for _, u := range lcUses(row) {
+// scanOf returns the Scan call on a row returned by QueryRow.
+func scanOf(row *ssa.Call) *ssa.Call {
+	for _, u := range uses(row) {
 		if c, ok := u.(*ssa.Call); ok && calls.Receiver(&c.Call) == row {
 			if fn := calls.Callee(&c.Call); fn != nil && fn.Name() == "Scan" {
 				return c
@@ -409,9 +410,9 @@ func lcScanOf(row *ssa.Call) *ssa.Call {
 	return nil
 }
 
-// lcUses returns the referrers of v that use it, looking through
+// uses returns the referrers of v that use it, looking through
 // conversions that keep its identity.
-func lcUses(v ssa.Value) []ssa.Instruction {
+func uses(v ssa.Value) []ssa.Instruction {
 	var out []ssa.Instruction
 	var walk func(v ssa.Value, depth int)
 	walk = func(v ssa.Value, depth int) {
@@ -441,9 +442,9 @@ func errIndex(fn *ssa.Function) int {
 	return -1
 }
 
-// lcReturned returns the index of the result of fn that returns v, or -1.
-func lcReturned(fn *ssa.Function, v ssa.Value) int {
-	for _, u := range lcUses(v) {
+// returned returns the index of the result of fn that returns v, or -1.
+func returned(fn *ssa.Function, v ssa.Value) int {
+	for _, u := range uses(v) {
 		if ret, ok := u.(*ssa.Return); ok {
 			for i, x := range ret.Results {
 				if calls.Unwrap(x) == v || x == v {
@@ -470,15 +471,15 @@ func returnsErrFrom(fn *ssa.Function, v ssa.Value, depth int) bool {
 	if depth > 4 {
 		return false
 	}
-	for _, u := range lcUses(v) {
+	for _, u := range uses(v) {
 		switch x := u.(type) {
 		case *ssa.Return:
 			if i := errIndex(fn); i >= 0 && i < len(x.Results) && (x.Results[i] == v || calls.Unwrap(x.Results[i]) == v) {
 				return true
 			}
 		case *ssa.BinOp:
-			for _, b := range lcBranches(x) {
-				if lcRegionReturnsErr(fn, b) {
+			for _, b := range branches(x) {
+				if regionReturnsErr(fn, b) {
 					return true
 				}
 			}
@@ -511,10 +512,10 @@ func returnsErrFrom(fn *ssa.Function, v ssa.Value, depth int) bool {
 	return false
 }
 
-// lcBranches returns the successors of the ifs a comparison decides.
-func lcBranches(cmp ssa.Value) []*ssa.BasicBlock {
+// branches returns the successors of the ifs a comparison decides.
+func branches(cmp ssa.Value) []*ssa.BasicBlock {
 	var out []*ssa.BasicBlock
-	for _, u := range lcUses(cmp) {
+	for _, u := range uses(cmp) {
 		if iff, ok := u.(*ssa.If); ok {
 			out = append(out, iff.Block().Succs...)
 		}
@@ -522,9 +523,9 @@ func lcBranches(cmp ssa.Value) []*ssa.BasicBlock {
 	return out
 }
 
-// lcRegion returns the blocks only reachable through b: those b dominates,
+// region returns the blocks only reachable through b: those b dominates,
 // when b's only predecessor is the branch that leads to it.
-func lcRegion(b *ssa.BasicBlock) []*ssa.BasicBlock {
+func region(b *ssa.BasicBlock) []*ssa.BasicBlock {
 	if len(b.Preds) != 1 {
 		return nil
 	}
@@ -537,11 +538,11 @@ func lcRegion(b *ssa.BasicBlock) []*ssa.BasicBlock {
 	return out
 }
 
-// lcRegionReturnsErr reports whether the region of b returns a non-nil
+// regionReturnsErr reports whether the region of b returns a non-nil
 // error.
-func lcRegionReturnsErr(fn *ssa.Function, b *ssa.BasicBlock) bool {
+func regionReturnsErr(fn *ssa.Function, b *ssa.BasicBlock) bool {
 	i := errIndex(fn)
-	for _, x := range lcRegion(b) {
+	for _, x := range region(b) {
 		if len(x.Instrs) == 0 {
 			continue
 		}
@@ -562,17 +563,17 @@ func lcRegionReturnsErr(fn *ssa.Function, b *ssa.BasicBlock) bool {
 // branch that does more than log (returns, breaks out, cancels, sends,
 // stores a flag) or leaves the loop.
 func errorDropped(err ssa.Value, ci ssa.CallInstruction) string {
-	if err == nil || !lcUsed(err) {
+	if err == nil || !used(err) {
 		return "is discarded"
 	}
 	var ifs []*ssa.If
-	for _, u := range lcUses(err) {
+	for _, u := range uses(err) {
 		switch x := u.(type) {
 		case *ssa.BinOp:
-			if (x.Op != token.EQL && x.Op != token.NEQ) || !(lcIsNil(x.X) || lcIsNil(x.Y)) {
+			if (x.Op != token.EQL && x.Op != token.NEQ) || !(isNil(x.X) || isNil(x.Y)) {
 				return ""
 			}
-			for _, u2 := range lcUses(x) {
+			for _, u2 := range uses(x) {
 				iff, ok := u2.(*ssa.If)
 				if !ok {
 					return "" // err != nil kept as a value
@@ -591,7 +592,7 @@ func errorDropped(err ssa.Value, ci ssa.CallInstruction) string {
 		if cmp.Op == token.EQL {
 			bad, good = good, bad
 		}
-		if !lcOnlyLogsAndGoesOn(bad, good, ci) {
+		if !onlyLogsAndGoesOn(bad, good, ci) {
 			return ""
 		}
 	}
@@ -601,17 +602,17 @@ func errorDropped(err ssa.Value, ci ssa.CallInstruction) string {
 	return "is only logged and the code goes on as if the lease were renewed"
 }
 
-// lcOnlyLogsAndGoesOn reports whether the error branch bad only logs and
+// onlyLogsAndGoesOn reports whether the error branch bad only logs and
 // then rejoins what the success branch good does (falls through to the same
 // code, or goes back to the top of the loop that renews).
-func lcOnlyLogsAndGoesOn(bad, good *ssa.BasicBlock, ci ssa.CallInstruction) bool {
-	region := lcRegion(bad)
+func onlyLogsAndGoesOn(bad, good *ssa.BasicBlock, ci ssa.CallInstruction) bool {
+	region := region(bad)
 	exits := []*ssa.BasicBlock{bad}
 	if region != nil {
 		exits = nil
 		for _, b := range region {
 			for _, instr := range b.Instrs {
-				if !lcLoggingInstr(instr) {
+				if !loggingInstr(instr) {
 					return false
 				}
 			}
@@ -626,17 +627,17 @@ func lcOnlyLogsAndGoesOn(bad, good *ssa.BasicBlock, ci ssa.CallInstruction) bool
 		return false // the branch returns or panics
 	}
 	for _, e := range exits {
-		if !lcLoopHeaderOf(e, ci.Block()) && !lcForwardReaches(good, e) {
+		if !loopHeaderOf(e, ci.Block()) && !forwardReaches(good, e) {
 			return false // it leaves the loop, or goes somewhere the success path does not
 		}
 	}
 	return true
 }
 
-// lcLoggingInstr reports whether an instruction of an error branch is
+// loggingInstr reports whether an instruction of an error branch is
 // harmless: logging, formatting, reading values, control flow within the
 // branch.
-func lcLoggingInstr(instr ssa.Instruction) bool {
+func loggingInstr(instr ssa.Instruction) bool {
 	switch x := instr.(type) {
 	case *ssa.Return, *ssa.Panic, *ssa.Send, *ssa.Go, *ssa.Defer, *ssa.Select, *ssa.MapUpdate:
 		return false
@@ -654,15 +655,15 @@ func lcLoggingInstr(instr ssa.Instruction) bool {
 			return true
 		}
 		callee := calls.Callee(&x.Call)
-		return callee != nil && (lcLogCallee(callee) || model.MatchesAny(model.ErrorFormatters, callee) || bookkeeping(callee) ||
-			callee.Name() == "Error" && x.Call.IsInvoke() && callee.Pkg() == nil || lcGetsLogger(x.Call.Signature()))
+		return callee != nil && (logCallee(callee) || model.MatchesAny(model.ErrorFormatters, callee) || bookkeeping(callee) ||
+			callee.Name() == "Error" && x.Call.IsInvoke() && callee.Pkg() == nil || getsLogger(x.Call.Signature()))
 	}
 	return true
 }
 
-// lcGetsLogger reports whether a call only returns a logger
+// getsLogger reports whether a call only returns a logger
 // (logctx.FromContext(ctx), log.With(...)).
-func lcGetsLogger(sig *types.Signature) bool {
+func getsLogger(sig *types.Signature) bool {
 	res := sig.Results()
 	if res.Len() != 1 {
 		return false
@@ -681,9 +682,9 @@ func lcGetsLogger(sig *types.Signature) bool {
 	return slices.ContainsFunc(vocab.Words(n.Obj().Name()), func(w string) bool { return strings.HasPrefix(w, "log") })
 }
 
-// lcLoopHeaderOf reports whether e is the header of a loop that contains b
+// loopHeaderOf reports whether e is the header of a loop that contains b
 // (a continue, or the end of the loop body).
-func lcLoopHeaderOf(e, b *ssa.BasicBlock) bool {
+func loopHeaderOf(e, b *ssa.BasicBlock) bool {
 	if !e.Dominates(b) {
 		return false
 	}
@@ -695,9 +696,9 @@ func lcLoopHeaderOf(e, b *ssa.BasicBlock) bool {
 	return false
 }
 
-// lcForwardReaches reports whether from reaches to without going round a
+// forwardReaches reports whether from reaches to without going round a
 // loop (through forward edges only).
-func lcForwardReaches(from, to *ssa.BasicBlock) bool {
+func forwardReaches(from, to *ssa.BasicBlock) bool {
 	seen := map[*ssa.BasicBlock]bool{}
 	queue := []*ssa.BasicBlock{from}
 	for len(queue) > 0 {
@@ -722,7 +723,7 @@ func lcForwardReaches(from, to *ssa.BasicBlock) bool {
 // logOnly reports whether v is used for nothing but logging (or not at
 // all).
 func logOnly(v ssa.Value, depth int) bool {
-	for _, u := range lcUses(v) {
+	for _, u := range uses(v) {
 		if !logUse(u, v, depth) {
 			return false
 		}
@@ -746,7 +747,7 @@ func logUse(u ssa.Instruction, v ssa.Value, depth int) bool {
 		if callee.Name() == "Error" && x.Call.IsInvoke() && callee.Pkg() == nil {
 			return logOnly(x, depth+1) // err.Error()
 		}
-		if lcLogCallee(callee) || model.MatchesAny(model.ErrorFormatters, callee) {
+		if logCallee(callee) || model.MatchesAny(model.ErrorFormatters, callee) {
 			if x.Call.Signature().Results().Len() == 0 {
 				return true
 			}
@@ -780,10 +781,10 @@ func logUse(u ssa.Instruction, v ssa.Value, depth int) bool {
 	return false
 }
 
-// lcLogCallee reports whether fn logs: a function or method of a logging
+// logCallee reports whether fn logs: a function or method of a logging
 // library, or a logger method (model.LogMethods) of a type or package named
 // like a logger.
-func lcLogCallee(fn *types.Func) bool {
+func logCallee(fn *types.Func) bool {
 	if fn.Pkg() == nil {
 		return false
 	}
@@ -804,12 +805,12 @@ func lcLogCallee(fn *types.Func) bool {
 }
 
 // renewalOf returns the renewal summary of the function a call invokes
-// (see lcSummaryOf).
+// (see summaryOf).
 func (r *renewals) renewalOf(ci ssa.CallInstruction) (*RenewalFact, string) {
-	return lcSummaryOf(r.l, ci, r.local, wantRenewal, func(im *Impl) *RenewalFact { return im.Renewal })
+	return summaryOf(r.l, ci, r.local, kindRenewal)
 }
 
-func lcImplName(fn *types.Func) string {
+func implName(fn *types.Func) string {
 	if recv := model.RecvName(fn); recv != "" {
 		return fn.Pkg().Name() + "." + recv + "." + fn.Name()
 	}
@@ -847,13 +848,13 @@ func (r *renewals) renewalCall(fn *ssa.Function, ci ssa.CallInstruction, f *Rene
 				return
 			}
 		} else {
-			how = "is thrown away by the " + lcGoOrDefer(ci) + " statement"
+			how = "is thrown away by the " + goOrDefer(ci) + " statement"
 		}
 		msg = fmt.Sprintf("%s and fails when the lease was lost (the row no longer names this holder), but its error %s: the work goes on after another holder has taken the lease; stop the work (cancel its context, or return the error) when the renewal fails",
 			renews, how)
 	case renewalCount:
 		if call != nil {
-			if v := calls.Result(call, f.Result); v != nil && lcUsed(v) && !logOnly(v, 0) {
+			if v := calls.Result(call, f.Result); v != nil && used(v) && !logOnly(v, 0) {
 				return
 			}
 		}
@@ -861,11 +862,11 @@ func (r *renewals) renewalCall(fn *ssa.Function, ci ssa.CallInstruction, f *Rene
 			renews)
 	case renewalBool:
 		key := calls.Arg(ci.Common(), f.KeyParam)
-		if key == nil || !lcLockLike(key) && r.l.setnxFor(key, fn) == nil {
+		if key == nil || !lockLike(key) && r.l.setnxFor(key, fn) == nil {
 			return
 		}
 		if call != nil {
-			if v := calls.Result(call, f.Result); v != nil && lcUsed(v) && !logOnly(v, 0) {
+			if v := calls.Result(call, f.Result); v != nil && used(v) && !logOnly(v, 0) {
 				return
 			}
 		}
@@ -875,11 +876,11 @@ func (r *renewals) renewalCall(fn *ssa.Function, ci ssa.CallInstruction, f *Rene
 		return
 	}
 	pos, end := r.l.span(ci)
-	r.l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: related, Message: msg})
+	r.l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: related, Message: msg})
 }
 
 // callName renders the called function for messages ("l.store.UpdateLease").
-func (l *lifecycle) callName(ci ssa.CallInstruction, callee *types.Func) string {
+func (l *checker) callName(ci ssa.CallInstruction, callee *types.Func) string {
 	if ce := l.callExpr(ci); ce != nil {
 		return l.source(ce.Fun)
 	}
@@ -890,14 +891,14 @@ func (l *lifecycle) callName(ci ssa.CallInstruction, callee *types.Func) string 
 // or in a wrapper that returns the bool (dify's cache.Expire).
 func (r *renewals) redisExpire(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
 	key := calls.Arg(ci.Common(), 1)
-	if key == nil || lcPipelined(calls.Receiver(ci.Common())) {
+	if key == nil || pipelined(calls.Receiver(ci.Common())) {
 		return // a pipeline's commands report through Exec's []Cmder
 	}
 	call, _ := ci.(*ssa.Call)
 	var b ssa.Value // the bool
 	handled := false
 	if call != nil {
-		for _, u := range lcUses(call) {
+		for _, u := range uses(call) {
 			switch u.(type) {
 			case *ssa.FieldAddr, *ssa.Field:
 				continue // a promoted method of the embedded base command (Err)
@@ -919,8 +920,8 @@ func (r *renewals) redisExpire(fn *ssa.Function, ci ssa.CallInstruction, callee 
 		}
 	}
 	if b != nil {
-		if i := lcReturned(fn, b); i >= 0 {
-			if p := lcParamOf(fn, key, 0); p >= 0 {
+		if i := returned(fn, b); i >= 0 {
+			if p := paramOf(fn, key, 0); p >= 0 {
 				r.summarise(fn, &RenewalFact{Signal: renewalBool, Result: i, KeyParam: p, What: "Redis " + strings.ToUpper(callee.Name()), Where: r.l.where(ci.Pos())})
 			}
 		}
@@ -929,27 +930,27 @@ func (r *renewals) redisExpire(fn *ssa.Function, ci ssa.CallInstruction, callee 
 		return
 	}
 	acq := r.l.setnxFor(key, fn)
-	if acq == nil && !lcLockLike(key) {
+	if acq == nil && !lockLike(key) {
 		return
 	}
-	if acq != nil && calls.Encloses(acq.fn, fn) && lcBefore(acq.call, ci) && !lcLoopBetween(acq.call.Block(), ci.Block()) {
+	if acq != nil && calls.Encloses(acq.fn, fn) && before(acq.call, ci) && !loopBetween(acq.call.Block(), ci.Block()) {
 		return // the TTL set right after SET NX: part of the acquisition, not a renewal
 	}
 	var related []analysis.RelatedInformation
 	of := ""
 	if acq != nil {
-		related = append(related, lcAcquired(acq.call.Pos(), setnxLib()))
+		related = append(related, acquired(acq.call.Pos(), setnxLib()))
 		of = fmt.Sprintf(" of the %s acquired at %s", setnxLib(), r.l.where(acq.call.Pos()))
 	}
 	pos, end := r.l.span(ci)
-	r.l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: related,
+	r.l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("the result of go-redis %s on the lock key%s is discarded: it is false when the key no longer exists (the lock expired, and another process may hold it now), so this process goes on as the holder; check it (Val() or Result()) and stop the work when it is false. EXPIRE does not check the owner either: renew with a script that compares the value first (%s)",
 			callee.Name(), of, model.CompareAndExpireScript)})
 }
 
-// lcPipelined reports whether a go-redis receiver is a pipeline
+// pipelined reports whether a go-redis receiver is a pipeline
 // (Pipeliner, *Pipeline), whose command results arrive through Exec.
-func lcPipelined(recv ssa.Value) bool {
+func pipelined(recv ssa.Value) bool {
 	if recv == nil {
 		return false
 	}
@@ -961,21 +962,21 @@ func lcPipelined(recv ssa.Value) bool {
 	return ok && strings.HasPrefix(n.Obj().Name(), "Pipeline")
 }
 
-// lcLoopBetween reports whether a loop header lies on the way from a to b
+// loopBetween reports whether a loop header lies on the way from a to b
 // (a dominating b): b runs repeatedly after a ran once.
-func lcLoopBetween(a, b *ssa.BasicBlock) bool {
+func loopBetween(a, b *ssa.BasicBlock) bool {
 	for _, h := range b.Parent().Blocks {
-		if a != h && a.Dominates(h) && lcLoopHeaderOf(h, b) {
+		if a != h && a.Dominates(h) && loopHeaderOf(h, b) {
 			return true
 		}
 	}
 	return false
 }
 
-// lcParamOf returns the index (receiver excluded) of the parameter of fn
+// paramOf returns the index (receiver excluded) of the parameter of fn
 // that v is computed from (the parameter itself, prefix + key,
 // serialKey(key)), or -1.
-func lcParamOf(fn *ssa.Function, v ssa.Value, depth int) int {
+func paramOf(fn *ssa.Function, v ssa.Value, depth int) int {
 	if depth > 3 || v == nil {
 		return -1
 	}
@@ -987,18 +988,18 @@ func lcParamOf(fn *ssa.Function, v ssa.Value, depth int) int {
 		}
 		return i
 	case *ssa.BinOp:
-		if i := lcParamOf(fn, x.X, depth+1); i >= 0 {
+		if i := paramOf(fn, x.X, depth+1); i >= 0 {
 			return i
 		}
-		return lcParamOf(fn, x.Y, depth+1)
+		return paramOf(fn, x.Y, depth+1)
 	case *ssa.Call:
 		for _, a := range x.Call.Args {
-			if i := lcParamOf(fn, a, depth+1); i >= 0 {
+			if i := paramOf(fn, a, depth+1); i >= 0 {
 				return i
 			}
 			if elems, ok := calls.Variadic(a); ok {
 				for _, e := range elems {
-					if i := lcParamOf(fn, e, depth+1); i >= 0 {
+					if i := paramOf(fn, e, depth+1); i >= 0 {
 						return i // serialKey(keys ...string)
 					}
 				}

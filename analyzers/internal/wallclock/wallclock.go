@@ -1,4 +1,7 @@
-package engine
+// Package wallclock is the wall-clock check, FC4001 (wallclockttl). The
+// engine runs Check on every relevant package once its critical sections
+// are walked (package unit).
+package wallclock
 
 import (
 	"go/ast"
@@ -10,11 +13,12 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
-// checkWallClock reports FC4001 (wallclockttl): lease validity, expiry or
+// Check reports FC4001 (wallclockttl): lease validity, expiry or
 // takeover decided by wall-clock arithmetic.
 //
 // A flow-insensitive labelling over the package's syntax (this file) marks
@@ -28,22 +32,22 @@ import (
 //
 // A comparison that mixes this host's clock with an untrusted timestamp,
 // or this host's clock with a lock TTL (Redlock-style remaining validity),
-// is reported when its result decides authority (wallclock_decide.go): an
+// is reported when its result decides authority (decide.go): an
 // If deciding whether a write or a takeover runs, or a function returning
 // it as its verdict. An SQL write that compares a column with time.Now()
-// computed in Go is reported too (wallclock_sql.go), with a fix letting
+// computed in Go is reported too (sql.go), with a fix letting
 // the database use its own clock.
 //
 // To stay precise the comparison needs lease vocabulary: a lock TTL, a
 // value read from a lock store (lock table, lock key, lease record), or a
 // deadline-like name together with a lease-like struct or a function that
 // touches a lock API.
-func checkWallClock(u *Unit) {
-	w := &wc{
+func Check(u *unit.Unit) {
+	w := &checker{
 		u:      u,
 		info:   u.Pass.TypesInfo,
-		objs:   map[types.Object]wcLabel{},
-		summ:   map[*types.Func]wcLabel{},
+		objs:   map[types.Object]label{},
+		summ:   map[*types.Func]label{},
 		decls:  map[*types.Func]*ast.FuncDecl{},
 		vocab:  map[*types.Named]bool{},
 		callAt: map[token.Pos]*ast.CallExpr{},
@@ -69,7 +73,7 @@ func checkWallClock(u *Unit) {
 			w.acquires[s.Call.Pos()] = true // a SET NX the engine took for a lock: its TTL is the lock's
 		}
 	}
-	for round := 0; round < wcRounds; round++ {
+	for round := 0; round < labelRounds; round++ {
 		w.changed = false
 		w.visitAll(w.learn)
 		if !w.changed {
@@ -82,38 +86,38 @@ func checkWallClock(u *Unit) {
 	w.checkStores()
 }
 
-// wcBits are the labels of a value.
-type wcBits uint16
+// flags are the labels of a value.
+type flags uint16
 
 const (
-	wcLocal     wcBits = 1 << iota // a reading of this host's clock
-	wcForeign                      // a timestamp from storage, another host, or rebuilt without monotonic reading
-	wcTTL                          // a lock TTL
-	wcWall                         // wall-clock only: Unix() integers, UTC(), Round(0), ...
-	wcStore                        // read from a lock store (lock table, lock key, lease record)
-	wcStruct                       // a field of a struct with lease vocabulary
-	wcValidName                    // passed through a deadline-like name (expires_at, renewTime)
-	wcOwnTTL                       // a TTL of this process's own lock, not one read from another holder's record
-	wcAPITTL                       // a TTL known from a lock API or a lease field, not from a name alone
-	wcInProc                       // kept in this process's memory (a map guarded by a sync mutex), the lock's own state
-	wcElapsed                      // an elapsed time (time.Since, Sub), not an instant
+	localClock   flags = 1 << iota // a reading of this host's clock
+	foreignTime                    // a timestamp from storage, another host, or rebuilt without monotonic reading
+	lockTTL                        // a lock TTL
+	wallOnly                       // wall-clock only: Unix() integers, UTC(), Round(0), ...
+	fromStore                      // read from a lock store (lock table, lock key, lease record)
+	leaseField                     // a field of a struct with lease vocabulary
+	deadlineName                   // passed through a deadline-like name (expires_at, renewTime)
+	ownTTL                         // a TTL of this process's own lock, not one read from another holder's record
+	apiTTL                         // a TTL known from a lock API or a lease field, not from a name alone
+	inProc                         // kept in this process's memory (a map guarded by a sync mutex), the lock's own state
+	elapsedTime                    // an elapsed time (time.Since, Sub), not an instant
 )
 
-type wcOrigin struct {
+type origin struct {
 	pos  token.Pos
 	what string
 }
 
-// wcLabel is what is known of a value: its labels and, for the first three,
+// label is what is known of a value: its labels and, for the first three,
 // where they come from (for messages and related locations).
-type wcLabel struct {
-	bits                wcBits
-	local, foreign, ttl wcOrigin
+type label struct {
+	bits                flags
+	local, foreign, ttl origin
 }
 
-func (l wcLabel) has(b wcBits) bool { return l.bits&b != 0 }
+func (l label) has(b flags) bool { return l.bits&b != 0 }
 
-func (l wcLabel) union(m wcLabel) wcLabel {
+func (l label) union(m label) label {
 	l.bits |= m.bits
 	if l.local.what == "" {
 		l.local = m.local
@@ -127,27 +131,27 @@ func (l wcLabel) union(m wcLabel) wcLabel {
 	return l
 }
 
-func wcLocalAt(pos token.Pos, what string) wcLabel {
-	return wcLabel{bits: wcLocal, local: wcOrigin{pos, what}}
+func localAt(pos token.Pos, what string) label {
+	return label{bits: localClock, local: origin{pos, what}}
 }
 
-func wcForeignAt(pos token.Pos, what string) wcLabel {
-	return wcLabel{bits: wcForeign, foreign: wcOrigin{pos, what}}
+func foreignAt(pos token.Pos, what string) label {
+	return label{bits: foreignTime, foreign: origin{pos, what}}
 }
 
-func wcTTLAt(pos token.Pos, what string) wcLabel {
-	return wcLabel{bits: wcTTL | wcOwnTTL | wcAPITTL, ttl: wcOrigin{pos, what}}
+func ttlAt(pos token.Pos, what string) label {
+	return label{bits: lockTTL | ownTTL | apiTTL, ttl: origin{pos, what}}
 }
 
-// wcNamedTTLAt labels a duration that is a lock TTL by its name only
+// namedTTLAt labels a duration that is a lock TTL by its name only
 // ("lockTTL", "leaseDuration"): evidence only together with a lock API or a
 // lock store (see vocabulary).
-func wcNamedTTLAt(pos token.Pos, what string) wcLabel {
-	return wcLabel{bits: wcTTL | wcOwnTTL, ttl: wcOrigin{pos, what}}
+func namedTTLAt(pos token.Pos, what string) label {
+	return label{bits: lockTTL | ownTTL, ttl: origin{pos, what}}
 }
 
-// wcField looks up the field f of owner in one of the model's field tables.
-func wcField[V any](m map[model.Field]V, owner *types.Named, f *types.Var) (V, bool) {
+// modelField looks up the field f of owner in one of the model's field tables.
+func modelField[V any](m map[model.Field]V, owner *types.Named, f *types.Var) (V, bool) {
 	for k, v := range m {
 		if k.Matches(owner, f) {
 			return v, true
@@ -157,9 +161,9 @@ func wcField[V any](m map[model.Field]V, owner *types.Named, f *types.Var) (V, b
 	return zero, false
 }
 
-// wcRecordTTLField reports whether v is one of model.RecordTTLFields (by
+// recordTTLField reports whether v is one of model.RecordTTLFields (by
 // package and name: a field does not know its struct).
-func wcRecordTTLField(v *types.Var) bool {
+func recordTTLField(v *types.Var) bool {
 	if !v.IsField() || v.Pkg() == nil {
 		return false
 	}
@@ -171,23 +175,24 @@ func wcRecordTTLField(v *types.Var) bool {
 	return false
 }
 
-// wcRecordTTLAt labels the lease duration of an observed record
+// recordTTLAt labels the lease duration of an observed record
 // (model.RecordTTLFields).
-func wcRecordTTLAt(pos token.Pos, what string) wcLabel {
-	return wcLabel{bits: wcTTL | wcAPITTL, ttl: wcOrigin{pos, what}}
+func recordTTLAt(pos token.Pos, what string) label {
+	return label{bits: lockTTL | apiTTL, ttl: origin{pos, what}}
 }
 
-type wc struct {
-	u       *Unit
+// checker is the state of FC4001 for one package.
+type checker struct {
+	u       *unit.Unit
 	info    *types.Info
-	objs    map[types.Object]wcLabel // variables, constants and fields
-	summ    map[*types.Func]wcLabel  // results of this package's functions
+	objs    map[types.Object]label // variables, constants and fields
+	summ    map[*types.Func]label  // results of this package's functions
 	decls   map[*types.Func]*ast.FuncDecl
 	vocab   map[*types.Named]bool       // struct types with lease vocabulary
 	callAt  map[token.Pos]*ast.CallExpr // by Lparen
 	changed bool
 
-	cands []*wcCand
+	cands []*cand
 	stmts map[string]*sqlfence.Statement
 
 	keys           map[token.Pos]bool // effects a comparison was reported for
@@ -201,17 +206,17 @@ type wc struct {
 	inprocMaps     map[types.Object]bool
 	inprocTypes    map[*types.Named]bool
 
-	// SSA side (wallclock_decide.go), built on first use.
+	// SSA side (decide.go), built on first use.
 	byPos    map[token.Pos]ssa.Value
-	effs     map[*ssa.Function][]wcEffect
-	inner    map[*ssa.Function]*wcEffect
+	effs     map[*ssa.Function][]effectSite
+	inner    map[*ssa.Function]*effectSite
 	touch    map[*ssa.Function]bool
 	reached  map[*ssa.Function]bool
 	reachSet map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool
 }
 
-func (w *wc) add(obj types.Object, l wcLabel) {
-	if obj == nil || l.bits == 0 || !wcCarrier(obj.Type()) {
+func (w *checker) add(obj types.Object, l label) {
+	if obj == nil || l.bits == 0 || !carrier(obj.Type()) {
 		return
 	}
 	old, ok := w.objs[obj]
@@ -222,7 +227,7 @@ func (w *wc) add(obj types.Object, l wcLabel) {
 	w.objs[obj] = nl
 }
 
-func (w *wc) addSumm(fn *types.Func, l wcLabel) {
+func (w *checker) addSumm(fn *types.Func, l label) {
 	if fn == nil || l.bits == 0 {
 		return
 	}
@@ -237,7 +242,7 @@ func (w *wc) addSumm(fn *types.Func, l wcLabel) {
 // visitAll calls visit for every node of every function body, with the
 // declared function the node belongs to (nil inside a function literal and
 // at package level).
-func (w *wc) visitAll(visit func(n ast.Node, fn *types.Func)) {
+func (w *checker) visitAll(visit func(n ast.Node, fn *types.Func)) {
 	var body func(n ast.Node, fn *types.Func)
 	body = func(n ast.Node, fn *types.Func) {
 		ast.Inspect(n, func(m ast.Node) bool {
@@ -268,7 +273,7 @@ func (w *wc) visitAll(visit func(n ast.Node, fn *types.Func)) {
 // learn propagates labels through one node: assignments, declarations,
 // ranges, composite literals, returns, calls of this package's functions
 // (parameters), decoders and lock APIs receiving a TTL.
-func (w *wc) learn(n ast.Node, fn *types.Func) {
+func (w *checker) learn(n ast.Node, fn *types.Func) {
 	switch x := n.(type) {
 	case *ast.AssignStmt:
 		if len(x.Lhs) == len(x.Rhs) {
@@ -283,7 +288,7 @@ func (w *wc) learn(n ast.Node, fn *types.Func) {
 		}
 	case *ast.ValueSpec:
 		for i, name := range x.Names {
-			var l wcLabel
+			var l label
 			switch {
 			case len(x.Values) == len(x.Names):
 				l = w.eval(x.Values[i])
@@ -313,7 +318,7 @@ func (w *wc) learn(n ast.Node, fn *types.Func) {
 	}
 }
 
-func (w *wc) compositeFields(x *ast.CompositeLit) {
+func (w *checker) compositeFields(x *ast.CompositeLit) {
 	t := w.info.TypeOf(x)
 	if t == nil {
 		return
@@ -340,7 +345,7 @@ func (w *wc) compositeFields(x *ast.CompositeLit) {
 	}
 }
 
-func (w *wc) learnCall(call *ast.CallExpr) {
+func (w *checker) learnCall(call *ast.CallExpr) {
 	fn := w.callee(call)
 	if fn == nil {
 		return
@@ -366,7 +371,7 @@ func (w *wc) learnCall(call *ast.CallExpr) {
 	for _, d := range model.Decoders {
 		if d.Func.Matches(fn) && d.Arg < len(call.Args) {
 			if obj := w.target(call.Args[d.Arg]); obj != nil {
-				w.add(obj, wcForeignAt(call.Pos(), "a value "+d.What+" into "+obj.Name()))
+				w.add(obj, foreignAt(call.Pos(), "a value "+d.What+" into "+obj.Name()))
 			}
 		}
 	}
@@ -376,7 +381,7 @@ func (w *wc) learnCall(call *ast.CallExpr) {
 	w.learnAtomic(call, fn, recv)
 	if model.RecvName(fn) == "Time" && fn.Pkg() != nil && fn.Pkg().Path() == "time" && slices.Contains(model.TimeDecoders, fn.Name()) && recv != nil {
 		if obj := w.target(recv); obj != nil {
-			w.add(obj, wcForeignAt(call.Pos(), obj.Name()+" decoded by time.Time."+fn.Name()))
+			w.add(obj, foreignAt(call.Pos(), obj.Name()+" decoded by time.Time."+fn.Name()))
 		}
 	}
 	// A value passed as a lock's TTL is a lock TTL wherever it is used.
@@ -388,7 +393,7 @@ func (w *wc) learnCall(call *ast.CallExpr) {
 			continue
 		}
 		if obj := w.ttlRoot(call.Args[ta.Arg]); obj != nil {
-			w.add(obj, wcTTLAt(call.Pos(), obj.Name()+", the TTL passed to "+wcFuncText(ta.Func)))
+			w.add(obj, ttlAt(call.Pos(), obj.Name()+", the TTL passed to "+funcText(ta.Func)))
 		}
 	}
 }
@@ -396,7 +401,7 @@ func (w *wc) learnCall(call *ast.CallExpr) {
 // learnScan marks the destinations of a Scan as untrusted: scanned from the
 // database (or read from Redis), named after the selected column when the
 // query is known.
-func (w *wc) learnScan(call *ast.CallExpr, fn *types.Func, recv ast.Expr) {
+func (w *checker) learnScan(call *ast.CallExpr, fn *types.Func, recv ast.Expr) {
 	rl := w.eval(recv)
 	source := "scanned from the database"
 	if fn.Pkg() != nil && fn.Pkg().Path() == model.RedisCmdPackage {
@@ -417,10 +422,10 @@ func (w *wc) learnScan(call *ast.CallExpr, fn *types.Func, recv ast.Expr) {
 		if i < len(cols) && cols[i] != "" && cols[i] != "*" {
 			name = cols[i]
 		}
-		l := wcForeignAt(call.Pos(), name+" "+source)
-		l.bits |= rl.bits & wcStore
+		l := foreignAt(call.Pos(), name+" "+source)
+		l.bits |= rl.bits & fromStore
 		if vocab.Validity.Match(name) {
-			l.bits |= wcValidName
+			l.bits |= deadlineName
 		}
 		w.add(obj, l)
 	}
@@ -428,7 +433,7 @@ func (w *wc) learnScan(call *ast.CallExpr, fn *types.Func, recv ast.Expr) {
 
 // target returns the variable or field an expression designates as a
 // destination: x, &x, x.f, &x.f, *p, m[k] (the map).
-func (w *wc) target(e ast.Expr) types.Object {
+func (w *checker) target(e ast.Expr) types.Object {
 	for i := 0; i < maxUnwrap; i++ {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
@@ -465,7 +470,7 @@ func (w *wc) target(e ast.Expr) types.Object {
 
 // ttlRoot returns the variable, constant or field a TTL argument is made
 // of: ttl, s.ttl, time.Duration(secs)*time.Second, ttl/2.
-func (w *wc) ttlRoot(e ast.Expr) types.Object {
+func (w *checker) ttlRoot(e ast.Expr) types.Object {
 	if tv, ok := w.info.Types[e]; ok && tv.Value != nil {
 		if _, isIdent := ast.Unparen(e).(*ast.Ident); !isIdent {
 			if _, isSel := ast.Unparen(e).(*ast.SelectorExpr); !isSel {
@@ -480,7 +485,7 @@ func (w *wc) ttlRoot(e ast.Expr) types.Object {
 	return o
 }
 
-func (w *wc) ttlRootExpr(e ast.Expr) types.Object {
+func (w *checker) ttlRootExpr(e ast.Expr) types.Object {
 	for i := 0; i < maxUnwrap; i++ {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
@@ -519,7 +524,7 @@ func (w *wc) ttlRootExpr(e ast.Expr) types.Object {
 
 // callee returns the function or method a call expression invokes
 // statically (interface methods included), or nil.
-func (w *wc) callee(call *ast.CallExpr) *types.Func {
+func (w *checker) callee(call *ast.CallExpr) *types.Func {
 	fun := ast.Unparen(call.Fun)
 	switch f := fun.(type) {
 	case *ast.IndexExpr:
@@ -539,7 +544,7 @@ func (w *wc) callee(call *ast.CallExpr) *types.Func {
 }
 
 // recvExpr returns the receiver expression of a method call (x in x.m()).
-func (w *wc) recvExpr(call *ast.CallExpr) ast.Expr {
+func (w *checker) recvExpr(call *ast.CallExpr) ast.Expr {
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if s := w.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
 			return sel.X
@@ -549,7 +554,7 @@ func (w *wc) recvExpr(call *ast.CallExpr) ast.Expr {
 }
 
 // eval returns the labels of an expression's value.
-func (w *wc) eval(e ast.Expr) wcLabel {
+func (w *checker) eval(e ast.Expr) label {
 	switch x := e.(type) {
 	case *ast.ParenExpr:
 		return w.eval(x.X)
@@ -568,19 +573,19 @@ func (w *wc) eval(e ast.Expr) wcLabel {
 		case token.ADD, token.SUB, token.MUL, token.QUO, token.REM:
 			return w.eval(x.X).union(w.eval(x.Y))
 		}
-		return wcLabel{}
+		return label{}
 	case *ast.UnaryExpr:
 		switch x.Op {
 		case token.AND, token.SUB, token.ADD:
 			return w.eval(x.X)
 		}
-		return wcLabel{}
+		return label{}
 	case *ast.StarExpr:
 		return w.eval(x.X)
 	case *ast.IndexExpr:
 		l := w.eval(x.X)
 		if obj := w.target(x.X); obj != nil && w.inProcMap(obj) {
-			l.bits |= wcInProc
+			l.bits |= inProc
 		}
 		return l
 	case *ast.SliceExpr:
@@ -588,27 +593,27 @@ func (w *wc) eval(e ast.Expr) wcLabel {
 	case *ast.TypeAssertExpr:
 		return w.eval(x.X)
 	}
-	return wcLabel{}
+	return label{}
 }
 
 // object returns the labels of a variable or constant, including a lock
 // TTL recognised by its name (lockTTL, leaseDuration).
-func (w *wc) object(obj types.Object) wcLabel {
+func (w *checker) object(obj types.Object) label {
 	if obj == nil {
-		return wcLabel{}
+		return label{}
 	}
 	l := w.objs[obj]
 	switch obj.(type) {
 	case *types.Var, *types.Const:
-		if wcDurationish(obj.Type()) && wcLockTTLName(obj.Name()) && !w.assignedInstant(obj) {
-			if v, ok := obj.(*types.Var); ok && wcRecordTTLField(v) {
-				l = l.union(wcRecordTTLAt(obj.Pos(), obj.Name()+", a lease record's duration"))
+		if durationish(obj.Type()) && lockTTLName(obj.Name()) && !w.assignedInstant(obj) {
+			if v, ok := obj.(*types.Var); ok && recordTTLField(v) {
+				l = l.union(recordTTLAt(obj.Pos(), obj.Name()+", a lease record's duration"))
 			} else {
-				l = l.union(wcNamedTTLAt(obj.Pos(), obj.Name()+", a lock TTL by its name"))
+				l = l.union(namedTTLAt(obj.Pos(), obj.Name()+", a lock TTL by its name"))
 			}
 		}
-		if l.has(wcForeign|wcWall) && vocab.Validity.Match(obj.Name()) {
-			l.bits |= wcValidName
+		if l.has(foreignTime|wallOnly) && vocab.Validity.Match(obj.Name()) {
+			l.bits |= deadlineName
 		}
 	}
 	return l
@@ -617,7 +622,7 @@ func (w *wc) object(obj types.Object) wcLabel {
 // assignedInstant reports whether an integer variable or field holds an
 // instant whatever its name says: it is assigned a reading of this host's
 // clock that is not an elapsed time (l.timeout = time.Now().Add(d).Unix()).
-func (w *wc) assignedInstant(obj types.Object) bool {
+func (w *checker) assignedInstant(obj types.Object) bool {
 	if n, ok := types.Unalias(obj.Type()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" {
 		return false // time.Duration
 	}
@@ -626,12 +631,12 @@ func (w *wc) assignedInstant(obj types.Object) bool {
 		return false
 	}
 	l := w.objs[obj]
-	return l.has(wcLocal) && !l.has(wcElapsed)
+	return l.has(localClock) && !l.has(elapsedTime)
 }
 
 // learnAtomic lets a value stored with sync/atomic keep its labels:
 // atomic.StoreInt64(&l.until, t.UnixNano()), l.until.Store(...).
-func (w *wc) learnAtomic(call *ast.CallExpr, fn *types.Func, recv ast.Expr) {
+func (w *checker) learnAtomic(call *ast.CallExpr, fn *types.Func, recv ast.Expr) {
 	if fn.Pkg() == nil || fn.Pkg().Path() != "sync/atomic" {
 		return
 	}
@@ -647,79 +652,79 @@ func (w *wc) learnAtomic(call *ast.CallExpr, fn *types.Func, recv ast.Expr) {
 	}
 }
 
-func (w *wc) selector(x *ast.SelectorExpr) wcLabel {
+func (w *checker) selector(x *ast.SelectorExpr) label {
 	sel := w.info.Selections[x]
 	if sel == nil {
 		return w.object(w.info.Uses[x.Sel]) // package-qualified
 	}
 	if sel.Kind() != types.FieldVal {
-		return wcLabel{}
+		return label{}
 	}
 	f, _ := sel.Obj().(*types.Var)
 	// The fields of an untrusted value are untrusted, except those that
 	// cannot hold an instant (an enum: State == JOINING is no clock
 	// comparison).
-	var l wcLabel
-	if !w.wcEnum(f.Type()) {
+	var l label
+	if !w.enum(f.Type()) {
 		l = w.eval(x.X)
 	}
-	owner := wcFieldOwner(sel)
+	owner := fieldOwner(sel)
 	if owner != nil && w.inProcEntry(owner) {
-		l.bits |= wcInProc
+		l.bits |= inProc
 	}
 	fm := func(m map[model.Field]string) string {
-		v, _ := wcField(m, owner, f)
+		v, _ := modelField(m, owner, f)
 		return v
 	}
 	stored := false
 	if what := fm(model.LeaseRecordFields); what != "" {
-		l = l.union(wcForeignAt(x.Pos(), what))
-		l.bits |= wcStore | wcValidName
+		l = l.union(foreignAt(x.Pos(), what))
+		l.bits |= fromStore | deadlineName
 		stored = true
 	}
 	if what := fm(model.LockTTLFields); what != "" {
-		if _, record := wcField(model.RecordTTLFields, owner, f); record {
-			l = l.union(wcRecordTTLAt(x.Pos(), what))
+		if _, record := modelField(model.RecordTTLFields, owner, f); record {
+			l = l.union(recordTTLAt(x.Pos(), what))
 		} else {
-			l = l.union(wcTTLAt(x.Pos(), what))
+			l = l.union(ttlAt(x.Pos(), what))
 		}
 	}
 	if what := fm(model.StoredFields); what != "" {
-		l = l.union(wcForeignAt(x.Pos(), what))
+		l = l.union(foreignAt(x.Pos(), what))
 		stored = true
 	}
 	if owner != nil && w.leaseStruct(owner) {
-		l.bits |= wcStruct
-		if (wcStoredInstant(f) || w.assignedInstant(f)) && wcSerialized(owner, f) && fm(model.LockTTLFields) == "" {
-			l = l.union(wcForeignAt(f.Pos(), "the stored field "+owner.Obj().Name()+"."+f.Name()))
+		l.bits |= leaseField
+		if (storedInstant(f) || w.assignedInstant(f)) && serialized(owner, f) && fm(model.LockTTLFields) == "" {
+			l = l.union(foreignAt(f.Pos(), "the stored field "+owner.Obj().Name()+"."+f.Name()))
 			stored = true
 		}
 	}
 	fl := w.object(f)
-	if stored || fl.has(wcForeign) {
+	if stored || fl.has(foreignTime) {
 		// A field read back from storage holds what another host wrote,
 		// even where this package also stores a reading of its own clock
 		// into it.
-		fl.bits &^= wcLocal
-		fl.local = wcOrigin{}
+		fl.bits &^= localClock
+		fl.local = origin{}
 	}
 	l = l.union(fl)
-	if l.has(wcForeign|wcWall) && (vocab.Validity.Match(f.Name()) || w.assignedInstant(f)) {
-		l.bits |= wcValidName // a deadline: expires_at, or a Timeout assigned time.Now().Add(d).Unix()
+	if l.has(foreignTime|wallOnly) && (vocab.Validity.Match(f.Name()) || w.assignedInstant(f)) {
+		l.bits |= deadlineName // a deadline: expires_at, or a Timeout assigned time.Now().Add(d).Unix()
 	}
 	return l
 }
 
-func (w *wc) call(call *ast.CallExpr) wcLabel {
+func (w *checker) call(call *ast.CallExpr) label {
 	if tv, ok := w.info.Types[call.Fun]; ok && tv.IsType() {
 		if len(call.Args) == 1 {
 			return w.eval(call.Args[0]) // a conversion
 		}
-		return wcLabel{}
+		return label{}
 	}
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if b, ok := w.info.Uses[id].(*types.Builtin); ok {
-			var l wcLabel
+			var l label
 			if b.Name() == "min" || b.Name() == "max" {
 				for _, a := range call.Args {
 					l = l.union(w.eval(a))
@@ -730,30 +735,30 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 	}
 	fn := w.callee(call)
 	if fn == nil || fn.Pkg() == nil {
-		return wcLabel{}
+		return label{}
 	}
 	recv := w.recvExpr(call)
-	arg := func(i int) wcLabel {
+	arg := func(i int) label {
 		if i < len(call.Args) {
 			return w.eval(call.Args[i])
 		}
-		return wcLabel{}
+		return label{}
 	}
-	recvLabel := func() wcLabel {
+	recvLabel := func() label {
 		if recv != nil {
 			return w.eval(recv)
 		}
-		return wcLabel{}
+		return label{}
 	}
 	pkg, rn, name := fn.Pkg().Path(), model.RecvName(fn), fn.Name()
 	switch {
 	case model.MatchesAny(model.ClockReads, fn):
-		return wcLocalAt(call.Pos(), wcShort(fn)+"()")
-	case name == "Now" && rn != "" && wcTimeish(wcResult(fn)):
-		return wcLocalAt(call.Pos(), "the clock's Now()") // an injected clock
+		return localAt(call.Pos(), shortName(fn)+"()")
+	case name == "Now" && rn != "" && timeish(resultType(fn)):
+		return localAt(call.Pos(), "the clock's Now()") // an injected clock
 	case model.MatchesAny(model.ClockElapsed, fn):
-		l := wcLocalAt(call.Pos(), wcShort(fn)).union(arg(0))
-		l.bits |= wcElapsed
+		l := localAt(call.Pos(), shortName(fn)).union(arg(0))
+		l.bits |= elapsedTime
 		return l
 	}
 	for f, what := range model.TimeConstructors {
@@ -762,9 +767,9 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 			for i := range call.Args {
 				l = l.union(arg(i))
 			}
-			l.bits |= wcWall
-			if !l.has(wcLocal) {
-				l = l.union(wcForeignAt(call.Pos(), what))
+			l.bits |= wallOnly
+			if !l.has(localClock) {
+				l = l.union(foreignAt(call.Pos(), what))
 			}
 			return l
 		}
@@ -774,16 +779,16 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 		switch {
 		case slices.Contains(model.TimeStrippers, name), slices.Contains(model.TimeTexts, name):
 			l := recvLabel()
-			l.bits |= wcWall
+			l.bits |= wallOnly
 			return l
 		case slices.Contains(model.TimeArithmetic, name), model.MatchesAny(model.TimeComparisons, fn):
 			l := recvLabel().union(arg(0))
 			if name == "Sub" {
-				l.bits |= wcElapsed
+				l.bits |= elapsedTime
 			}
 			return l
 		}
-		return wcLabel{}
+		return label{}
 	case model.MatchesAny(model.TimeComparisons, fn):
 		return recvLabel().union(arg(0))
 	case pkg == "time" && rn == "Duration":
@@ -794,29 +799,29 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 		return arg(0)
 	case pkg == "k8s.io/apimachinery/pkg/apis/meta/v1" && name == "Rfc3339Copy":
 		l := recvLabel()
-		l.bits |= wcWall
+		l.bits |= wallOnly
 		return l
 	case pkg == "strconv" && (strings.HasPrefix(name, "Parse") || name == "Atoi"):
 		return arg(0)
 	case pkg == "strconv" && (strings.HasPrefix(name, "Format") || name == "Itoa"):
 		return arg(0) // an instant's text (a score, an ARGV, a DynamoDB number)
 	case pkg == "fmt" && (name == "Sprint" || name == "Sprintf" || name == "Sprintln"):
-		var l wcLabel
+		var l label
 		for i := range call.Args {
 			l = l.union(arg(i))
 		}
 		return l
 	case pkg == model.RedisCmdPackage && strings.HasSuffix(rn, "Cmd") && slices.Contains(model.RedisCmdAccessors, name):
-		l := wcForeignAt(call.Pos(), "a value read from Redis")
+		l := foreignAt(call.Pos(), "a value read from Redis")
 		if q, ok := ast.Unparen(recv).(*ast.CallExpr); ok && len(q.Args) > 1 && w.lockKeyExpr(q.Args[1]) {
-			l.bits |= wcStore | wcValidName
+			l.bits |= fromStore | deadlineName
 			l.foreign.what = "a value read from the Redis lock key"
 		}
 		return l
 	}
 	for f, what := range model.StoredReads {
 		if f.Matches(fn) {
-			return wcForeignAt(call.Pos(), what)
+			return foreignAt(call.Pos(), what)
 		}
 	}
 	if pkg == "sync/atomic" {
@@ -829,18 +834,18 @@ func (w *wc) call(call *ast.CallExpr) wcLabel {
 	}
 	if text, ok := w.sqlText(call); ok {
 		if st := w.parse(text); vocab.LockTable.Match(st.Table) {
-			return wcLabel{bits: wcStore}
+			return label{bits: fromStore}
 		}
-		return wcLabel{}
+		return label{}
 	}
 	if orig := fn.Origin(); orig.Pkg() == w.u.Pass.Pkg {
 		return w.summ[orig]
 	}
-	return wcLabel{}
+	return label{}
 }
 
 // parse parses SQL text once per package.
-func (w *wc) parse(text string) *sqlfence.Statement {
+func (w *checker) parse(text string) *sqlfence.Statement {
 	if w.stmts == nil {
 		w.stmts = map[string]*sqlfence.Statement{}
 	}
@@ -853,7 +858,7 @@ func (w *wc) parse(text string) *sqlfence.Statement {
 }
 
 // sqlText returns the constant SQL text of a call to an SQL sink.
-func (w *wc) sqlText(call *ast.CallExpr) (string, bool) {
+func (w *checker) sqlText(call *ast.CallExpr) (string, bool) {
 	fn := w.callee(call)
 	if fn == nil {
 		return "", false
@@ -867,7 +872,7 @@ func (w *wc) sqlText(call *ast.CallExpr) (string, bool) {
 	return "", false
 }
 
-func (w *wc) constString(e ast.Expr) (string, bool) {
+func (w *checker) constString(e ast.Expr) (string, bool) {
 	if tv, ok := w.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 		return constant.StringVal(tv.Value), true
 	}
@@ -876,7 +881,7 @@ func (w *wc) constString(e ast.Expr) (string, bool) {
 
 // lockKeyExpr reports whether a Redis key expression's constant part
 // names a lock ("lock:" + id, fmt.Sprintf("lease/%s", id)).
-func (w *wc) lockKeyExpr(e ast.Expr) bool {
+func (w *checker) lockKeyExpr(e ast.Expr) bool {
 	for i := 0; i < maxKeyParts; i++ {
 		if s, ok := w.constString(e); ok {
 			return vocab.LockKey.Match(s)
@@ -902,14 +907,14 @@ func (w *wc) lockKeyExpr(e ast.Expr) bool {
 
 // leaseStruct reports whether a named struct type has lease vocabulary in
 // its name or in one of its field names.
-func (w *wc) leaseStruct(n *types.Named) bool {
+func (w *checker) leaseStruct(n *types.Named) bool {
 	if v, ok := w.vocab[n]; ok {
 		return v
 	}
 	v := vocab.Lease.Match(n.Obj().Name())
 	if st, ok := n.Underlying().(*types.Struct); ok && !v {
 		for i := 0; i < st.NumFields(); i++ {
-			if wcSyncType(st.Field(i).Type()) {
+			if syncType(st.Field(i).Type()) {
 				continue // an embedded sync.RWMutex guards the struct in this process: no lease
 			}
 			if vocab.Lease.Match(st.Field(i).Name()) {
@@ -922,9 +927,9 @@ func (w *wc) leaseStruct(n *types.Named) bool {
 	return v
 }
 
-// wcFieldOwner returns the named struct type that declares the selected
+// fieldOwner returns the named struct type that declares the selected
 // field (following embedded fields).
-func wcFieldOwner(sel *types.Selection) *types.Named {
+func fieldOwner(sel *types.Selection) *types.Named {
 	t := sel.Recv()
 	idx := sel.Index()
 	for i, k := range idx {
@@ -944,9 +949,9 @@ func wcFieldOwner(sel *types.Selection) *types.Named {
 	return n
 }
 
-// wcSerialized reports whether a field carries a serialization tag (json,
+// serialized reports whether a field carries a serialization tag (json,
 // db, bson, ...): a record meant to be stored and read back by others.
-func wcSerialized(owner *types.Named, f *types.Var) bool {
+func serialized(owner *types.Named, f *types.Var) bool {
 	st, ok := owner.Underlying().(*types.Struct)
 	if !ok {
 		return false
@@ -965,9 +970,9 @@ func wcSerialized(owner *types.Named, f *types.Var) bool {
 	return false
 }
 
-// wcFuncText names a knowledge-base function for messages, skipping a
+// funcText names a knowledge-base function for messages, skipping a
 // major-version path element: "redsync.WithExpiry", "redislock.Client.Obtain".
-func wcFuncText(f model.Func) string {
+func funcText(f model.Func) string {
 	parts := strings.Split(f.Pkg, "/")
 	short := parts[len(parts)-1]
 	if len(parts) > 1 && len(short) > 1 && short[0] == 'v' && strings.Trim(short[1:], "0123456789") == "" {
@@ -979,7 +984,7 @@ func wcFuncText(f model.Func) string {
 	return short + "." + f.Recv + "." + f.Name
 }
 
-func wcShort(fn *types.Func) string {
+func shortName(fn *types.Func) string {
 	if fn.Pkg() == nil {
 		return fn.Name()
 	}
@@ -992,7 +997,7 @@ func wcShort(fn *types.Func) string {
 	return fn.Pkg().Name() + "." + fn.Name()
 }
 
-func wcResult(fn *types.Func) types.Type {
+func resultType(fn *types.Func) types.Type {
 	sig, ok := fn.Type().(*types.Signature)
 	if !ok || sig.Results().Len() == 0 {
 		return nil
@@ -1000,9 +1005,9 @@ func wcResult(fn *types.Func) types.Type {
 	return sig.Results().At(0).Type()
 }
 
-// wcTimeish reports whether t holds an instant: time.Time, the Kubernetes
+// timeish reports whether t holds an instant: time.Time, the Kubernetes
 // wrappers, pointers to them, or an integer (Unix seconds, milliseconds).
-func wcTimeish(t types.Type) bool {
+func timeish(t types.Type) bool {
 	if t == nil {
 		return false
 	}
@@ -1022,11 +1027,11 @@ func wcTimeish(t types.Type) bool {
 	return ok && b.Info()&types.IsInteger != 0
 }
 
-// wcCarrier reports whether a value of type t can hold a timestamp, a
+// carrier reports whether a value of type t can hold a timestamp, a
 // duration or what one is decoded from: numbers, strings, bytes, time
 // types and the structs, pointers and containers of them. Channels,
 // functions, interfaces (errors) and bools cannot.
-func wcCarrier(t types.Type) bool {
+func carrier(t types.Type) bool {
 	for i := 0; i < maxTypeUnwrap; i++ {
 		switch u := t.Underlying().(type) {
 		case *types.Basic:
@@ -1048,24 +1053,24 @@ func wcCarrier(t types.Type) bool {
 	return false
 }
 
-// wcOrdered reports whether values of type t are instants or amounts
+// ordered reports whether values of type t are instants or amounts
 // whose comparison can be a clock comparison.
-func wcOrdered(t types.Type) bool {
+func ordered(t types.Type) bool {
 	if t == nil {
 		return false
 	}
-	if wcTimeish(t) {
+	if timeish(t) {
 		return true
 	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&(types.IsInteger|types.IsFloat) != 0
 }
 
-// wcStoredInstant reports whether a field holds an instant: a time type,
+// storedInstant reports whether a field holds an instant: a time type,
 // or an integer named like a deadline (ExpiresAt, RenewedUnix) rather than a
 // duration (LeaseDurationSeconds, TTL).
-func wcStoredInstant(f *types.Var) bool {
-	if !wcTimeish(f.Type()) {
+func storedInstant(f *types.Var) bool {
+	if !timeish(f.Type()) {
 		return false
 	}
 	t := f.Type()
@@ -1081,9 +1086,9 @@ func wcStoredInstant(f *types.Var) bool {
 	return vocab.Validity.Match(f.Name()) || vocab.Instant.Match(f.Name())
 }
 
-// wcDurationish reports whether t can hold a duration: time.Duration or an
+// durationish reports whether t can hold a duration: time.Duration or an
 // integer (seconds).
-func wcDurationish(t types.Type) bool {
+func durationish(t types.Type) bool {
 	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" {
 		return n.Obj().Name() == "Duration"
 	}
@@ -1094,10 +1099,10 @@ func wcDurationish(t types.Type) bool {
 	return ok && b.Info()&types.IsInteger != 0
 }
 
-// wcLockTTLName reports whether a duration's name makes it a lock TTL: a
+// lockTTLName reports whether a duration's name makes it a lock TTL: a
 // lease word and a duration word ("lockTTL", "leaseDuration"), or just
 // "lease".
-func wcLockTTLName(name string) bool {
+func lockTTLName(name string) bool {
 	if ws := vocab.Words(name); len(ws) == 1 && (ws[0] == "lease" || ws[0] == "leases") {
 		return true
 	}

@@ -1,4 +1,4 @@
-package engine
+package tokenquality
 
 import (
 	"go/token"
@@ -11,7 +11,7 @@ import (
 
 // counter is a package variable or struct field used as an in-process
 // counter: incremented by a constant and never set from anything else.
-type tqCounter struct {
+type counter struct {
 	obj  types.Object
 	pos  token.Pos // the first increment
 	what string
@@ -20,10 +20,10 @@ type tqCounter struct {
 
 // counterVar returns the variable an address denotes when it is a package
 // variable or a field of a struct type declared in this package.
-func (q *tq) counterVar(addr ssa.Value) types.Object {
+func (q *checker) counterVar(addr ssa.Value) types.Object {
 	switch a := calls.Unwrap(addr).(type) {
 	case *ssa.Global:
-		if a.Pkg == q.u.a.pkg {
+		if a.Pkg == q.u.Pkg {
 			return a.Object()
 		}
 	case *ssa.FieldAddr:
@@ -35,18 +35,18 @@ func (q *tq) counterVar(addr ssa.Value) types.Object {
 	return nil
 }
 
-func tqAtomic(fn *types.Func) bool {
+func atomic(fn *types.Func) bool {
 	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync/atomic"
 }
 
 // findCounters looks at every function of the package for increments of
 // package variables and struct fields.
-func (q *tq) findCounters(funcs []*ssa.Function) {
-	q.counters = map[types.Object]*tqCounter{}
-	get := func(obj types.Object) *tqCounter {
+func (q *checker) findCounters(funcs []*ssa.Function) {
+	q.counters = map[types.Object]*counter{}
+	get := func(obj types.Object) *counter {
 		c := q.counters[obj]
 		if c == nil {
-			c = &tqCounter{obj: obj}
+			c = &counter{obj: obj}
 			q.counters[obj] = c
 		}
 		return c
@@ -69,7 +69,7 @@ func (q *tq) findCounters(funcs []*ssa.Function) {
 					if obj == nil {
 						continue
 					}
-					if tqIncrement(x) {
+					if increment(x) {
 						incr(obj, x.Pos(), "an in-process counter ("+obj.Name()+"++)")
 					} else if _, isConst := x.Val.(*ssa.Const); !isConst {
 						get(obj).bad = true
@@ -77,7 +77,7 @@ func (q *tq) findCounters(funcs []*ssa.Function) {
 				case ssa.CallInstruction:
 					c := x.Common()
 					fn := calls.Callee(c)
-					if tqAtomic(fn) {
+					if atomic(fn) {
 						var addr ssa.Value
 						if r := calls.Receiver(c); r != nil {
 							addr = r
@@ -117,7 +117,7 @@ func (q *tq) findCounters(funcs []*ssa.Function) {
 		v, _ := obj.(*types.Var)
 		if v != nil && v.IsField() {
 			for t := range filled {
-				if s, ok := t.Underlying().(*types.Struct); ok && tqHasField(s, v) {
+				if s, ok := t.Underlying().(*types.Struct); ok && hasField(s, v) {
 					c.bad = true
 				}
 			}
@@ -131,7 +131,7 @@ func (q *tq) findCounters(funcs []*ssa.Function) {
 	}
 }
 
-func tqHasField(s *types.Struct, v *types.Var) bool {
+func hasField(s *types.Struct, v *types.Var) bool {
 	for i := 0; i < s.NumFields(); i++ {
 		if s.Field(i) == v {
 			return true
@@ -141,7 +141,7 @@ func tqHasField(s *types.Struct, v *types.Var) bool {
 }
 
 // isIncrement recognises x++, x += c and x = x + c on the same address.
-func tqIncrement(st *ssa.Store) bool {
+func increment(st *ssa.Store) bool {
 	b, ok := st.Val.(*ssa.BinOp)
 	if !ok || b.Op != token.ADD {
 		return false
@@ -155,7 +155,7 @@ func tqIncrement(st *ssa.Store) bool {
 
 // counterSource returns the source for a counter read or increment: a
 // load of the counter, atomic Add/Load on it.
-func (q *tq) counterOrigin(addr ssa.Value) *tqOrigin {
+func (q *checker) counterOrigin(addr ssa.Value) *origin {
 	obj := q.counterVar(addr)
 	if obj == nil {
 		return nil
@@ -166,9 +166,9 @@ func (q *tq) counterOrigin(addr ssa.Value) *tqOrigin {
 	}
 	o := q.counterOrigins[obj]
 	if o == nil {
-		o = &tqOrigin{src: &model.TokenSource{Kind: model.Counter, What: c.what}, pos: c.pos}
+		o = &origin{src: &model.TokenSource{Kind: model.Counter, What: c.what}, pos: c.pos}
 		if q.counterOrigins == nil {
-			q.counterOrigins = map[types.Object]*tqOrigin{}
+			q.counterOrigins = map[types.Object]*origin{}
 		}
 		q.counterOrigins[obj] = o
 	}

@@ -1,4 +1,4 @@
-package engine
+package lifecycle
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -22,7 +23,7 @@ import (
 //   - Consul (*api.Session).RenewPeriodic: its error dropped (also `go ...`);
 //   - redsync Extend/ExtendContext, redislock Refresh: results ignored.
 
-func (l *lifecycle) ignoredLeaseLoss() {
+func (l *checker) ignoredLeaseLoss() {
 	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
 		callee := calls.Callee(ci.Common())
 		switch {
@@ -44,7 +45,7 @@ func (l *lifecycle) ignoredLeaseLoss() {
 
 // consulLost reports a Consul lock whose lost channel is discarded or never
 // read while the function goes on working under the lock.
-func (l *lifecycle) consulLost(ci ssa.CallInstruction) {
+func (l *checker) consulLost(ci ssa.CallInstruction) {
 	call, ok := ci.(*ssa.Call)
 	if !ok {
 		return
@@ -59,7 +60,7 @@ func (l *lifecycle) consulLost(ci ssa.CallInstruction) {
 		return // not a critical section: the code expects the acquisition to fail
 	}
 	lost := calls.Result(call, 0)
-	if lost != nil && lcRead(lost, 0) {
+	if lost != nil && read(lost, 0) {
 		return
 	}
 	if !l.worksIn(sec) {
@@ -71,15 +72,15 @@ func (l *lifecycle) consulLost(ci ssa.CallInstruction) {
 	}
 	lib := sec.Lock.Lib
 	pos, end := l.span(ci)
-	l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(),
-		Related: []analysis.RelatedInformation{lcAcquired(call.Pos(), lib)},
+	l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(),
+		Related: []analysis.RelatedInformation{acquired(call.Pos(), lib)},
 		Message: fmt.Sprintf("the lost channel returned by this %s acquisition (api.Lock.Lock) %s, so this function keeps working after Consul invalidates the session (lock key deleted, session expired or partitioned); select on it (case <-lost:) and stop the work, or cancel a context when it closes and pass that context down",
 			lib, how)})
 }
 
 // blankResult reports whether the first result of a call is assigned to _
 // (or the call is a statement).
-func (l *lifecycle) blankResult(ci ssa.CallInstruction) bool {
+func (l *checker) blankResult(ci ssa.CallInstruction) bool {
 	ce := l.callExpr(ci)
 	if ce == nil {
 		return false
@@ -96,10 +97,10 @@ func (l *lifecycle) blankResult(ci ssa.CallInstruction) bool {
 	return false
 }
 
-// lcRead reports whether a channel (or any value) is read: received from,
+// read reports whether a channel (or any value) is read: received from,
 // selected on, passed on, returned or stored somewhere. Comparing it with
 // nil is not a read.
-func lcRead(v ssa.Value, depth int) bool {
+func read(v ssa.Value, depth int) bool {
 	if depth > maxReadDepth || v.Referrers() == nil {
 		return depth > maxReadDepth
 	}
@@ -108,20 +109,20 @@ func lcRead(v ssa.Value, depth int) bool {
 		case *ssa.DebugRef:
 			continue
 		case *ssa.BinOp:
-			if (x.Op == token.EQL || x.Op == token.NEQ) && (lcIsNil(x.X) || lcIsNil(x.Y)) {
+			if (x.Op == token.EQL || x.Op == token.NEQ) && (isNil(x.X) || isNil(x.Y)) {
 				continue
 			}
 			return true
 		case *ssa.MakeClosure:
 			fn, _ := x.Fn.(*ssa.Function)
 			for i, b := range x.Bindings {
-				if b == v && fn != nil && i < len(fn.FreeVars) && lcRead(fn.FreeVars[i], depth+1) {
+				if b == v && fn != nil && i < len(fn.FreeVars) && read(fn.FreeVars[i], depth+1) {
 					return true
 				}
 			}
 			continue
 		case *ssa.Phi, *ssa.ChangeType, *ssa.MakeInterface, *ssa.ChangeInterface:
-			if lcRead(x.(ssa.Value), depth+1) {
+			if read(x.(ssa.Value), depth+1) {
 				return true
 			}
 			continue
@@ -134,7 +135,7 @@ func lcRead(v ssa.Value, depth int) bool {
 				switch y := r2.(type) {
 				case *ssa.Store, *ssa.DebugRef:
 				case *ssa.UnOp:
-					if y.Op == token.MUL && lcRead(y, depth+1) {
+					if y.Op == token.MUL && read(y, depth+1) {
 						return true
 					}
 				default:
@@ -148,7 +149,7 @@ func lcRead(v ssa.Value, depth int) bool {
 	return false
 }
 
-func lcIsNil(v ssa.Value) bool {
+func isNil(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.IsNil()
 }
@@ -156,7 +157,7 @@ func lcIsNil(v ssa.Value) bool {
 // worksIn reports whether a section does anything after the acquisition
 // besides releasing the lock: a helper that only takes the lock and
 // returns leaves the loss signal to nobody, but loses nothing by itself.
-func (l *lifecycle) worksIn(sec *section.Section) bool {
+func (l *checker) worksIn(sec *section.Section) bool {
 	if sec == nil {
 		return true
 	}
@@ -176,8 +177,8 @@ func (l *lifecycle) worksIn(sec *section.Section) bool {
 }
 
 // renewalDropped reports RenewPeriodic whose error nobody reads.
-func (l *lifecycle) renewalDropped(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
-	if !lcResultsDropped(ci) {
+func (l *checker) renewalDropped(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
+	if !resultsDropped(ci) {
 		return
 	}
 	how := "its result is discarded"
@@ -190,13 +191,13 @@ func (l *lifecycle) renewalDropped(fn *ssa.Function, ci ssa.CallInstruction, cal
 	var related []analysis.RelatedInformation
 	of := ""
 	if sec := l.sessionSection(fn, callee); sec != nil {
-		related = append(related, lcAcquired(sec.Pos, sec.Lock.Lib))
+		related = append(related, acquired(sec.Pos, sec.Lock.Lib))
 		of = fmt.Sprintf(" (the %s acquired at %s)", sec.Lock.Lib, l.where(sec.Pos))
 	} else if created := sessionCreation(calls.Arg(ci.Common(), 1), callee); created != nil {
 		related = append(related, analysis.RelatedInformation{Pos: created.Pos(), Message: "Consul session created here"})
 	}
 	pos, end := l.span(ci)
-	l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: related,
+	l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("the error of Consul %s is dropped (%s): it returns when the session has expired or was invalidated, which ends every lock held through it%s, so the process never learns it and keeps acting as the holder; send its error on a channel (errc <- s.RenewPeriodic(...)) or check it, and stop the work (cancel its context) when it returns",
 			model.RecvName(callee)+"."+callee.Name(), how, of)})
 }
@@ -204,7 +205,7 @@ func (l *lifecycle) renewalDropped(fn *ssa.Function, ci ssa.CallInstruction, cal
 // sessionSection finds a critical section of a lock of the renewal's
 // package (a Consul lock, for Session.RenewPeriodic) in fn or in a function
 // fn is nested in.
-func (l *lifecycle) sessionSection(fn *ssa.Function, renewal *types.Func) *section.Section {
+func (l *checker) sessionSection(fn *ssa.Function, renewal *types.Func) *section.Section {
 	for _, s := range l.u.Sections {
 		if s.Lock != nil && len(s.Lock.Acquire) > 0 && s.Lock.Acquire[0].Pkg == renewal.Pkg().Path() && calls.Encloses(s.Fn, fn) {
 			return s
@@ -219,7 +220,7 @@ func sessionCreation(id ssa.Value, renewal *types.Func) *ssa.Call {
 	if id == nil {
 		return nil
 	}
-	e, ok := calls.Unwrap(lcResolve(id)).(*ssa.Extract)
+	e, ok := calls.Unwrap(calls.Resolve(id)).(*ssa.Extract)
 	if !ok {
 		return nil
 	}
@@ -234,15 +235,15 @@ func sessionCreation(id ssa.Value, renewal *types.Func) *ssa.Call {
 }
 
 // extensionDropped reports a lock extension whose outcome nobody checks.
-func (l *lifecycle) extensionDropped(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
-	if !lcResultsDropped(ci) {
+func (l *checker) extensionDropped(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
+	if !resultsDropped(ci) {
 		return
 	}
 	name := callee.Pkg().Name() + " " + model.RecvName(callee) + "." + callee.Name()
 	var related []analysis.RelatedInformation
 	of := ""
 	if sec := l.sectionFor(fn, calls.Receiver(ci.Common())); sec != nil {
-		related = append(related, lcAcquired(sec.Pos, sec.Lock.Lib))
+		related = append(related, acquired(sec.Pos, sec.Lock.Lib))
 		of = fmt.Sprintf(" (the %s acquired at %s)", sec.Lock.Lib, l.where(sec.Pos))
 	}
 	what, outcome := "the results of "+name+" are discarded", "ok and err"
@@ -251,14 +252,14 @@ func (l *lifecycle) extensionDropped(fn *ssa.Function, ci ssa.CallInstruction, c
 		what, outcome, failure = "the error of "+name+" is ignored", "the error", "ErrNotObtained"
 	}
 	pos, end := l.span(ci)
-	l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: related,
+	l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("%s: a failed extension (%s) means the lock%s has expired and may already be held by someone else, yet the work goes on as if it were still held; check %s and stop the work (cancel its context) when the extension fails",
 			what, failure, of, outcome)})
 }
 
 // leaderContext checks a client-go OnStartedLeading callback: its context
 // is the loss signal, cancelled when leadership is lost.
-func (l *lifecycle) leaderContext(sec *section.Section) {
+func (l *checker) leaderContext(sec *section.Section) {
 	target := sec.Fn
 	if target.Synthetic != "" {
 		target = l.wrapped(target) // a method value: run(ctx) of some controller
@@ -268,18 +269,18 @@ func (l *lifecycle) leaderContext(sec *section.Section) {
 	}
 	var ctx *ssa.Parameter
 	for _, p := range target.Params {
-		if lcIsContext(p.Type()) {
+		if calls.IsContext(p.Type()) {
 			ctx = p
 			break
 		}
 	}
-	if ctx == nil || !lcHasWork(target, 0) {
+	if ctx == nil || !hasWork(target, 0) {
 		return
 	}
 	if stop := l.stoppedCallback(sec); stop != nil && l.exits(stop, 0) {
 		return // OnStoppedLeading ends the process: the loss is not ignored
 	}
-	related := []analysis.RelatedInformation{lcAcquired(sec.Pos, sec.Lock.Lib)}
+	related := []analysis.RelatedInformation{acquired(sec.Pos, sec.Lock.Lib)}
 	name := ctx.Name()
 	// Parameter.Object returns a typed nil for a parameter without one.
 	if obj, ok := ctx.Object().(*types.Var); ok && obj != nil {
@@ -291,7 +292,7 @@ func (l *lifecycle) leaderContext(sec *section.Section) {
 		how = "is unnamed"
 	case name == "_":
 		how = "is _"
-	case !lcUsed(ctx):
+	case !used(ctx):
 		how = "is never used"
 	}
 	if how != "" {
@@ -302,7 +303,7 @@ func (l *lifecycle) leaderContext(sec *section.Section) {
 		if !pos.IsValid() {
 			pos = target.Pos()
 		}
-		l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, Related: related,
+		l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, Related: related,
 			Message: fmt.Sprintf("the context of this OnStartedLeading callback (%s registered at %s) %s, so the work it does goes on after leadership is lost: that context is cancelled when the lease is lost, and nothing here sees it; name it, pass it to the work and return when ctx.Done() is closed (or end the process in OnStoppedLeading)",
 				sec.Lock.Lib, l.where(sec.Pos), how)})
 		return
@@ -319,10 +320,10 @@ func (l *lifecycle) leaderContext(sec *section.Section) {
 				continue
 			}
 			for _, arg := range ci.Common().Args {
-				if !lcIsContext(arg.Type()) {
+				if !calls.IsContext(arg.Type()) {
 					continue
 				}
-				root := lcDetached(arg, 0)
+				root := detached(arg, 0)
 				if root == nil || seen[root] {
 					continue
 				}
@@ -336,7 +337,7 @@ func (l *lifecycle) leaderContext(sec *section.Section) {
 					detach = "context." + calls.Callee(&root.Call).Name() + "(...)"
 				}
 				pos, end := l.span(root)
-				l.report(Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: root.Pos(), Related: related,
+				l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: root.Pos(), Related: related,
 					Message: fmt.Sprintf("%s replaces the leader context of OnStartedLeading (%s registered at %s) in the call to %s: it is not cancelled when leadership is lost, so that work goes on after the lease is gone; pass the callback's %s (or a context derived from it) instead",
 						detach, sec.Lock.Lib, l.where(sec.Pos), into, name)})
 			}
@@ -350,18 +351,18 @@ func (l *lifecycle) leaderContext(sec *section.Section) {
 
 // wrapped returns the function a synthetic wrapper (a bound method value)
 // calls, when it is a function of this package.
-func (l *lifecycle) wrapped(fn *ssa.Function) *ssa.Function {
+func (l *checker) wrapped(fn *ssa.Function) *ssa.Function {
 	for ci := range calls.In(fn) {
-		if callee := ci.Common().StaticCallee(); callee != nil && len(callee.Blocks) > 0 && callee.Pkg == l.u.a.pkg {
+		if callee := ci.Common().StaticCallee(); callee != nil && len(callee.Blocks) > 0 && callee.Pkg == l.u.Pkg {
 			return callee
 		}
 	}
 	return nil
 }
 
-// lcDetached returns the context.Background()/TODO()/WithoutCancel() call
+// detached returns the context.Background()/TODO()/WithoutCancel() call
 // a context value comes from, through With* derivations.
-func lcDetached(v ssa.Value, depth int) *ssa.Call {
+func detached(v ssa.Value, depth int) *ssa.Call {
 	if depth > maxContextDerivations {
 		return nil
 	}
@@ -380,14 +381,14 @@ func lcDetached(v ssa.Value, depth int) *ssa.Call {
 	case model.MatchesAny(model.DetachedContexts, fn):
 		return c
 	case model.MatchesAny(model.DerivedContexts, fn):
-		return lcDetached(calls.Arg(&c.Call, 0), depth+1)
+		return detached(calls.Arg(&c.Call, 0), depth+1)
 	}
 	return nil
 }
 
-// lcHasWork reports whether fn (or a function literal in it) calls
+// hasWork reports whether fn (or a function literal in it) calls
 // anything besides builtins.
-func lcHasWork(fn *ssa.Function, depth int) bool {
+func hasWork(fn *ssa.Function, depth int) bool {
 	for ci := range calls.In(fn) {
 		if _, builtin := ci.Common().Value.(*ssa.Builtin); !builtin {
 			return true
@@ -395,7 +396,7 @@ func lcHasWork(fn *ssa.Function, depth int) bool {
 	}
 	if depth < maxWorkNesting {
 		for _, anon := range fn.AnonFuncs {
-			if lcHasWork(anon, depth+1) {
+			if hasWork(anon, depth+1) {
 				return true
 			}
 		}
@@ -405,16 +406,16 @@ func lcHasWork(fn *ssa.Function, depth int) bool {
 
 // stoppedCallback returns the OnStoppedLeading function registered in the
 // same LeaderCallbacks value as sec's OnStartedLeading.
-func (l *lifecycle) stoppedCallback(sec *section.Section) *ssa.Function {
+func (l *checker) stoppedCallback(sec *section.Section) *ssa.Function {
 	for _, fn := range l.u.Funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				st, ok := instr.(*ssa.Store)
-				if !ok || st.Pos() != sec.Pos || lcCallbackBody(st.Val) != sec.Fn {
+				if !ok || st.Pos() != sec.Pos || callbackBody(st.Val) != sec.Fn {
 					continue
 				}
 				fa, ok := st.Addr.(*ssa.FieldAddr)
-				if !ok || !lcCallbackField(fa, sec.Lock.Callback) {
+				if !ok || !callbackField(fa, sec.Lock.Callback) {
 					continue
 				}
 				for _, b2 := range fn.Blocks {
@@ -424,8 +425,8 @@ func (l *lifecycle) stoppedCallback(sec *section.Section) *ssa.Function {
 							continue
 						}
 						fa2, ok := st2.Addr.(*ssa.FieldAddr)
-						if ok && lcCallbackField(fa2, sec.Lock.Stopped) && calls.SameValue(fa2.X, fa.X) {
-							return lcCallbackBody(st2.Val)
+						if ok && callbackField(fa2, sec.Lock.Stopped) && calls.SameValue(fa2.X, fa.X) {
+							return callbackBody(st2.Val)
 						}
 					}
 				}
@@ -436,7 +437,7 @@ func (l *lifecycle) stoppedCallback(sec *section.Section) *ssa.Function {
 	return nil
 }
 
-func lcCallbackField(fa *ssa.FieldAddr, f model.Field) bool {
+func callbackField(fa *ssa.FieldAddr, f model.Field) bool {
 	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
 	if !ok {
 		return false
@@ -446,13 +447,13 @@ func lcCallbackField(fa *ssa.FieldAddr, f model.Field) bool {
 	return ok && fa.Field < st.NumFields() && f.Matches(named, st.Field(fa.Field))
 }
 
-func lcCallbackBody(v ssa.Value) *ssa.Function {
+func callbackBody(v ssa.Value) *ssa.Function {
 	return calls.FuncOf(calls.Unwrap(v))
 }
 
 // exits reports whether fn ends the process (os.Exit, log.Fatal, klog.Fatal,
 // panic), directly or through a function of this package.
-func (l *lifecycle) exits(fn *ssa.Function, depth int) bool {
+func (l *checker) exits(fn *ssa.Function, depth int) bool {
 	if fn == nil || depth > maxExitDepth {
 		return false
 	}
@@ -468,7 +469,7 @@ func (l *lifecycle) exits(fn *ssa.Function, depth int) bool {
 			if model.MatchesAny(model.ProcessExits, calls.Callee(ci.Common())) {
 				return true
 			}
-			if callee := ci.Common().StaticCallee(); callee != nil && l.u.a.local(callee) && l.exits(callee, depth+1) {
+			if callee := ci.Common().StaticCallee(); callee != nil && l.u.Local(callee) && l.exits(callee, depth+1) {
 				return true
 			}
 		}

@@ -1,4 +1,8 @@
-package engine
+// Package tokenquality is the token-quality checks: FC3001 (random or
+// identity value used as a fence) and FC3002 (volatile fence). The engine
+// runs Check on every relevant package once its critical sections are
+// walked (package unit).
+package tokenquality
 
 import (
 	"fmt"
@@ -10,32 +14,33 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
 
-// checkTokenQuality reports FC3001 (random or identity value used as a
+// Check reports FC3001 (random or identity value used as a
 // fence) and FC3002 (volatile fence: in-process counter or wall clock).
 //
-// A small forward taint (tokenquality_flow.go) follows the values of
+// A small forward taint (taint.go) follows the values of
 // model.TokenSources, in-process counters and clock readings through each
 // function of the package, into this package's callees and through struct
 // fields and package variables. Where such a value reaches a fence position
-// (tokenquality_positions.go) it is reported: ordered in Go, bound to a SQL
+// (positions.go) it is reported: ordered in Go, bound to a SQL
 // placeholder compared with or stored into a fence column, stored in a
 // fence-named field, map key, header or gRPC metadata key.
-func checkTokenQuality(u *Unit) {
-	q := &tq{u: u, fields: map[*types.Var]*tqOrigin{}, globals: map[*ssa.Global]*tqOrigin{}}
+func Check(u *unit.Unit) {
+	q := &checker{u: u, fields: map[*types.Var]*origin{}, globals: map[*ssa.Global]*origin{}}
 	funcs := slices.Clone(u.Funcs)
-	if init := u.a.pkg.Func("init"); init != nil && len(init.Blocks) > 0 {
+	if init := u.Pkg.Func("init"); init != nil && len(init.Blocks) > 0 {
 		funcs = append(funcs, init) // package variable initialisers
 	}
 	q.findCounters(funcs)
 	// Learn which fields and package variables hold a source value, then
 	// look for fence positions with that knowledge.
-	for round := 0; round < tqRounds; round++ {
-		q.memo, q.busy, q.learnt = map[string]*tqTaint{}, map[string]bool{}, false
+	for round := 0; round < learnRounds; round++ {
+		q.memo, q.busy, q.learnt = map[string]*taint{}, map[string]bool{}, false
 		for _, fn := range funcs {
 			q.analyze(fn, nil, 0)
 		}
@@ -43,7 +48,7 @@ func checkTokenQuality(u *Unit) {
 			break
 		}
 	}
-	q.memo, q.busy, q.collect, q.found = map[string]*tqTaint{}, map[string]bool{}, true, map[string]*tqFinding{}
+	q.memo, q.busy, q.collect, q.found = map[string]*taint{}, map[string]bool{}, true, map[string]*finding{}
 	for _, fn := range funcs {
 		q.analyze(fn, nil, 0)
 	}
@@ -59,12 +64,12 @@ func checkTokenQuality(u *Unit) {
 		// An effect in a function called from the section is reported by
 		// FC1001 at the call site (a different Key); the problem is the
 		// value, reported here at the effect, which explains that finding.
-		u.Report(Finding{Code: tqCode(f.o.src.Kind), Pos: f.pos, Message: msg, Related: related, Key: f.key, Effect: f.effect})
+		u.Report(unit.Finding{Code: codeOf(f.o.src.Kind), Pos: f.pos, Message: msg, Related: related, Key: f.key, Effect: f.effect})
 	}
 }
 
-// tqCode is the check that reports a value of this kind used as a fence.
-func tqCode(k model.SourceKind) checks.Code {
+// codeOf is the check that reports a value of this kind used as a fence.
+func codeOf(k model.SourceKind) checks.Code {
 	if k == model.Counter || k == model.Clock {
 		return checks.VolatileFence
 	}
@@ -72,7 +77,7 @@ func tqCode(k model.SourceKind) checks.Code {
 }
 
 // Why each kind of value is no fence.
-var tqWhy = map[model.SourceKind]string{
+var whyNoFence = map[model.SourceKind]string{
 	model.Random: "a random value has no order, so the resource cannot tell a stale lock holder's value from a newer holder's " +
 		"(the next holder's value is as likely to be smaller as larger) and either rejects the new holder or lets the stale one through",
 	model.Identity: "an identity says who holds the lock, not which grant is newer, so it cannot order writes: " +
@@ -83,17 +88,17 @@ var tqWhy = map[model.SourceKind]string{
 		"runs ahead sends a larger value than the new holder, and the resource lets it through",
 }
 
-var tqRelated = map[model.SourceKind]string{
+var relatedMessage = map[model.SourceKind]string{
 	model.Random:   "random value created here",
 	model.Identity: "identity value obtained here",
 	model.Counter:  "counter incremented here",
 	model.Clock:    "wall clock read here",
 }
 
-const tqGenericFence = "a fencing token issued with each grant of the lock: etcd m.Header().Revision or e.Rev(), " +
+const genericFence = "a fencing token issued with each grant of the lock: etcd m.Header().Revision or e.Rev(), " +
 	"Consul KVPair.LockIndex, ZooKeeper Stat.Czxid, or a database sequence incremented when the lock is taken"
 
-func (q *tq) message(f *tqFinding) (string, []analysis.RelatedInformation) {
+func (q *checker) message(f *finding) (string, []analysis.RelatedInformation) {
 	src := f.o.src
 	what := src.What
 	if f.o.via != "" {
@@ -101,7 +106,7 @@ func (q *tq) message(f *tqFinding) (string, []analysis.RelatedInformation) {
 	}
 	var related []analysis.RelatedInformation
 	if f.o.pos.IsValid() && f.o.pos != f.pos {
-		related = append(related, analysis.RelatedInformation{Pos: f.o.pos, Message: tqRelated[src.Kind]})
+		related = append(related, analysis.RelatedInformation{Pos: f.o.pos, Message: relatedMessage[src.Kind]})
 	}
 	sec := q.sectionOf(f.instr)
 	under := ""
@@ -110,21 +115,21 @@ func (q *tq) message(f *tqFinding) (string, []analysis.RelatedInformation) {
 		under = fmt.Sprintf(" under the %s acquired at %s:%d", sec.Lock.Lib, filepath.Base(at.Filename), at.Line)
 		related = append(related, analysis.RelatedInformation{Pos: sec.Pos, Message: sec.Lock.Lib + " acquired here"})
 	}
-	why := tqWhy[src.Kind]
+	why := whyNoFence[src.Kind]
 	if src.Numeric && f.ordered {
 		why = "it is a number, but it does not grow with each grant of the lock, so ordering by it lets a stale holder win"
 	}
 	var instead string
 	switch {
 	case sec != nil && sec.Lock.Fence.Accessor != "":
-		acc := strings.ReplaceAll(sec.Lock.Fence.Accessor, "%s", q.u.a.handleText(sec))
+		acc := strings.ReplaceAll(sec.Lock.Fence.Accessor, "%s", q.u.HandleText(sec))
 		instead = "use the lock's fencing token instead: " + acc + " is available"
 	case sec != nil && sec.Lock.Fence.None != "":
 		instead = sec.Lock.Fence.None
 	case src.Instead != "":
 		instead = src.Instead
 	default:
-		instead = "use " + tqGenericFence
+		instead = "use " + genericFence
 	}
 	msg := fmt.Sprintf(f.desc, what) + under + ": " + why + "; " + instead
 	return msg, related
@@ -132,8 +137,8 @@ func (q *tq) message(f *tqFinding) (string, []analysis.RelatedInformation) {
 
 // sectionOf returns the critical section an instruction runs in: one that
 // contains it, or one from which its function is called (to the engine's
-// depth).
-func (q *tq) sectionOf(instr ssa.Instruction) *section.Section {
+// depth, unit.MaxDepth).
+func (q *checker) sectionOf(instr ssa.Instruction) *section.Section {
 	fn := instr.Parent()
 	for _, s := range q.u.Sections {
 		if s.Fn == fn && s.Contains(instr) {
@@ -149,8 +154,8 @@ func (q *tq) sectionOf(instr ssa.Instruction) *section.Section {
 	return q.reached[fn]
 }
 
-func (q *tq) reach(s *section.Section, fn *ssa.Function, depth int) {
-	if depth >= maxDepth {
+func (q *checker) reach(s *section.Section, fn *ssa.Function, depth int) {
+	if depth >= unit.MaxDepth {
 		return
 	}
 	visit := func(v ssa.Value) {

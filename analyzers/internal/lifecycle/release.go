@@ -1,4 +1,4 @@
-package engine
+package lifecycle
 
 import (
 	"fmt"
@@ -15,6 +15,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
@@ -29,19 +30,19 @@ import (
 //   - a compare-and-delete (Lua script, DelExArgs IFEQ) whose owner value is
 //     a constant, the same for every holder.
 
-const lcScriptAdvice = "release with a compare-and-delete Lua script (" + model.CompareAndDeleteScript +
+const scriptAdvice = "release with a compare-and-delete Lua script (" + model.CompareAndDeleteScript +
 	") run with this holder's value"
 
-const lcReleaseAdvice = lcScriptAdvice + ", or with DelExArgs(ctx, key, redis.DelExArgs{Mode: \"IFEQ\", MatchValue: owner})"
+const releaseAdvice = scriptAdvice + ", or with DelExArgs(ctx, key, redis.DelExArgs{Mode: \"IFEQ\", MatchValue: owner})"
 
-func (l *lifecycle) unsafeReleases() {
+func (l *checker) unsafeReleases() {
 	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
 		callee := calls.Callee(ci.Common())
 		if callee == nil {
 			return
 		}
 		switch {
-		case lcKeyDeleteLock(ci.Common(), callee) != nil:
+		case calls.KeyDeleteLock(ci.Common(), callee) != nil:
 			l.redisDelete(fn, ci, callee)
 		case model.MatchesAny(model.EtcdKeyDeletes, callee):
 			l.etcdDelete(fn, ci, callee)
@@ -50,9 +51,9 @@ func (l *lifecycle) unsafeReleases() {
 		case model.MatchesAny(model.RedisDelIfEqual, callee):
 			l.constantMatchValue(fn, ci)
 		default:
-			if sr := lcScriptRun(callee); sr != nil {
+			if sr := model.ScriptRunOf(callee); sr != nil {
 				l.constantOwnerScript(fn, ci, callee, sr)
-			} else if sk := lcSqlSink(callee); sk != nil {
+			} else if sk := sqlSink(callee); sk != nil {
 				l.sqlDelete(fn, ci, callee, sk.Query, sk.Family)
 			} else if q := effect.SQLShaped(callee); q >= 0 && ci.Common().IsInvoke() {
 				l.sqlDelete(fn, ci, callee, q, "SQL interface") // sqlc's DBTX
@@ -61,8 +62,8 @@ func (l *lifecycle) unsafeReleases() {
 	})
 }
 
-// lcSetnx is one SET NX call of the package.
-type lcSetnx struct {
+// setnx is one SET NX call of the package.
+type setnx struct {
 	call  *ssa.Call
 	fn    *ssa.Function
 	key   ssa.Value
@@ -72,11 +73,11 @@ type lcSetnx struct {
 	kind  *model.Lock
 }
 
-func (l *lifecycle) setnxCalls() []*lcSetnx {
+func (l *checker) setnxCalls() []*setnx {
 	if l.setnxs != nil {
 		return l.setnxs
 	}
-	l.setnxs = []*lcSetnx{}
+	l.setnxs = []*setnx{}
 	secs := map[ssa.CallInstruction]*section.Section{}
 	for _, s := range l.u.Sections {
 		if s.Call != nil {
@@ -97,9 +98,9 @@ func (l *lifecycle) setnxCalls() []*lcSetnx {
 		}
 		kl := model.KeyHeldLocks[i]
 		key := calls.FlatArg(&call.Call, kl.Handle)
-		id, hint := lcKeyID(key)
-		l.setnxs = append(l.setnxs, &lcSetnx{call: call, fn: fn, key: key, owner: calls.FlatArg(&call.Call, kl.Owner),
-			id: id, lock: secs[call] != nil || lcLockish(hint) || l.setnxIsLock(fn, key), kind: kl})
+		id, hint := calls.KeyID(key)
+		l.setnxs = append(l.setnxs, &setnx{call: call, fn: fn, key: key, owner: calls.FlatArg(&call.Call, kl.Owner),
+			id: id, lock: secs[call] != nil || lockKeyName(hint) || l.setnxIsLock(fn, key), kind: kl})
 	})
 	return l.setnxs
 }
@@ -108,14 +109,14 @@ func (l *lifecycle) setnxCalls() []*lcSetnx {
 // names: the same value in the same function (or a function literal in
 // it), the same value passed to a helper's parameter, or, across
 // functions, the same lock-like constant, struct field or package variable.
-func (l *lifecycle) setnxFor(key ssa.Value, fn *ssa.Function) *lcSetnx {
+func (l *checker) setnxFor(key ssa.Value, fn *ssa.Function) *setnx {
 	all := l.setnxCalls()
 	for _, a := range all {
-		if calls.Encloses(a.fn, fn) && lcSameKey(key, a.key) {
+		if calls.Encloses(a.fn, fn) && calls.SameKey(key, a.key) {
 			return a
 		}
 	}
-	if p, ok := calls.Unwrap(lcResolve(key)).(*ssa.Parameter); ok {
+	if p, ok := calls.Unwrap(calls.Resolve(key)).(*ssa.Parameter); ok {
 		idx := -1
 		for i, q := range p.Parent().Params {
 			if q == p {
@@ -128,34 +129,34 @@ func (l *lifecycle) setnxFor(key ssa.Value, fn *ssa.Function) *lcSetnx {
 				continue
 			}
 			for _, a := range all {
-				if calls.Encloses(a.fn, site.Parent()) && lcSameKey(args[idx], a.key) {
+				if calls.Encloses(a.fn, site.Parent()) && calls.SameKey(args[idx], a.key) {
 					return a
 				}
 			}
 		}
 	}
-	if id, _ := lcKeyID(key); id != "" {
+	if id, _ := calls.KeyID(key); id != "" {
 		for _, a := range all {
 			if a.lock && a.id == id {
 				return a
 			}
 		}
 	}
-	return lcSetnxByShape(all, key, fn)
+	return setnxByShape(all, key, fn)
 }
 
 // redisDelete reports DEL/UNLINK of a SET NX lock key, and DEL after a GET
 // compared in Go.
-func (l *lifecycle) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
-	keys, ok := lcRedisKeys(ci.Common(), callee)
+func (l *checker) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
+	keys, ok := calls.RedisKeys(ci.Common(), callee)
 	if !ok || l.insideWatch(fn) {
 		return
 	}
-	what, verb := lcRedisCall(ci.Common(), callee, lcKeyDeleteLock(ci.Common(), callee))
+	what, verb := redisCall(ci.Common(), callee, calls.KeyDeleteLock(ci.Common(), callee))
 	for _, k := range keys {
 		acq := l.setnxFor(k, fn)
 		get, other := l.getCompared(ci, k)
-		if get != nil && acq == nil && !lcLockLike(k) && !lcOwnerLike(other) {
+		if get != nil && acq == nil && !lockLike(k) && !ownerLike(other) {
 			get = nil // a cache entry checked before it is dropped, not a lock
 		}
 		if acq == nil && get == nil {
@@ -164,17 +165,17 @@ func (l *lifecycle) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee
 		var related []analysis.RelatedInformation
 		of := ""
 		if acq != nil {
-			related = append(related, lcAcquired(acq.call.Pos(), acq.kind.Lib))
+			related = append(related, acquired(acq.call.Pos(), acq.kind.Lib))
 			of = fmt.Sprintf(" of the %s acquired at %s", acq.kind.Lib, l.where(acq.call.Pos()))
 		}
 		var msg string
 		if get != nil {
 			related = append(related, analysis.RelatedInformation{Pos: get.Pos(), Message: "the owner is read here and compared in Go"})
 			msg = fmt.Sprintf("%s deletes the lock key%s after a GET whose value was compared in Go: the lease can expire and another holder can take the lock between the GET and the %s, which then deletes that holder's lock; %s",
-				what, of, verb, lcAdviceFor(callee))
+				what, of, verb, adviceFor(callee))
 		} else {
 			msg = fmt.Sprintf("%s releases the %s acquired at %s without checking that the key still holds this holder's value: if the lease expired and another holder took the lock in between, this deletes that holder's lock; %s",
-				what, acq.kind.Lib, l.where(acq.call.Pos()), lcAdviceFor(callee))
+				what, acq.kind.Lib, l.where(acq.call.Pos()), adviceFor(callee))
 		}
 		if acq != nil {
 			if c, isConst := calls.Unwrap(acq.owner).(*ssa.Const); isConst && c.Value != nil {
@@ -186,7 +187,7 @@ func (l *lifecycle) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee
 		if acq != nil && get == nil {
 			fixes = l.deleteFix(ci, callee, acq)
 		}
-		l.report(Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Message: msg, Related: related, Fixes: fixes, Key: ci.Pos()})
+		l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Message: msg, Related: related, Fixes: fixes, Key: ci.Pos()})
 		return
 	}
 }
@@ -194,7 +195,7 @@ func (l *lifecycle) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee
 // insideWatch reports whether fn runs inside a go-redis Watch callback,
 // where a GET-compare-DEL is an optimistic transaction (EXEC fails when the
 // watched key changed).
-func (l *lifecycle) insideWatch(fn *ssa.Function) bool {
+func (l *checker) insideWatch(fn *ssa.Function) bool {
 	for f := fn; f != nil && f.Parent() != nil; f = f.Parent() {
 		for ci := range calls.Taking(f) {
 			if model.MatchesAny(model.RedisWatch, calls.Callee(ci.Common())) {
@@ -208,17 +209,17 @@ func (l *lifecycle) insideWatch(fn *ssa.Function) bool {
 // getCompared finds a GET of key, before the delete in the same function,
 // whose value is compared in Go, and returns it with the value it is
 // compared against (nil when unknown).
-func (l *lifecycle) getCompared(del ssa.CallInstruction, key ssa.Value) (*ssa.Call, ssa.Value) {
+func (l *checker) getCompared(del ssa.CallInstruction, key ssa.Value) (*ssa.Call, ssa.Value) {
 	for _, b := range del.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			g, ok := instr.(*ssa.Call)
-			if !ok || !lcSameKey(lcRedisRead(&g.Call), key) {
+			if !ok || !calls.SameKey(calls.RedisRead(&g.Call), key) {
 				continue
 			}
-			if !lcBefore(g, del) {
+			if !before(g, del) {
 				continue
 			}
-			if other, ok := lcComparedInGo(g); ok {
+			if other, ok := comparedInGo(g); ok {
 				return g, other
 			}
 		}
@@ -226,21 +227,21 @@ func (l *lifecycle) getCompared(del ssa.CallInstruction, key ssa.Value) (*ssa.Ca
 	return nil, nil
 }
 
-// lcLockLike reports whether a key's name says it is a lock: a constant
+// lockLike reports whether a key's name says it is a lock: a constant
 // (prefix), a field, a package variable or a parameter named like one.
-func lcLockLike(key ssa.Value) bool {
-	if _, hint := lcKeyID(key); hint != "" {
-		return lcLockish(hint)
+func lockLike(key ssa.Value) bool {
+	if _, hint := calls.KeyID(key); hint != "" {
+		return lockKeyName(hint)
 	}
-	if p, ok := calls.ConstPrefix(lcResolve(key)); ok {
-		return lcLockish(p)
+	if p, ok := calls.ConstPrefix(calls.Resolve(key)); ok {
+		return lockKeyName(p)
 	}
-	return lcLockish(lcValueName(key))
+	return lockKeyName(valueName(key))
 }
 
-// lcOwnerLike reports whether a value is named like a holder's identity.
-func lcOwnerLike(v ssa.Value) bool {
-	orig := lcValueName(v)
+// ownerLike reports whether a value is named like a holder's identity.
+func ownerLike(v ssa.Value) bool {
+	orig := valueName(v)
 	name := strings.ToLower(orig)
 	switch {
 	case name == "":
@@ -251,10 +252,10 @@ func lcOwnerLike(v ssa.Value) bool {
 	return vocab.OwnerValue.Match(name)
 }
 
-// lcValueName returns the source name of a value: a parameter, a captured
+// valueName returns the source name of a value: a parameter, a captured
 // or local variable, a field, a package variable, or the function that
 // computed it.
-func lcValueName(v ssa.Value) string {
+func valueName(v ssa.Value) string {
 	switch x := calls.Unwrap(v).(type) {
 	case *ssa.Parameter:
 		return x.Name()
@@ -269,13 +270,13 @@ func lcValueName(v ssa.Value) string {
 			return ""
 		}
 		if fa, ok := x.X.(*ssa.FieldAddr); ok {
-			if _, name := lcFieldID(fa.X.Type(), fa.Field); name != "" {
+			if _, name := calls.FieldID(fa.X.Type(), fa.Field); name != "" {
 				return name[strings.LastIndexByte(name, '.')+1:]
 			}
 		}
-		return lcValueName(x.X)
+		return valueName(x.X)
 	case *ssa.Field:
-		if _, name := lcFieldID(x.X.Type(), x.Field); name != "" {
+		if _, name := calls.FieldID(x.X.Type(), x.Field); name != "" {
 			return name[strings.LastIndexByte(name, '.')+1:]
 		}
 	case *ssa.Call:
@@ -284,14 +285,14 @@ func lcValueName(v ssa.Value) string {
 		}
 	case *ssa.Extract:
 		if c, ok := x.Tuple.(*ssa.Call); ok {
-			return lcValueName(c)
+			return valueName(c)
 		}
 	}
 	return ""
 }
 
-// lcBefore reports whether a runs before b on every path to b.
-func lcBefore(a, b ssa.Instruction) bool {
+// before reports whether a runs before b on every path to b.
+func before(a, b ssa.Instruction) bool {
 	if a.Block() != b.Block() {
 		return a.Block().Dominates(b.Block())
 	}
@@ -306,17 +307,17 @@ func lcBefore(a, b ssa.Instruction) bool {
 	return false
 }
 
-// lcComparedInGo reports whether the value of a go-redis *StringCmd is
+// comparedInGo reports whether the value of a go-redis *StringCmd is
 // compared with ==, != (or a switch), strings.EqualFold or bytes.Equal, and
 // returns the other side of the comparison.
-func lcComparedInGo(get *ssa.Call) (ssa.Value, bool) {
-	vals := append([]ssa.Value{get}, lcReplyValues(get)...)
+func comparedInGo(get *ssa.Call) (ssa.Value, bool) {
+	vals := append([]ssa.Value{get}, replyValues(get)...)
 	for _, r := range *get.Referrers() {
 		c, ok := r.(*ssa.Call)
 		if !ok || calls.Receiver(&c.Call) != get {
 			continue
 		}
-		if fn := calls.Callee(&c.Call); fn != nil && lcContainsString(model.RedisValueAccessors, fn.Name()) {
+		if fn := calls.Callee(&c.Call); fn != nil && slices.Contains(model.RedisValueAccessors, fn.Name()) {
 			if v := calls.Result(c, 0); v != nil {
 				vals = append(vals, v)
 			}
@@ -350,19 +351,10 @@ func lcComparedInGo(get *ssa.Call) (ssa.Value, bool) {
 	return nil, false
 }
 
-func lcContainsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// lcEtcdLockKey reports whether v is the key of an etcd Mutex or Election
+// etcdLockKey reports whether v is the key of an etcd Mutex or Election
 // and returns the Key() call.
-func lcEtcdLockKey(v ssa.Value) *ssa.Call {
-	kc, ok := calls.Unwrap(lcResolve(v)).(*ssa.Call)
+func etcdLockKey(v ssa.Value) *ssa.Call {
+	kc, ok := calls.Unwrap(calls.Resolve(v)).(*ssa.Call)
 	if ok && model.MatchesAny(model.EtcdLockKeys, calls.Callee(&kc.Call)) {
 		return kc
 	}
@@ -371,18 +363,18 @@ func lcEtcdLockKey(v ssa.Value) *ssa.Call {
 
 // sectionFor finds the critical section whose lock handle is h, as seen
 // from fn.
-func (l *lifecycle) sectionFor(fn *ssa.Function, h ssa.Value) *section.Section {
+func (l *checker) sectionFor(fn *ssa.Function, h ssa.Value) *section.Section {
 	for _, s := range l.u.Sections {
-		if s.Handle != nil && calls.Encloses(s.Fn, fn) && lcSameKey(s.Handle, h) {
+		if s.Handle != nil && calls.Encloses(s.Fn, fn) && calls.SameKey(s.Handle, h) {
 			return s
 		}
 	}
-	if id, _ := lcKeyID(h); id != "" {
+	if id, _ := calls.KeyID(h); id != "" {
 		for _, s := range l.u.Sections {
 			if s.Handle == nil {
 				continue
 			}
-			if id2, _ := lcKeyID(s.Handle); id2 == id {
+			if id2, _ := calls.KeyID(s.Handle); id2 == id {
 				return s
 			}
 		}
@@ -391,7 +383,7 @@ func (l *lifecycle) sectionFor(fn *ssa.Function, h ssa.Value) *section.Section {
 }
 
 // handleOf renders the receiver of a Key() call ("m" in m.Key()).
-func (l *lifecycle) handleOf(kc *ssa.Call) string {
+func (l *checker) handleOf(kc *ssa.Call) string {
 	if ce := l.callExpr(kc); ce != nil {
 		if sel, ok := ast.Unparen(ce.Fun).(*ast.SelectorExpr); ok {
 			return l.source(sel.X)
@@ -400,14 +392,14 @@ func (l *lifecycle) handleOf(kc *ssa.Call) string {
 	return "m"
 }
 
-func (l *lifecycle) etcdRelease(kc *ssa.Call, fn *ssa.Function) (string, []analysis.RelatedInformation) {
+func (l *checker) etcdRelease(kc *ssa.Call, fn *ssa.Function) (string, []analysis.RelatedInformation) {
 	h := l.handleOf(kc)
 	sec := l.sectionFor(fn, calls.Receiver(&kc.Call))
 	of := ""
 	var related []analysis.RelatedInformation
 	if sec != nil {
 		of = fmt.Sprintf(" of the %s acquired at %s", sec.Lock.Lib, l.where(sec.Pos))
-		related = append(related, lcAcquired(sec.Pos, sec.Lock.Lib))
+		related = append(related, acquired(sec.Pos, sec.Lock.Lib))
 	}
 	release := h + ".Unlock(ctx)"
 	if fn := calls.Callee(&kc.Call); fn != nil && model.RecvName(fn) == "Election" {
@@ -418,29 +410,29 @@ func (l *lifecycle) etcdRelease(kc *ssa.Call, fn *ssa.Function) (string, []analy
 }
 
 // etcdDelete reports KV.Delete(ctx, m.Key()).
-func (l *lifecycle) etcdDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
-	kc := lcEtcdLockKey(calls.Arg(ci.Common(), 1))
+func (l *checker) etcdDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
+	kc := etcdLockKey(calls.Arg(ci.Common(), 1))
 	if kc == nil {
 		return
 	}
 	what, related := l.etcdRelease(kc, fn)
 	pos, end := l.span(ci)
-	l.report(Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
+	l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("etcd %s deletes %s", callee.Name(), what)})
 }
 
 // etcdOpDelete reports clientv3.OpDelete(m.Key()) run by Do, or by a Txn
 // without If.
-func (l *lifecycle) etcdOpDelete(fn *ssa.Function, ci ssa.CallInstruction) {
+func (l *checker) etcdOpDelete(fn *ssa.Function, ci ssa.CallInstruction) {
 	call, ok := ci.(*ssa.Call)
 	if !ok {
 		return
 	}
-	kc := lcEtcdLockKey(calls.Arg(&call.Call, 0))
+	kc := etcdLockKey(calls.Arg(&call.Call, 0))
 	if kc == nil {
 		return
 	}
-	for _, use := range lcConsumers(call) {
+	for _, use := range consumers(call) {
 		callee := calls.Callee(use.Common())
 		if callee == nil {
 			continue
@@ -448,7 +440,7 @@ func (l *lifecycle) etcdOpDelete(fn *ssa.Function, ci ssa.CallInstruction) {
 		var how string
 		switch callee.Name() {
 		case "Then", "Else":
-			if lcTxnHasIf(calls.Receiver(use.Common())) {
+			if txnHasIf(calls.Receiver(use.Common())) {
 				continue
 			}
 			how = "in a Txn without If()"
@@ -459,15 +451,15 @@ func (l *lifecycle) etcdOpDelete(fn *ssa.Function, ci ssa.CallInstruction) {
 		}
 		what, related := l.etcdRelease(kc, fn)
 		pos, end := l.span(ci)
-		l.report(Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
+		l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 			Message: fmt.Sprintf("etcd OpDelete run %s deletes %s", how, what)})
 		return
 	}
 }
 
-// lcConsumers returns the calls that receive v directly or as an element of
+// consumers returns the calls that receive v directly or as an element of
 // a variadic argument.
-func lcConsumers(v ssa.Value) []ssa.CallInstruction {
+func consumers(v ssa.Value) []ssa.CallInstruction {
 	var out []ssa.CallInstruction
 	for _, r := range *v.Referrers() {
 		switch x := r.(type) {
@@ -496,9 +488,9 @@ func lcConsumers(v ssa.Value) []ssa.CallInstruction {
 	return out
 }
 
-// lcTxnHasIf walks a Txn builder chain back and reports whether If() received
+// txnHasIf walks a Txn builder chain back and reports whether If() received
 // a comparison.
-func lcTxnHasIf(v ssa.Value) bool {
+func txnHasIf(v ssa.Value) bool {
 	for i := 0; v != nil && i < maxChainCalls; i++ {
 		call, ok := calls.Unwrap(v).(*ssa.Call)
 		if !ok {
@@ -515,8 +507,8 @@ func lcTxnHasIf(v ssa.Value) bool {
 	return false
 }
 
-// lcSqlSink returns the SQL-text sink family of a call, or nil.
-func lcSqlSink(fn *types.Func) *model.Sink {
+// sqlSink returns the SQL-text sink family of a call, or nil.
+func sqlSink(fn *types.Func) *model.Sink {
 	for _, s := range model.Sinks {
 		if s.Cond == model.CondSQL && model.MatchesAny(s.Funcs, fn) {
 			return s
@@ -525,8 +517,8 @@ func lcSqlSink(fn *types.Func) *model.Sink {
 	return nil
 }
 
-// lcVia names a sink call for messages ("database/sql DB.ExecContext").
-func lcVia(family string, fn *types.Func) string {
+// via names a sink call for messages ("database/sql DB.ExecContext").
+func via(family string, fn *types.Func) string {
 	recv := model.RecvName(fn)
 	if recv == "" || recv == "?" || strings.ToLower(recv[:1]) == recv[:1] {
 		return family + " " + fn.Name()
@@ -534,15 +526,15 @@ func lcVia(family string, fn *types.Func) string {
 	return family + " " + recv + "." + fn.Name()
 }
 
-// lcSqlStatement is a constant SQL text run somewhere in the package.
-type lcSqlStatement struct {
+// sqlStatement is a constant SQL text run somewhere in the package.
+type sqlStatement struct {
 	fn   *ssa.Function
 	call ssa.CallInstruction
 	stmt *sqlfence.Statement
 }
 
 // sqlDelete reports DELETE FROM <lock table> WHERE <name only>.
-func (l *lifecycle) sqlDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func, query int, family string) {
+func (l *checker) sqlDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func, query int, family string) {
 	text, ok := calls.ConstString(calls.Arg(ci.Common(), query))
 	if !ok {
 		return
@@ -551,8 +543,8 @@ func (l *lifecycle) sqlDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *
 	if st.Kind != sqlfence.Write || st.Verb != "DELETE" || !vocab.LockTable.Match(st.Table) {
 		return
 	}
-	where, ok := lcWhereWords(text)
-	if !ok || !lcNamesOneRow(st, text) {
+	where, ok := whereWords(text)
+	if !ok || !namesOneRow(st, text) {
 		return // clearing or reaping rows is not the release of one lock
 	}
 	if slices.ContainsFunc(where, vocab.ReleaseOwner.Match) {
@@ -561,33 +553,33 @@ func (l *lifecycle) sqlDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *
 	if l.generated(ci.Pos()) {
 		// Nobody edits generated code (sqlc): its hand-written callers,
 		// here or in other packages, are reported instead.
-		l.releases().summarise(fn, &ReleaseFact{What: lcOneLine(st.Text), Where: l.where(ci.Pos())})
+		l.releases().summarise(fn, &ReleaseFact{What: oneLine(st.Text), Where: l.where(ci.Pos())})
 		return
 	}
 	var related []analysis.RelatedInformation
 	of := ""
 	if acq := l.sqlAcquisition(fn, st.Table); acq != nil {
-		related = append(related, lcAcquired(acq.call.Pos(), "lock row"))
+		related = append(related, acquired(acq.call.Pos(), "lock row"))
 		of = fmt.Sprintf(" taken at %s", l.where(acq.call.Pos()))
 	}
 	pos, end := l.span(ci)
-	l.report(Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
+	l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("DELETE %s (%s) releases the lock row%s by its name only: if this holder's lease expired and another holder took the row in between, this deletes that holder's lock; add the owner to the predicate (AND owner = $n, with the value this holder wrote when it took the lock) and check the rows affected",
-			st.Table, lcVia(family, callee), of)})
+			st.Table, via(family, callee), of)})
 }
 
-// lcOneLine renders SQL text on one line.
-func lcOneLine(text string) string {
+// oneLine renders SQL text on one line.
+func oneLine(text string) string {
 	return strings.Join(strings.Fields(text), " ")
 }
 
 // sqlAcquisition finds the statement that takes a row of a lock table:
 // an INSERT, UPDATE, REPLACE or MERGE into it, preferably in fn.
-func (l *lifecycle) sqlAcquisition(fn *ssa.Function, table string) *lcSqlStatement {
-	var other *lcSqlStatement
+func (l *checker) sqlAcquisition(fn *ssa.Function, table string) *sqlStatement {
+	var other *sqlStatement
 	l.eachCall(func(f *ssa.Function, ci ssa.CallInstruction) {
 		callee := calls.Callee(ci.Common())
-		sk := lcSqlSink(callee)
+		sk := sqlSink(callee)
 		if sk == nil {
 			return
 		}
@@ -604,7 +596,7 @@ func (l *lifecycle) sqlAcquisition(fn *ssa.Function, table string) *lcSqlStateme
 		default:
 			return
 		}
-		s := &lcSqlStatement{fn: f, call: ci, stmt: st}
+		s := &sqlStatement{fn: f, call: ci, stmt: st}
 		if other == nil || (calls.Encloses(f, fn) && !calls.Encloses(other.fn, fn)) {
 			other = s
 		}
@@ -612,10 +604,10 @@ func (l *lifecycle) sqlAcquisition(fn *ssa.Function, table string) *lcSqlStateme
 	return other
 }
 
-// lcNamesOneRow reports whether a DELETE picks its row by equality on a
+// namesOneRow reports whether a DELETE picks its row by equality on a
 // column (name = $1, name = 'billing'), as the release of one lock does,
 // rather than by a condition such as WHERE stale or expires_at < now().
-func lcNamesOneRow(st *sqlfence.Statement, text string) bool {
+func namesOneRow(st *sqlfence.Statement, text string) bool {
 	for _, g := range st.Guards {
 		if g.Clause == "where" && g.Strong && g.Op == "=" {
 			return true
@@ -642,9 +634,9 @@ func lcNamesOneRow(st *sqlfence.Statement, text string) bool {
 	return false
 }
 
-// lcWhereWords returns the lower-case identifiers after the first WHERE of
+// whereWords returns the lower-case identifiers after the first WHERE of
 // an SQL text, and false when there is no WHERE.
-func lcWhereWords(text string) ([]string, bool) {
+func whereWords(text string) ([]string, bool) {
 	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
 	})
@@ -656,23 +648,13 @@ func lcWhereWords(text string) ([]string, bool) {
 	return nil, false
 }
 
-// lcScriptRun returns the knowledge-base entry of a script call, or nil.
-func lcScriptRun(fn *types.Func) *model.ScriptRun {
-	for i := range model.RedisScriptRuns {
-		if model.RedisScriptRuns[i].Matches(fn) {
-			return &model.RedisScriptRuns[i]
-		}
-	}
-	return nil
-}
-
 // scriptSource returns the Lua source of a *redis.Script value: a
 // NewScript call, possibly stored in a package variable.
-func (l *lifecycle) scriptSource(v ssa.Value, depth int) (string, bool) {
+func (l *checker) scriptSource(v ssa.Value, depth int) (string, bool) {
 	if depth > maxScriptDepth || v == nil {
 		return "", false
 	}
-	switch x := calls.Unwrap(lcResolve(v)).(type) {
+	switch x := calls.Unwrap(calls.Resolve(v)).(type) {
 	case *ssa.Call:
 		if model.MatchesAny(model.RedisScriptSources, calls.Callee(&x.Call)) {
 			return calls.ConstString(calls.Arg(&x.Call, 0))
@@ -689,9 +671,9 @@ func (l *lifecycle) scriptSource(v ssa.Value, depth int) (string, bool) {
 	return "", false
 }
 
-// lcCompareAndDelete recognises the Lua release script and returns the
+// compareAndDelete recognises the Lua release script and returns the
 // 1-based ARGV index holding the owner.
-func lcCompareAndDelete(src string) (int, bool) {
+func compareAndDelete(src string) (int, bool) {
 	s := strings.Join(strings.Fields(strings.ReplaceAll(strings.ToLower(src), "'", `"`)), "")
 	if !strings.Contains(s, `call("get"`) || !(strings.Contains(s, `call("del"`) || strings.Contains(s, `call("unlink"`)) {
 		return 0, false
@@ -714,7 +696,7 @@ func lcCompareAndDelete(src string) (int, bool) {
 
 // constantOwnerScript reports a compare-and-delete script whose owner
 // argument is a constant.
-func (l *lifecycle) constantOwnerScript(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func, sr *model.ScriptRun) {
+func (l *checker) constantOwnerScript(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func, sr *model.ScriptRun) {
 	c := ci.Common()
 	var src string
 	var ok bool
@@ -726,7 +708,7 @@ func (l *lifecycle) constantOwnerScript(fn *ssa.Function, ci ssa.CallInstruction
 	if !ok {
 		return
 	}
-	n, ok := lcCompareAndDelete(src)
+	n, ok := compareAndDelete(src)
 	if !ok {
 		return
 	}
@@ -742,37 +724,18 @@ func (l *lifecycle) constantOwnerScript(fn *ssa.Function, ci ssa.CallInstruction
 	if keys, ok := calls.Variadic(calls.Arg(c, sr.Keys)); ok && len(keys) > 0 {
 		key = keys[0]
 	}
-	l.constantOwner(fn, ci, key, owner, fmt.Sprintf("the compare-and-delete script (%s)", lcVia("go-redis", callee)))
+	l.constantOwner(fn, ci, key, owner, fmt.Sprintf("the compare-and-delete script (%s)", via("go-redis", callee)))
 }
 
 // constantMatchValue reports DelExArgs(ctx, key, DelExArgs{Mode: "IFEQ",
 // MatchValue: <constant>}).
-func (l *lifecycle) constantMatchValue(fn *ssa.Function, ci ssa.CallInstruction) {
+func (l *checker) constantMatchValue(fn *ssa.Function, ci ssa.CallInstruction) {
 	c := ci.Common()
 	ld, ok := calls.Unwrap(calls.Arg(c, 2)).(*ssa.UnOp)
 	if !ok || ld.Op != token.MUL {
 		return
 	}
-	alloc, ok := ld.X.(*ssa.Alloc)
-	if !ok {
-		return
-	}
-	st, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
-	if !ok {
-		return
-	}
-	fields := map[string]ssa.Value{}
-	for _, r := range *alloc.Referrers() {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || fa.Field >= st.NumFields() {
-			continue
-		}
-		for _, r2 := range *fa.Referrers() {
-			if s, ok := r2.(*ssa.Store); ok && s.Addr == fa {
-				fields[st.Field(fa.Field).Name()] = s.Val
-			}
-		}
-	}
+	fields := structFields(ld) // nil unless a struct built here
 	if mode, ok := calls.ConstString(fields["Mode"]); !ok || !strings.EqualFold(mode, "IFEQ") {
 		return
 	}
@@ -783,27 +746,27 @@ func (l *lifecycle) constantMatchValue(fn *ssa.Function, ci ssa.CallInstruction)
 	l.constantOwner(fn, ci, calls.Arg(c, 1), owner, "DelExArgs with IFEQ")
 }
 
-// lcOverwrites reports whether fn writes key with a plain SET, which takes
+// overwrites reports whether fn writes key with a plain SET, which takes
 // no lock.
-func lcOverwrites(fn *ssa.Function, key ssa.Value) bool {
+func overwrites(fn *ssa.Function, key ssa.Value) bool {
 	for ci := range calls.In(fn) {
-		if k := lcRedisPlainSet(ci.Common()); k != nil && lcSameKey(k, key) {
+		if k := calls.RedisPlainSet(ci.Common()); k != nil && calls.SameKey(k, key) {
 			return true
 		}
 	}
 	return false
 }
 
-func (l *lifecycle) constantOwner(fn *ssa.Function, ci ssa.CallInstruction, key ssa.Value, owner *ssa.Const, what string) {
+func (l *checker) constantOwner(fn *ssa.Function, ci ssa.CallInstruction, key ssa.Value, owner *ssa.Const, what string) {
 	var related []analysis.RelatedInformation
 	of := ""
 	if key == nil {
 		return
 	}
 	if acq := l.setnxFor(key, fn); acq != nil {
-		related = append(related, lcAcquired(acq.call.Pos(), acq.kind.Lib))
+		related = append(related, acquired(acq.call.Pos(), acq.kind.Lib))
 		of = fmt.Sprintf(" of the %s acquired at %s", acq.kind.Lib, l.where(acq.call.Pos()))
-	} else if strings.HasPrefix(what, "DelExArgs") && (!lcLockLike(key) || lcOverwrites(fn, key)) {
+	} else if strings.HasPrefix(what, "DelExArgs") && (!lockLike(key) || overwrites(fn, key)) {
 		// A conditional delete of a key nobody locks here and that is not
 		// named like a lock, or that this function writes with a plain SET
 		// (go-redis' own DELEX tests); a compare-and-delete script, by
@@ -811,7 +774,7 @@ func (l *lifecycle) constantOwner(fn *ssa.Function, ci ssa.CallInstruction, key 
 		return
 	}
 	pos, end := l.span(ci)
-	l.report(Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
+	l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("%s releases the lock%s only if it holds %s, a constant that every holder uses, so the check cannot tell this holder from the next one and any process can delete any holder's lock; set the lock with a value unique to this acquisition (a random token from crypto/rand) and compare with that value",
 			what, of, owner.Value.ExactString())})
 }

@@ -1,4 +1,4 @@
-package engine
+package wallclock
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -51,7 +52,7 @@ func (f *ExpiryParamFact) String() string {
 
 // exportExpiryFacts records the parameters of this package's functions that
 // a statement stores as a compared lease expiry.
-func (w *wc) exportExpiryFacts(uses []*wcSQL, cmps []*wcSQLCmp) {
+func (w *checker) exportExpiryFacts(uses []*sqlCall, cmps []*sqlCmp) {
 	for _, q := range uses {
 		if q.st.Kind != sqlfence.Write || !acquisition(q.st) {
 			continue
@@ -103,7 +104,7 @@ func (w *wc) exportExpiryFacts(uses []*wcSQL, cmps []*wcSQLCmp) {
 	}
 }
 
-func (w *wc) addExpiryParam(fn *types.Func, p ExpiryParam) bool {
+func (w *checker) addExpiryParam(fn *types.Func, p ExpiryParam) bool {
 	if w.expFacts == nil {
 		w.expFacts = map[*types.Func]*ExpiryParamFact{}
 	}
@@ -123,13 +124,13 @@ func (w *wc) addExpiryParam(fn *types.Func, p ExpiryParam) bool {
 
 // checkExpiryCalls reports calls passing an expiry computed from this
 // host's clock to a function that stores it as a compared lease expiry.
-func (w *wc) checkExpiryCalls() { w.expiryCalls(true) }
+func (w *checker) checkExpiryCalls() { w.expiryCalls(true) }
 
 // expiryCalls visits the calls of functions with an ExpiryParamFact: with
 // report, it reports those passing a local expiry; without, it records the
 // enclosing function's parameters passed on. It returns whether a fact
 // was added.
-func (w *wc) expiryCalls(report bool) bool {
+func (w *checker) expiryCalls(report bool) bool {
 	names := w.expiryNames()
 	if len(names) == 0 {
 		return false // no function of this package or its dependencies stores an expiry
@@ -165,7 +166,7 @@ func (w *wc) expiryCalls(report bool) bool {
 						continue
 					}
 					if lab, local := w.localInstant(v); local {
-						if report && !w.wcTestFile(call.Pos()) {
+						if report && !w.testFile(call.Pos()) {
 							w.reportExpiryCall(call, v, lab, p)
 						}
 						continue
@@ -189,7 +190,7 @@ func (w *wc) expiryCalls(report bool) bool {
 	return added
 }
 
-func (w *wc) reportExpiryCall(call *ast.CallExpr, v ast.Expr, lab wcLabel, p ExpiryParam) {
+func (w *checker) reportExpiryCall(call *ast.CallExpr, v ast.Expr, lab label, p ExpiryParam) {
 	ci := w.ciAt[call.Lparen]
 	key := call.Lparen
 	if ci != nil {
@@ -201,13 +202,13 @@ func (w *wc) reportExpiryCall(call *ast.CallExpr, v ast.Expr, lab wcLabel, p Exp
 	fn := w.callee(call)
 	name := "the callee"
 	if fn != nil {
-		name = wcRecvDot(fn)
+		name = recvDot(fn)
 	}
 	msg := fmt.Sprintf("%s passes %s, an expiry computed from this host's clock (%s), to %s, which stores it into the lease column %s (%s), compared with another clock (%s): "+
 		"the two clocks differ by their skew and either can jump, and the holder can pause, so the lease ends early or late by that much "+
 		"and another party can take it over while this holder still acts; compute the expiry with the clock that compares it "+
 		"(now() + interval in the statement), and fence the holder's writes with a token",
-		wcCallText(call), types.ExprString(v), lab.local.what, name, p.Column, p.Where, p.Compare)
+		callText(call), types.ExprString(v), lab.local.what, name, p.Column, p.Where, p.Compare)
 	var related []analysis.RelatedInformation
 	if lab.local.pos.IsValid() {
 		related = append(related, analysis.RelatedInformation{Pos: lab.local.pos, Message: "this host's clock is read here"})
@@ -216,10 +217,10 @@ func (w *wc) reportExpiryCall(call *ast.CallExpr, v ast.Expr, lab wcLabel, p Exp
 		w.keys = map[token.Pos]bool{}
 	}
 	w.keys[key] = true
-	w.u.Report(Finding{Code: checks.WallClockTTL, Pos: call.Pos(), End: call.End(), Message: msg, Related: related, Key: key})
+	w.u.Report(unit.Finding{Code: checks.WallClockTTL, Pos: call.Pos(), End: call.End(), Message: msg, Related: related, Key: key})
 }
 
-func wcCallText(call *ast.CallExpr) string {
+func callText(call *ast.CallExpr) string {
 	s := types.ExprString(call.Fun)
 	if len(s) > 60 {
 		s = s[len(s)-60:]
@@ -230,7 +231,7 @@ func wcCallText(call *ast.CallExpr) string {
 // expiryNames returns the names of the functions with an expiry fact,
 // this package's and the imported ones: a call of any other name needs no
 // look-up (and no search of an interface's implementations).
-func (w *wc) expiryNames() map[string]bool {
+func (w *checker) expiryNames() map[string]bool {
 	names := map[string]bool{}
 	for fn := range w.expFacts {
 		names[fn.Name()] = true
@@ -252,7 +253,7 @@ func (w *wc) expiryNames() map[string]bool {
 // expiryParamsOf returns the expiry parameters of a call's callee: its own
 // fact (this package's or imported), or for an interface method the facts
 // of its implementations.
-func (w *wc) expiryParamsOf(call *ast.CallExpr) []ExpiryParam {
+func (w *checker) expiryParamsOf(call *ast.CallExpr) []ExpiryParam {
 	fn := w.callee(call)
 	if fn == nil {
 		return nil
@@ -265,18 +266,18 @@ func (w *wc) expiryParamsOf(call *ast.CallExpr) []ExpiryParam {
 		return nil
 	}
 	var out []ExpiryParam
-	for _, impl := range w.u.a.implementations(ci.Common()) {
+	for _, impl := range w.u.Implementations(ci.Common()) {
 		if m, ok := impl.Object().(*types.Func); ok {
 			out = append(out, w.expiryFactOf(m)...)
 		}
 	}
-	for _, d := range w.u.a.depImplementations(ci.Common()) {
-		out = append(out, w.expiryFactOf(d.method)...)
+	for _, m := range w.u.DepImplementations(ci.Common()) {
+		out = append(out, w.expiryFactOf(m)...)
 	}
 	return out
 }
 
-func (w *wc) expiryFactOf(fn *types.Func) []ExpiryParam {
+func (w *checker) expiryFactOf(fn *types.Func) []ExpiryParam {
 	if f := w.expFacts[fn]; f != nil {
 		return f.Params
 	}
@@ -293,7 +294,7 @@ func (w *wc) expiryFactOf(fn *types.Func) []ExpiryParam {
 // argField returns the value a call passes for an expiry parameter: the
 // argument, or the field of the composite literal it is (or points to, or
 // a local variable defined by one).
-func (w *wc) argField(call *ast.CallExpr, p ExpiryParam) ast.Expr {
+func (w *checker) argField(call *ast.CallExpr, p ExpiryParam) ast.Expr {
 	if p.Param >= len(call.Args) || call.Ellipsis.IsValid() && p.Param >= len(call.Args)-1 {
 		return nil
 	}
@@ -333,7 +334,7 @@ func (w *wc) argField(call *ast.CallExpr, p ExpiryParam) ast.Expr {
 
 // singleDef returns the expression a local variable is defined by when it
 // is assigned exactly once.
-func (w *wc) singleDef(obj types.Object) ast.Expr {
+func (w *checker) singleDef(obj types.Object) ast.Expr {
 	v, ok := obj.(*types.Var)
 	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == w.u.Pass.Pkg.Scope() {
 		return nil
@@ -378,7 +379,7 @@ func (w *wc) singleDef(obj types.Object) ast.Expr {
 // one of its fields, through conversions, address-of, composite literals
 // and this package's one-argument helpers, and local variables assigned
 // once.
-func (w *wc) paramOf(fn *types.Func, e ast.Expr, depth int) (int, string, bool) {
+func (w *checker) paramOf(fn *types.Func, e ast.Expr, depth int) (int, string, bool) {
 	if depth > 6 {
 		return 0, "", false
 	}

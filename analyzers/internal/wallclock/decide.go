@@ -1,4 +1,4 @@
-package engine
+package wallclock
 
 import (
 	"fmt"
@@ -10,34 +10,35 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
 
-// wcKind is the shape of a wall-clock decision.
-type wcKind int
+// decisionKind is the shape of a wall-clock decision.
+type decisionKind int
 
 const (
-	// wcStored: an untrusted timestamp compared with this host's clock.
-	wcStored wcKind = iota
-	// wcValidity: a lock TTL against time elapsed on this host (Redlock's
+	// kindStored: an untrusted timestamp compared with this host's clock.
+	kindStored decisionKind = iota
+	// kindValidity: a lock TTL against time elapsed on this host (Redlock's
 	// remaining validity).
-	wcValidity
-	// wcStripped: a deadline of this host's clock that lost its monotonic
+	kindValidity
+	// kindStripped: a deadline of this host's clock that lost its monotonic
 	// reading (Unix(), UTC(), Round(0), time.Unix) against a fresh reading:
 	// wall-clock arithmetic although one host is involved.
-	wcStripped
+	kindStripped
 )
 
-// wcCand is a comparison mixing this host's clock with an untrusted
+// cand is a comparison mixing this host's clock with an untrusted
 // timestamp or a lock TTL.
-type wcCand struct {
+type cand struct {
 	expr ast.Expr
 	pos  token.Pos // where SSA puts the comparison (operator or Lparen)
-	lab  wcLabel
-	kind wcKind
+	lab  label
+	kind decisionKind
 	// stripped: one operand is a wall-clock-only reading of this host's
 	// clock, the other a reading too.
 	stripped bool
@@ -49,8 +50,8 @@ type wcCand struct {
 // candidate records comparisons: x < y (and the other orderings and
 // equalities) and the Before/After/Equal methods of time.Time and the
 // Kubernetes time wrappers.
-func (w *wc) candidate(n ast.Node, _ *types.Func) {
-	var c wcCand
+func (w *checker) candidate(n ast.Node, _ *types.Func) {
+	var c cand
 	switch x := n.(type) {
 	case *ast.BinaryExpr:
 		switch x.Op {
@@ -59,76 +60,76 @@ func (w *wc) candidate(n ast.Node, _ *types.Func) {
 			return
 		}
 		tx, ty := w.info.TypeOf(x.X), w.info.TypeOf(x.Y)
-		if !wcOrdered(tx) || !wcOrdered(ty) {
+		if !ordered(tx) || !ordered(ty) {
 			return // strings, pointers, channels, interfaces
 		}
-		if w.wcEnum(tx) || w.wcEnum(ty) || w.wcSameField(x.X, x.Y) {
+		if w.enum(tx) || w.enum(ty) || w.sameField(x.X, x.Y) {
 			return // State == JOINING; a.expiry < b.expiry
 		}
 		lx, ly := w.eval(x.X), w.eval(x.Y)
-		c = wcCand{expr: x, pos: x.OpPos, lab: lx.union(ly), stripped: wcStrippedPair(lx, ly)}
+		c = cand{expr: x, pos: x.OpPos, lab: lx.union(ly), stripped: strippedPair(lx, ly)}
 	case *ast.CallExpr:
 		fn := w.callee(x)
 		recv := w.recvExpr(x)
 		if fn == nil || recv == nil || len(x.Args) != 1 || !model.MatchesAny(model.TimeComparisons, fn) {
 			return
 		}
-		if w.wcSameField(recv, x.Args[0]) {
+		if w.sameField(recv, x.Args[0]) {
 			return // h[i].expiry.Before(h[j].expiry): an ordering
 		}
 		lr, la := w.eval(recv), w.eval(x.Args[0])
-		c = wcCand{expr: x, pos: x.Lparen, lab: lr.union(la), stripped: wcStrippedPair(lr, la)}
+		c = cand{expr: x, pos: x.Lparen, lab: lr.union(la), stripped: strippedPair(lr, la)}
 	default:
 		return
 	}
-	if w.wcTestFile(c.expr.Pos()) {
+	if w.testFile(c.expr.Pos()) {
 		return // a test's assertion on timestamps
 	}
 	switch {
-	case !c.lab.has(wcLocal):
+	case !c.lab.has(localClock):
 		return
-	case c.lab.has(wcInProc) && !c.lab.has(wcForeign|wcStore):
+	case c.lab.has(inProc) && !c.lab.has(foreignTime|fromStore):
 		// The deadline of an in-process lock table, written and compared
 		// by this process under its own mutex.
 		return
-	case c.lab.has(wcForeign):
-		c.kind = wcStored
-	case c.lab.has(wcTTL) && !c.lab.has(wcOwnTTL):
+	case c.lab.has(foreignTime):
+		c.kind = kindStored
+	case c.lab.has(lockTTL) && !c.lab.has(ownTTL):
 		// This host's clock against another holder's declared lease
 		// duration: an observer measuring, on its own clock, how long to
 		// wait before it may take over (client-go's elector does so; see
 		// docs/checks/FC4001.md). Not a claim to hold the lock.
 		return
-	case c.lab.has(wcTTL):
-		c.kind = wcValidity
+	case c.lab.has(lockTTL):
+		c.kind = kindValidity
 	case c.stripped:
-		c.kind = wcStripped
+		c.kind = kindStripped
 	default:
 		return
 	}
 	w.cands = append(w.cands, &c)
 }
 
-// wcStrippedPair reports whether two operands are readings of this host's
+// strippedPair reports whether two operands are readings of this host's
 // clock of which one lost its monotonic reading: a stored wall-clock
 // deadline against a fresh reading.
-func wcStrippedPair(a, b wcLabel) bool {
-	if a.has(wcForeign) || b.has(wcForeign) {
+func strippedPair(a, b label) bool {
+	if a.has(foreignTime) || b.has(foreignTime) {
 		return false
 	}
 	// time.Since(t.Round(0)) < limit: the elapsed time is wall-clock time.
-	wallElapsed := func(l wcLabel) bool {
-		return l.has(wcLocal|wcElapsed|wcWall) && l.bits&(wcLocal|wcElapsed|wcWall) == wcLocal|wcElapsed|wcWall
+	wallElapsed := func(l label) bool {
+		return l.has(localClock|elapsedTime|wallOnly) && l.bits&(localClock|elapsedTime|wallOnly) == localClock|elapsedTime|wallOnly
 	}
 	if wallElapsed(a) || wallElapsed(b) {
 		return true
 	}
-	return a.has(wcLocal) && b.has(wcLocal) && (a.has(wcWall) || b.has(wcWall)) && !a.has(wcElapsed) && !b.has(wcElapsed)
+	return a.has(localClock) && b.has(localClock) && (a.has(wallOnly) || b.has(wallOnly)) && !a.has(elapsedTime) && !b.has(elapsedTime)
 }
 
-// wcEffect is a call that writes (or takes a lease over), directly or in a
+// effectSite is a call that writes (or takes a lease over), directly or in a
 // function of this package it calls.
-type wcEffect struct {
+type effectSite struct {
 	instr ssa.CallInstruction
 	what  string
 	// takeover: a write of the lock itself (a lease record, a lock key, a
@@ -136,28 +137,28 @@ type wcEffect struct {
 	takeover bool
 }
 
-func (w *wc) reportComparisons() {
+func (w *checker) reportComparisons() {
 	for _, c := range w.cands {
 		v := w.ssaAt(c.pos)
 		if v == nil {
 			continue
 		}
 		fn := v.Parent()
-		if c.kind == wcStored && !w.vocabulary(c.lab, fn) {
+		if c.kind == kindStored && !w.vocabulary(c.lab, fn) {
 			continue
 		}
-		if c.kind == wcStripped && !c.lab.has(wcStore) && !(c.lab.has(wcValidName) && w.touches(fn)) {
+		if c.kind == kindStripped && !c.lab.has(fromStore) && !(c.lab.has(deadlineName) && w.touches(fn)) {
 			continue // a wall-clock deadline needs a lock in sight, not a lease-like name
 		}
-		if c.kind == wcValidity && !c.lab.has(wcAPITTL|wcStore) && !w.touches(fn) {
+		if c.kind == kindValidity && !c.lab.has(apiTTL|fromStore) && !w.touches(fn) {
 			continue // a duration named like a lock TTL, and no lock in sight
 		}
 		eff, returned := w.decision(v, c.kind)
-		if eff == nil && !returned && c.kind == wcValidity && w.inSection(fn, v) && w.errorVerdict(v) {
+		if eff == nil && !returned && c.kind == kindValidity && w.inSection(fn, v) && w.errorVerdict(v) {
 			// if validity <= 0 { return errLost }: the verdict is an error.
 			c.errVerdict, returned = true, true
 		}
-		if eff == nil && (!returned || wcPollCondition(fn)) {
+		if eff == nil && (!returned || pollCondition(fn)) {
 			// Logging, metrics, a local timeout, the condition of a poll:
 			// no authority decided.
 			continue
@@ -171,7 +172,7 @@ func (w *wc) reportComparisons() {
 // critical section of fn, or in a function called from one (and not one
 // that takes a lock itself, whose code before the acquisition is no
 // section: a retry loop's budget).
-func (w *wc) inSection(fn *ssa.Function, v ssa.Value) bool {
+func (w *checker) inSection(fn *ssa.Function, v ssa.Value) bool {
 	instr, ok := v.(ssa.Instruction)
 	if !ok {
 		return false
@@ -194,7 +195,7 @@ func (w *wc) inSection(fn *ssa.Function, v ssa.Value) bool {
 
 // errorVerdict reports whether a comparison decides a return of an error:
 // a branch entered only from it returns a non-nil error.
-func (w *wc) errorVerdict(v ssa.Value) bool {
+func (w *checker) errorVerdict(v ssa.Value) bool {
 	if v.Referrers() == nil {
 		return false
 	}
@@ -221,7 +222,7 @@ func (w *wc) errorVerdict(v ssa.Value) bool {
 			b := succ
 			for i := 0; i < 4 && len(b.Instrs) > 0; i++ {
 				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-					if wcReturnsError(ret) {
+					if returnsError(ret) {
 						return true
 					}
 					break
@@ -236,8 +237,8 @@ func (w *wc) errorVerdict(v ssa.Value) bool {
 	return false
 }
 
-// wcReturnsError reports whether a return yields a non-nil error.
-func wcReturnsError(ret *ssa.Return) bool {
+// returnsError reports whether a return yields a non-nil error.
+func returnsError(ret *ssa.Return) bool {
 	errType := types.Universe.Lookup("error").Type()
 	for _, r := range ret.Results {
 		if !types.Identical(r.Type(), errType) {
@@ -256,9 +257,9 @@ func wcReturnsError(ret *ssa.Return) bool {
 // - drift, return time.Until(acquiredAt.Add(ttl)). A caller in this package
 // that compares it is judged as a comparison; one in another package is
 // not, so the return itself is the verdict.
-func (w *wc) reportValidityReturns() {
+func (w *checker) reportValidityReturns() {
 	for _, f := range w.u.Pass.Files {
-		if w.wcTestFile(f.Pos()) {
+		if w.testFile(f.Pos()) {
 			continue
 		}
 		for _, d := range f.Decls {
@@ -284,10 +285,10 @@ func (w *wc) reportValidityReturns() {
 				}
 				lab := w.eval(e)
 				fn := w.ssaFuncAt(ret.Pos())
-				if fn == nil || !lab.has(wcAPITTL|wcStore) && !w.touches(fn) {
+				if fn == nil || !lab.has(apiTTL|fromStore) && !w.touches(fn) {
 					return true
 				}
-				c := &wcCand{expr: e, pos: e.Pos(), lab: lab, kind: wcValidity, durVerdict: true}
+				c := &cand{expr: e, pos: e.Pos(), lab: lab, kind: kindValidity, durVerdict: true}
 				w.reportComparison(c, fn, nil, nil)
 				return true
 			})
@@ -299,7 +300,7 @@ func (w *wc) reportValidityReturns() {
 // from its TTL and the time elapsed on this host: ttl - time.Since(start)
 // [- drift] (the TTL itself, not a fraction of it that schedules a
 // renewal), or time.Until(deadline) of a deadline built from the TTL.
-func (w *wc) remainingValidity(e ast.Expr) bool {
+func (w *checker) remainingValidity(e ast.Expr) bool {
 	e = ast.Unparen(e)
 	if id, ok := e.(*ast.Ident); ok {
 		if def := w.singleDef(w.info.Uses[id]); def != nil {
@@ -310,7 +311,7 @@ func (w *wc) remainingValidity(e ast.Expr) bool {
 		fn := w.callee(call)
 		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "Until" && len(call.Args) == 1 {
 			l := w.eval(call.Args[0])
-			return l.has(wcTTL) && l.has(wcLocal) && !l.has(wcForeign)
+			return l.has(lockTTL) && l.has(localClock) && !l.has(foreignTime)
 		}
 		return false
 	}
@@ -320,7 +321,7 @@ func (w *wc) remainingValidity(e ast.Expr) bool {
 	}
 	elapsed := false
 	for {
-		if w.eval(b.Y).has(wcElapsed) {
+		if w.eval(b.Y).has(elapsedTime) {
 			elapsed = true
 		}
 		inner, ok := ast.Unparen(b.X).(*ast.BinaryExpr)
@@ -336,11 +337,11 @@ func (w *wc) remainingValidity(e ast.Expr) bool {
 		return false // ttl/2 - elapsed schedules a renewal
 	}
 	l := w.eval(first)
-	return elapsed && l.has(wcTTL) && !l.has(wcLocal)
+	return elapsed && l.has(lockTTL) && !l.has(localClock)
 }
 
 // ssaFuncAt returns the innermost function whose body holds pos.
-func (w *wc) ssaFuncAt(pos token.Pos) *ssa.Function {
+func (w *checker) ssaFuncAt(pos token.Pos) *ssa.Function {
 	var best *ssa.Function
 	for _, fn := range w.u.Funcs {
 		syn := fn.Syntax()
@@ -354,10 +355,10 @@ func (w *wc) ssaFuncAt(pos token.Pos) *ssa.Function {
 	return best
 }
 
-// wcPollCondition reports whether fn is a function literal handed to a
+// pollCondition reports whether fn is a function literal handed to a
 // function that polls it (model.PollConditionTakers): its result ends a
 // wait and is no verdict on a lease.
-func wcPollCondition(fn *ssa.Function) bool {
+func pollCondition(fn *ssa.Function) bool {
 	for ci := range calls.Taking(fn) {
 		callee := calls.Callee(ci.Common())
 		if callee == nil || callee.Pkg() == nil {
@@ -375,41 +376,41 @@ func wcPollCondition(fn *ssa.Function) bool {
 // local clock is about a lease: a lock TTL takes part, the timestamp was
 // read from a lock store, or it has a deadline-like name and belongs to a
 // lease-like struct or a function that uses a lock API.
-func (w *wc) vocabulary(l wcLabel, fn *ssa.Function) bool {
+func (w *checker) vocabulary(l label, fn *ssa.Function) bool {
 	switch {
-	case l.has(wcStore), l.has(wcTTL) && l.has(wcAPITTL):
+	case l.has(fromStore), l.has(lockTTL) && l.has(apiTTL):
 		return true
-	case l.has(wcTTL) && w.touches(fn):
+	case l.has(lockTTL) && w.touches(fn):
 		return true // a TTL by its name, in a function that uses a lock
-	case !l.has(wcValidName):
+	case !l.has(deadlineName):
 		return false
 	}
-	return l.has(wcStruct) || w.touches(fn)
+	return l.has(leaseField) || w.touches(fn)
 }
 
-func (w *wc) reportComparison(c *wcCand, fn *ssa.Function, v ssa.Value, eff *wcEffect) {
+func (w *checker) reportComparison(c *cand, fn *ssa.Function, v ssa.Value, eff *effectSite) {
 	subject := "this comparison"
 	if s := types.ExprString(c.expr); len(s) <= 80 {
 		subject = "`" + s + "`"
 	}
-	decision := "and " + wcFuncName(fn) + " returns the result as its verdict on the lease"
+	decision := "and " + funcName(fn) + " returns the result as its verdict on the lease"
 	switch {
 	case eff != nil:
 		decision = "and its result decides whether " + eff.what + " runs"
 	case c.errVerdict:
-		decision = "and its result decides whether " + wcFuncName(fn) + " returns an error while the lock is held"
+		decision = "and its result decides whether " + funcName(fn) + " returns an error while the lock is held"
 	case c.durVerdict:
-		decision = "and " + wcFuncName(fn) + " returns it to its callers as the lock's remaining validity"
+		decision = "and " + funcName(fn) + " returns it to its callers as the lock's remaining validity"
 	}
 	wall := ""
-	if c.lab.has(wcWall) {
+	if c.lab.has(wallOnly) {
 		wall = "; Unix() integers and UTC()/Round(0)/Truncate values have no monotonic reading, so a step of the clock moves them too"
 	}
 	var msg string
 	switch c.kind {
-	case wcStored:
+	case kindStored:
 		ttl := ""
-		if c.lab.has(wcTTL) {
+		if c.lab.has(lockTTL) {
 			ttl = " plus a lease duration (" + c.lab.ttl.what + ")"
 		}
 		msg = fmt.Sprintf("%s decides lease expiry by comparing %s%s with this host's clock (%s), %s: "+
@@ -418,13 +419,13 @@ func (w *wc) reportComparison(c *wcCand, fn *ssa.Function, v ssa.Value, eff *wcE
 			"make the protected writes carry a fencing token, and let the coordinator decide expiry with its own clock "+
 			"(a TTL it enforces, or the database's now() in the statement that takes over)",
 			subject, c.lab.foreign.what, ttl, c.lab.local.what, decision, wall)
-	case wcStripped:
+	case kindStripped:
 		msg = fmt.Sprintf("%s decides lease validity with wall-clock values of this host (%s): the deadline lost Go's monotonic reading "+
 			"(Unix() integers, UTC(), Round(0), time.Unix), so an NTP step or a manual change of the clock moves the lease's end by the size of the step, "+
 			"and the process can pause right after the check, %s; keep the time.Time from time.Now() and compare with Before/After or time.Since, "+
 			"and make the protected writes carry a fencing token",
 			subject, c.lab.local.what, decision)
-	case wcValidity:
+	case kindValidity:
 		msg = fmt.Sprintf("%s uses the lock's remaining validity, computed from the lock TTL (%s) and this host's clock (%s), as proof of authority, %s: "+
 			"a TTL is only a lower bound for how long the coordinator keeps the lock (Redis expires keys by its own wall clock, which can jump), "+
 			"clock drift is only estimated, and the process can pause right after the check, so the lock may already belong to another holder%s; "+
@@ -444,10 +445,10 @@ func (w *wc) reportComparison(c *wcCand, fn *ssa.Function, v ssa.Value, eff *wcE
 		related = append(related, analysis.RelatedInformation{Pos: pos, Message: m})
 	}
 	addRel(c.lab.local.pos, "this host's clock is read here")
-	if c.kind == wcStored {
+	if c.kind == kindStored {
 		addRel(c.lab.foreign.pos, "the untrusted timestamp: "+c.lab.foreign.what)
 	}
-	if c.lab.has(wcTTL) {
+	if c.lab.has(lockTTL) {
 		addRel(c.lab.ttl.pos, "the lock TTL: "+c.lab.ttl.what)
 	}
 	key := c.expr.Pos()
@@ -467,10 +468,10 @@ func (w *wc) reportComparison(c *wcCand, fn *ssa.Function, v ssa.Value, eff *wcE
 			}
 		}
 	}
-	w.u.Report(Finding{Code: checks.WallClockTTL, Pos: c.expr.Pos(), End: c.expr.End(), Message: msg, Related: related, Key: key})
+	w.u.Report(unit.Finding{Code: checks.WallClockTTL, Pos: c.expr.Pos(), End: c.expr.End(), Message: msg, Related: related, Key: key})
 }
 
-func wcFuncName(fn *ssa.Function) string {
+func funcName(fn *ssa.Function) string {
 	if fn.Parent() == nil {
 		return fn.Name()
 	}
@@ -478,7 +479,7 @@ func wcFuncName(fn *ssa.Function) string {
 }
 
 // ssaAt returns the SSA comparison (a bool BinOp or call) at pos.
-func (w *wc) ssaAt(pos token.Pos) ssa.Value {
+func (w *checker) ssaAt(pos token.Pos) ssa.Value {
 	if w.byPos == nil {
 		w.byPos = map[token.Pos]ssa.Value{}
 		for _, fn := range w.u.Funcs {
@@ -508,15 +509,15 @@ func (w *wc) ssaAt(pos token.Pos) ssa.Value {
 // reaches. It returns the first write a branch decides, and whether the
 // result is returned from its function. Remaining validity measured on
 // this host's monotonic clock is how a contender must decide a takeover
-// (client-go does so), so for wcValidity only writes of protected data
+// (client-go does so), so for kindValidity only writes of protected data
 // count.
-func (w *wc) decision(v ssa.Value, kind wcKind) (*wcEffect, bool) {
+func (w *checker) decision(v ssa.Value, kind decisionKind) (*effectSite, bool) {
 	var ifs []*ssa.If
 	returned := false
 	seen := map[ssa.Value]bool{}
 	var follow func(v ssa.Value, depth int)
 	follow = func(v ssa.Value, depth int) {
-		if seen[v] || depth > wcMaxDecisionFlow || v.Referrers() == nil {
+		if seen[v] || depth > maxDecisionFlow || v.Referrers() == nil {
 			return
 		}
 		seen[v] = true
@@ -557,7 +558,7 @@ func (w *wc) decision(v ssa.Value, kind wcKind) (*wcEffect, bool) {
 			if len(b.Instrs) == 0 {
 				continue
 			}
-			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && wcReturnsBoolConst(ret) && w.decided(d, b) {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && returnsBoolConst(ret) && w.decided(d, b) {
 				returned = true
 			}
 		}
@@ -565,7 +566,7 @@ func (w *wc) decision(v ssa.Value, kind wcKind) (*wcEffect, bool) {
 	for _, iff := range ifs {
 		d := iff.Block()
 		for _, e := range w.effects(d.Parent()) {
-			if kind == wcValidity && e.takeover {
+			if kind == kindValidity && e.takeover {
 				continue
 			}
 			if w.decided(d, e.instr.Block()) {
@@ -579,7 +580,7 @@ func (w *wc) decision(v ssa.Value, kind wcKind) (*wcEffect, bool) {
 // decided reports whether the branch ending d decides whether b runs: one
 // successor leads to b and the other does not, or one successor is entered
 // only from d and dominates b.
-func (w *wc) decided(d, b *ssa.BasicBlock) bool {
+func (w *checker) decided(d, b *ssa.BasicBlock) bool {
 	if len(d.Succs) != 2 {
 		return false
 	}
@@ -591,7 +592,7 @@ func (w *wc) decided(d, b *ssa.BasicBlock) bool {
 	return w.reaches(d.Succs[0], b) != w.reaches(d.Succs[1], b)
 }
 
-func (w *wc) reaches(from, to *ssa.BasicBlock) bool {
+func (w *checker) reaches(from, to *ssa.BasicBlock) bool {
 	if w.reachSet == nil {
 		w.reachSet = map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool{}
 	}
@@ -617,32 +618,32 @@ func (w *wc) reaches(from, to *ssa.BasicBlock) bool {
 // not carry the fence, writes of a Redis lock key, lease takeovers, and
 // calls of this package's functions (and function literals) that perform
 // one.
-func (w *wc) effects(fn *ssa.Function) []wcEffect {
+func (w *checker) effects(fn *ssa.Function) []effectSite {
 	if w.effs == nil {
-		w.effs = map[*ssa.Function][]wcEffect{}
+		w.effs = map[*ssa.Function][]effectSite{}
 	}
 	if es, ok := w.effs[fn]; ok {
 		return es
 	}
-	var es []wcEffect
+	var es []effectSite
 	w.effs[fn] = es // cycles
 	for ci := range calls.In(fn) {
 		if what, takeover := w.effectOf(fn, ci, 0); what != "" {
-			es = append(es, wcEffect{ci, what, takeover})
+			es = append(es, effectSite{ci, what, takeover})
 		}
 	}
 	w.effs[fn] = es
 	return es
 }
 
-func (w *wc) effectOf(fn *ssa.Function, ci ssa.CallInstruction, depth int) (string, bool) {
+func (w *checker) effectOf(fn *ssa.Function, ci ssa.CallInstruction, depth int) (string, bool) {
 	c := ci.Common()
 	if callee := calls.Callee(c); callee != nil {
 		if e := effect.Classify(ci, w.u.Tokens(fn)); e != nil {
 			if e.Verdict == effect.Carried {
 				return "", false // the resource rejects a stale holder anyway
 			}
-			return wcEffectText(e), e.Stmt != nil && vocab.LockTable.Match(e.Stmt.Table)
+			return effectText(e), e.Stmt != nil && vocab.LockTable.Match(e.Stmt.Table)
 		}
 		for f, what := range model.LeaseTakeovers {
 			if f.Matches(callee) {
@@ -653,7 +654,7 @@ func (w *wc) effectOf(fn *ssa.Function, ci ssa.CallInstruction, depth int) (stri
 			return "go-redis " + callee.Name() + " of the lock key", true
 		}
 	}
-	if depth >= wcMaxEffectDepth {
+	if depth >= maxEffectDepth {
 		return "", false
 	}
 	var inner []*ssa.Function
@@ -685,14 +686,14 @@ func (w *wc) effectOf(fn *ssa.Function, ci ssa.CallInstruction, depth int) (stri
 }
 
 // innerEffect returns the first write of fn (or of what it calls).
-func (w *wc) innerEffect(fn *ssa.Function, depth int) *wcEffect {
+func (w *checker) innerEffect(fn *ssa.Function, depth int) *effectSite {
 	if w.inner == nil {
-		w.inner = map[*ssa.Function]*wcEffect{}
+		w.inner = map[*ssa.Function]*effectSite{}
 	}
 	if e, ok := w.inner[fn]; ok {
 		return e
 	}
-	res := &wcEffect{}
+	res := &effectSite{}
 	w.inner[fn] = res // cycles
 	for ci := range calls.In(fn) {
 		if what, takeover := w.effectOf(fn, ci, depth); what != "" {
@@ -703,12 +704,12 @@ func (w *wc) innerEffect(fn *ssa.Function, depth int) *wcEffect {
 	return res
 }
 
-func (w *wc) local(fn *ssa.Function) bool { return calls.Local(fn, w.u.a.pkg) }
+func (w *checker) local(fn *ssa.Function) bool { return calls.Local(fn, w.u.Pkg) }
 
 // redisLockWrite recognises a go-redis write of a lock key (a takeover
 // when the holder is believed dead); the effect classifier leaves the
 // lock's own key to the lifecycle checks.
-func (w *wc) redisLockWrite(c *ssa.CallCommon, callee *types.Func) bool {
+func (w *checker) redisLockWrite(c *ssa.CallCommon, callee *types.Func) bool {
 	for _, s := range model.Sinks {
 		if !s.LockKeys || s.Cond != model.CondNone || s.Key < 0 || !model.MatchesAny(s.Funcs, callee) {
 			continue
@@ -722,7 +723,7 @@ func (w *wc) redisLockWrite(c *ssa.CallCommon, callee *types.Func) bool {
 // touches reports whether fn (or a function enclosing it) uses a lock
 // API: it acquires, releases or queries a lock, runs in or is called from a
 // critical section, reads or writes a lock table or a Redis lock key.
-func (w *wc) touches(fn *ssa.Function) bool {
+func (w *checker) touches(fn *ssa.Function) bool {
 	if w.touch == nil {
 		w.touch = map[*ssa.Function]bool{}
 		w.reached = map[*ssa.Function]bool{}
@@ -738,8 +739,8 @@ func (w *wc) touches(fn *ssa.Function) bool {
 	return false
 }
 
-func (w *wc) reach(fn *ssa.Function, depth int) {
-	if w.reached[fn] || depth > maxDepth {
+func (w *checker) reach(fn *ssa.Function, depth int) {
+	if w.reached[fn] || depth > unit.MaxDepth {
 		return
 	}
 	w.reached[fn] = true
@@ -758,7 +759,7 @@ func (w *wc) reach(fn *ssa.Function, depth int) {
 	}
 }
 
-func (w *wc) touchesOwn(fn *ssa.Function) bool {
+func (w *checker) touchesOwn(fn *ssa.Function) bool {
 	if v, ok := w.touch[fn]; ok {
 		return v
 	}
@@ -767,7 +768,7 @@ func (w *wc) touchesOwn(fn *ssa.Function) bool {
 	return v
 }
 
-func (w *wc) usesLockAPI(fn *ssa.Function) bool {
+func (w *checker) usesLockAPI(fn *ssa.Function) bool {
 	for ci := range calls.In(fn) {
 		c := ci.Common()
 		callee := calls.Callee(c)
@@ -815,19 +816,19 @@ func (w *wc) usesLockAPI(fn *ssa.Function) bool {
 	return false
 }
 
-// wcEffectText names an effect for messages: "UPDATE locks (database/sql
+// effectText names an effect for messages: "UPDATE locks (database/sql
 // DB.ExecContext)", "go-redis Del".
-func wcEffectText(e *effect.Effect) string {
+func effectText(e *effect.Effect) string {
 	if via := e.Via(); via != e.What {
 		return e.What + " (" + via + ")"
 	}
 	return e.What
 }
 
-// wcReturnsBoolConst reports whether a return yields a constant bool,
+// returnsBoolConst reports whether a return yields a constant bool,
 // directly or (in a function with defers) through the result variable
 // stored just before.
-func wcReturnsBoolConst(ret *ssa.Return) bool {
+func returnsBoolConst(ret *ssa.Return) bool {
 	isBool := func(v ssa.Value) bool {
 		c, ok := v.(*ssa.Const)
 		if !ok || c.Value == nil {

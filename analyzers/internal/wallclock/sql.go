@@ -1,4 +1,4 @@
-package engine
+package wallclock
 
 import (
 	"fmt"
@@ -14,6 +14,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
@@ -36,7 +37,7 @@ import (
 //   - through packages: a function whose parameter becomes such an expiry
 //     (sqlc's generated InsertLock, a store's AcquireLock) exports an
 //     ExpiryParamFact, and a caller passing time.Now().Add(ttl) to it is
-//     reported at the call (wallclock_facts.go).
+//     reported at the call (facts.go).
 //
 // A lease column is one of a table with lease vocabulary (locks, leases,
 // job_leases) or a column with it (locked_until, lease_expires_at,
@@ -44,8 +45,8 @@ import (
 // format of fmt.Sprintf; bind arguments may be spread from a slice built
 // by a composite literal ([]any{a, b, now}, appended to afterwards).
 
-// wcSQL is one SQL call of the package with its statement and binds.
-type wcSQL struct {
+// sqlCall is one SQL call of the package with its statement and binds.
+type sqlCall struct {
 	fn    *ssa.Function
 	ci    ssa.CallInstruction
 	call  *ast.CallExpr
@@ -56,7 +57,7 @@ type wcSQL struct {
 	done  bool       // reported
 }
 
-func (q *wcSQL) bind(p sqlfence.Placeholder) ast.Expr {
+func (q *sqlCall) bind(p sqlfence.Placeholder) ast.Expr {
 	i := p.ArgIndex()
 	if i < 0 || i >= len(q.binds) {
 		return nil
@@ -64,10 +65,10 @@ func (q *wcSQL) bind(p sqlfence.Placeholder) ast.Expr {
 	return q.binds[i]
 }
 
-// wcSQLCmp is a comparison of a lease column: with a time computed in Go
+// sqlCmp is a comparison of a lease column: with a time computed in Go
 // (local != nil) or with the database's clock.
-type wcSQLCmp struct {
-	q     *wcSQL
+type sqlCmp struct {
+	q     *sqlCall
 	col   string
 	text  string // for messages: "expires_at < now()", "locked_until < $3 (now)"
 	local ast.Expr
@@ -75,8 +76,8 @@ type wcSQLCmp struct {
 }
 
 // sqlUses lists the package's SQL calls whose text is known.
-func (w *wc) sqlUses() []*wcSQL {
-	var out []*wcSQL
+func (w *checker) sqlUses() []*sqlCall {
+	var out []*sqlCall
 	for _, fn := range w.u.Funcs {
 		for ci := range calls.In(fn) {
 			sink := effect.SQLSink(ci.Common())
@@ -84,14 +85,14 @@ func (w *wc) sqlUses() []*wcSQL {
 				continue
 			}
 			call := w.callAt[ci.Common().Pos()]
-			if call == nil || sink.Query >= len(call.Args) || w.wcTestFile(call.Pos()) {
+			if call == nil || sink.Query >= len(call.Args) || w.testFile(call.Pos()) {
 				continue
 			}
 			text, ok := w.queryText(call.Args[sink.Query])
 			if !ok {
 				continue
 			}
-			q := &wcSQL{fn: fn, ci: ci, call: call, sink: sink, st: w.parse(text), first: sink.Args}
+			q := &sqlCall{fn: fn, ci: ci, call: call, sink: sink, st: w.parse(text), first: sink.Args}
 			q.binds = w.bindExprs(call, sink.Args)
 			out = append(out, q)
 		}
@@ -106,7 +107,7 @@ var sprintfVerb = regexp.MustCompile(`%[-+# 0-9.*\[\]]*[a-zA-Z%]`)
 // verbs fill in lists, table names and generated placeholders; the text is
 // refused when a verb comes before a '?' placeholder, whose ordinal it
 // could shift).
-func (w *wc) queryText(e ast.Expr) (string, bool) {
+func (w *checker) queryText(e ast.Expr) (string, bool) {
 	if s, ok := w.constString(e); ok {
 		return s, true
 	}
@@ -136,7 +137,7 @@ func (w *wc) queryText(e ast.Expr) (string, bool) {
 // bindExprs returns the bind arguments of an SQL call from index first:
 // the arguments themselves, or the elements of a slice spread with args...
 // when it is built by one composite literal and only appended to.
-func (w *wc) bindExprs(call *ast.CallExpr, first int) []ast.Expr {
+func (w *checker) bindExprs(call *ast.CallExpr, first int) []ast.Expr {
 	if first > len(call.Args) {
 		return nil
 	}
@@ -156,7 +157,7 @@ func (w *wc) bindExprs(call *ast.CallExpr, first int) []ast.Expr {
 
 // sliceElems returns the leading elements of a slice variable built by a
 // composite literal and otherwise only appended to.
-func (w *wc) sliceElems(e ast.Expr) []ast.Expr {
+func (w *checker) sliceElems(e ast.Expr) []ast.Expr {
 	if lit, ok := ast.Unparen(e).(*ast.CompositeLit); ok {
 		return lit.Elts
 	}
@@ -242,9 +243,9 @@ func leaseColumn(st *sqlfence.Statement, col string) bool {
 // localInstant reports whether a bind argument is an instant computed from
 // this host's clock: time.Now(), now.Add(ttl), its Unix() or text, and not
 // a value read back from storage nor an elapsed duration.
-func (w *wc) localInstant(e ast.Expr) (wcLabel, bool) {
+func (w *checker) localInstant(e ast.Expr) (label, bool) {
 	l := w.deepEval(e)
-	if !l.has(wcLocal) || l.has(wcForeign) {
+	if !l.has(localClock) || l.has(foreignTime) {
 		return l, false
 	}
 	t := w.info.TypeOf(e)
@@ -252,19 +253,19 @@ func (w *wc) localInstant(e ast.Expr) (wcLabel, bool) {
 		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration" {
 			return l, false
 		}
-		if wcTimeish(t) {
+		if timeish(t) {
 			if _, isInt := t.Underlying().(*types.Basic); !isInt {
 				return l, true
 			}
 		}
 	}
-	return l, !l.has(wcElapsed)
+	return l, !l.has(elapsedTime)
 }
 
 // deepEval is eval that also looks into composite literals (a driver's
 // Timestamptz{Time: t, Valid: true}), address-of, and calls of this
 // package's one-argument helpers (Timestampz(t)).
-func (w *wc) deepEval(e ast.Expr) wcLabel {
+func (w *checker) deepEval(e ast.Expr) label {
 	l := w.eval(e)
 	switch x := ast.Unparen(e).(type) {
 	case *ast.CompositeLit:
@@ -287,7 +288,7 @@ func (w *wc) deepEval(e ast.Expr) wcLabel {
 }
 
 // checkSQL reports SQL lease rows decided with this host's clock.
-func (w *wc) checkSQL() {
+func (w *checker) checkSQL() {
 	uses := w.sqlUses()
 	// Takeovers: a write whose WHERE compares a lease column with Go time.
 	for _, q := range uses {
@@ -295,7 +296,7 @@ func (w *wc) checkSQL() {
 			w.sqlTakeover(q)
 		}
 	}
-	var cmps []*wcSQLCmp
+	var cmps []*sqlCmp
 	for _, q := range uses {
 		for _, c := range w.sqlComparisons(q) {
 			if w.claimLike(c, uses) {
@@ -322,30 +323,30 @@ func (w *wc) checkSQL() {
 			"the stored expiry was written with the previous holder's clock, the two clocks differ by their skew and either can jump, "+
 			"so a live lease can be claimed (or a dead one kept); let the database decide with its own clock: "+
 			"compare with now() and compute the new expiry in SQL too (now() + interval), and fence the holder's writes with a token",
-			wcStmtText(q), c.col, types.ExprString(c.local))
+			stmtText(q), c.col, types.ExprString(c.local))
 		related := []analysis.RelatedInformation{{Pos: q.ci.Pos(), Message: "the claim is made here"}}
-		w.u.Report(Finding{Code: checks.WallClockTTL, Pos: c.local.Pos(), End: c.local.End(), Message: msg, Related: related, Key: q.ci.Pos()})
+		w.u.Report(unit.Finding{Code: checks.WallClockTTL, Pos: c.local.Pos(), End: c.local.End(), Message: msg, Related: related, Key: q.ci.Pos()})
 	}
 	w.exportExpiryFacts(uses, cmps)
 	w.checkExpiryCalls()
 }
 
-func (c *wcSQLCmp) markUsed() { c.used = true }
+func (c *sqlCmp) markUsed() { c.used = true }
 
-// wcStmtText names a statement for messages: "SELECT instances
+// stmtText names a statement for messages: "SELECT instances
 // (database/sql Tx.QueryRowContext)".
-func wcStmtText(q *wcSQL) string {
+func stmtText(q *sqlCall) string {
 	what := q.st.Verb
 	if q.st.Table != "" {
 		what += " " + q.st.Table
 	}
 	if callee := calls.Callee(q.ci.Common()); callee != nil {
-		what += " (" + q.sink.Family + " " + wcRecvDot(callee) + ")"
+		what += " (" + q.sink.Family + " " + recvDot(callee) + ")"
 	}
 	return what
 }
 
-func wcRecvDot(fn *types.Func) string {
+func recvDot(fn *types.Func) string {
 	if rn := model.RecvName(fn); rn != "" && rn != "?" {
 		return rn + "." + fn.Name()
 	}
@@ -355,8 +356,8 @@ func wcRecvDot(fn *types.Func) string {
 // sqlComparisons returns the comparisons of lease columns in a statement:
 // with a bind argument computed from this host's clock, and with the
 // database's clock.
-func (w *wc) sqlComparisons(q *wcSQL) []*wcSQLCmp {
-	var out []*wcSQLCmp
+func (w *checker) sqlComparisons(q *sqlCall) []*sqlCmp {
+	var out []*sqlCmp
 	for _, g := range q.st.Guards {
 		if g.Op == "=" || g.Op == "<>" || vocab.FenceColumn.Match(g.Column) || !leaseColumn(q.st, g.Column) {
 			continue
@@ -368,20 +369,20 @@ func (w *wc) sqlComparisons(q *wcSQL) []*wcSQLCmp {
 		if _, ok := w.localInstant(b); !ok {
 			continue
 		}
-		out = append(out, &wcSQLCmp{q: q, col: g.Column, local: b,
+		out = append(out, &sqlCmp{q: q, col: g.Column, local: b,
 			text: fmt.Sprintf("%s %s %s (%s)", g.Column, g.Op, g.Param, types.ExprString(b))})
 	}
 	for _, g := range q.st.Clock {
 		if !leaseColumn(q.st, g.Column) {
 			continue
 		}
-		out = append(out, &wcSQLCmp{q: q, col: g.Column, text: g.Column + " " + g.Op + " the database's clock"})
+		out = append(out, &sqlCmp{q: q, col: g.Column, text: g.Column + " " + g.Op + " the database's clock"})
 	}
 	return out
 }
 
 // writesTable reports whether fn writes table with one of the statements.
-func (w *wc) writesTable(fn *ssa.Function, uses []*wcSQL, table string) bool {
+func (w *checker) writesTable(fn *ssa.Function, uses []*sqlCall, table string) bool {
 	if table == "" {
 		return false
 	}
@@ -395,7 +396,7 @@ func (w *wc) writesTable(fn *ssa.Function, uses []*wcSQL, table string) bool {
 
 // sqlStore reports a write that stores an expiry computed from this host's
 // clock into a lease column that a statement compares.
-func (w *wc) sqlStore(q *wcSQL, cmps []*wcSQLCmp) {
+func (w *checker) sqlStore(q *sqlCall, cmps []*sqlCmp) {
 	if !acquisition(q.st) {
 		return // a renewal extends its own lease; the acquisition is what races
 	}
@@ -429,7 +430,7 @@ func (w *wc) sqlStore(q *wcSQL, cmps []*wcSQLCmp) {
 			"the two clocks differ by their skew and either can jump, and the holder can pause, so the lease ends early or late by that much "+
 			"and another party can take it over while this holder still acts; compute the expiry with the clock that compares it "+
 			"(now() + interval in the statement), and fence the holder's writes with a token",
-			wcStmtText(q), types.ExprString(b), lab.local.what, a.Column, who, where)
+			stmtText(q), types.ExprString(b), lab.local.what, a.Column, who, where)
 		related := []analysis.RelatedInformation{}
 		if lab.local.pos.IsValid() {
 			related = append(related, analysis.RelatedInformation{Pos: lab.local.pos, Message: "this host's clock is read here"})
@@ -437,7 +438,7 @@ func (w *wc) sqlStore(q *wcSQL, cmps []*wcSQLCmp) {
 		if c.q != q {
 			related = append(related, analysis.RelatedInformation{Pos: c.q.ci.Pos(), Message: "the expiry is compared here: " + c.text})
 		}
-		w.u.Report(Finding{Code: checks.WallClockTTL, Pos: b.Pos(), End: b.End(), Message: msg, Related: related, Key: q.ci.Pos()})
+		w.u.Report(unit.Finding{Code: checks.WallClockTTL, Pos: b.Pos(), End: b.End(), Message: msg, Related: related, Key: q.ci.Pos()})
 		return
 	}
 }
@@ -447,7 +448,7 @@ func (w *wc) sqlStore(q *wcSQL, cmps []*wcSQLCmp) {
 // (locked_until). Writing the owner next to it (sessions.owner_id) is not
 // enough.
 func leaseExpiry(st *sqlfence.Statement, col string) bool {
-	return wcStoredInstantName(col) && (vocab.Lease.Match(st.Table) || vocab.Lease.Match(col))
+	return storedInstantName(col) && (vocab.Lease.Match(st.Table) || vocab.Lease.Match(col))
 }
 
 // acquisition reports whether a write takes (or takes over) a lease
@@ -463,7 +464,7 @@ func acquisition(st *sqlfence.Statement) bool {
 		return false
 	}
 	for _, a := range st.Sets {
-		if !wcStoredInstantName(a.Column) {
+		if !storedInstantName(a.Column) {
 			return true
 		}
 	}
@@ -473,7 +474,7 @@ func acquisition(st *sqlfence.Statement) bool {
 // claimLike reports whether a comparison decides who holds the lease: in a
 // write, a locking read, or a read of a function that writes the table. A
 // count for statistics decides nothing.
-func (w *wc) claimLike(c *wcSQLCmp, uses []*wcSQL) bool {
+func (w *checker) claimLike(c *sqlCmp, uses []*sqlCall) bool {
 	switch c.q.st.Kind {
 	case sqlfence.Write, sqlfence.LockingRead:
 		return true
@@ -485,8 +486,8 @@ func (w *wc) claimLike(c *wcSQLCmp, uses []*wcSQL) bool {
 // feeds: the statement's own comparison with the database's clock, or a
 // comparison of the same column (and table) elsewhere in the package,
 // those of the same function first.
-func (w *wc) comparator(q *wcSQL, col string, cmps []*wcSQLCmp) *wcSQLCmp {
-	var best *wcSQLCmp
+func (w *checker) comparator(q *sqlCall, col string, cmps []*sqlCmp) *sqlCmp {
+	var best *sqlCmp
 	for _, c := range cmps {
 		if c.col != col {
 			continue
@@ -507,9 +508,9 @@ func (w *wc) comparator(q *wcSQL, col string, cmps []*wcSQLCmp) *wcSQLCmp {
 	return best
 }
 
-// wcStoredInstantName reports whether a column holds an instant rather than
+// storedInstantName reports whether a column holds an instant rather than
 // a count or a name: expires_at, locked_until, lease_expiry, heartbeat.
-func wcStoredInstantName(col string) bool {
+func storedInstantName(col string) bool {
 	ws := vocab.Words(col)
 	for _, w := range ws {
 		switch w {
@@ -520,7 +521,7 @@ func wcStoredInstantName(col string) bool {
 	return false
 }
 
-func (w *wc) posText(pos token.Pos) string {
+func (w *checker) posText(pos token.Pos) string {
 	p := w.u.Pass.Fset.Position(pos)
 	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 }
@@ -529,7 +530,7 @@ func (w *wc) posText(pos token.Pos) string {
 // a column (the stored expiry, written with the previous holder's clock)
 // with a time computed in Go (time.Now()). The database has a clock of
 // its own for that: now().
-func (w *wc) sqlTakeover(q *wcSQL) {
+func (w *checker) sqlTakeover(q *sqlCall) {
 	e := effect.Classify(q.ci, w.u.Tokens(q.fn))
 	if e == nil || e.Stmt == nil || e.Verdict == effect.Carried {
 		return
@@ -544,10 +545,10 @@ func (w *wc) sqlTakeover(q *wcSQL) {
 			continue
 		}
 		lab := w.eval(b)
-		if !lab.has(wcLocal) || lab.has(wcForeign) {
+		if !lab.has(localClock) || lab.has(foreignTime) {
 			continue
 		}
-		what := wcEffectText(e)
+		what := effectText(e)
 		msg := fmt.Sprintf("%s takes a lease over by comparing %s with %s, a time computed from this host's clock: "+
 			"the stored expiry was written with the previous holder's clock, the two clocks differ by their skew and either can jump, "+
 			"so a live lease can be taken over (or a dead one kept); let the database decide with its own clock: "+
@@ -565,7 +566,7 @@ func (w *wc) sqlTakeover(q *wcSQL) {
 		if !q.call.Ellipsis.IsValid() {
 			fixes = w.sqlNowFix(q.call, q.sink.Query, q.first, g.Param.ArgIndex(), g, st)
 		}
-		w.u.Report(Finding{Code: checks.WallClockTTL, Pos: q.ci.Pos(), End: q.call.End(), Message: msg, Related: related, Key: q.ci.Pos(), Fixes: fixes})
+		w.u.Report(unit.Finding{Code: checks.WallClockTTL, Pos: q.ci.Pos(), End: q.call.End(), Message: msg, Related: related, Key: q.ci.Pos(), Fixes: fixes})
 		return
 	}
 }
@@ -574,7 +575,7 @@ func (w *wc) sqlTakeover(q *wcSQL) {
 // drops its argument, where that is unambiguous: a Postgres ($n)
 // placeholder that appears once in a string literal, is the highest one,
 // and is bound by the last argument, which is time.Now() itself.
-func (w *wc) sqlNowFix(call *ast.CallExpr, query, first, i int, g sqlfence.Guard, st *sqlfence.Statement) []analysis.SuggestedFix {
+func (w *checker) sqlNowFix(call *ast.CallExpr, query, first, i int, g sqlfence.Guard, st *sqlfence.Statement) []analysis.SuggestedFix {
 	p := g.Param
 	if p.Style != sqlfence.Dollar || first+i != len(call.Args)-1 || query >= len(call.Args) {
 		return nil
@@ -630,7 +631,7 @@ func (w *wc) sqlNowFix(call *ast.CallExpr, query, first, i int, g sqlfence.Guard
 }
 
 // isTimeNow reports whether e is time.Now() (or time.Now().UTC()).
-func (w *wc) isTimeNow(e ast.Expr) bool {
+func (w *checker) isTimeNow(e ast.Expr) bool {
 	c, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || len(c.Args) != 0 {
 		return false

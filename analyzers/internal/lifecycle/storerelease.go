@@ -1,4 +1,4 @@
-package engine
+package lifecycle
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
@@ -33,7 +34,7 @@ import (
 
 // storeReleases is the pass over one package.
 type storeReleases struct {
-	l       *lifecycle
+	l       *checker
 	local   map[*types.Func]*ReleaseFact      // this package's release functions
 	readers map[*types.Func]*ReadFact         // this package's functions that return a value read from a store
 	reads   map[*ssa.Function]bool            // memo of readsStore
@@ -52,7 +53,7 @@ func (*ReadFact) AFact() {}
 
 func (f *ReadFact) String() string { return "read(" + f.Where + ")" }
 
-func (l *lifecycle) releases() *storeReleases {
+func (l *checker) releases() *storeReleases {
 	if l.rel == nil {
 		l.rel = &storeReleases{l: l, local: map[*types.Func]*ReleaseFact{}, readers: map[*types.Func]*ReadFact{}, reads: map[*ssa.Function]bool{},
 			memo: map[ssa.Value]ssa.CallInstruction{}}
@@ -74,7 +75,7 @@ func (s *storeReleases) summarise(fn *ssa.Function, f *ReleaseFact) {
 // storeReleaseCalls runs after the direct releases: it summarises the
 // functions that delete a lock record, judges the deletes and the calls of
 // release functions, and exports the summaries.
-func (l *lifecycle) storeReleaseCalls() {
+func (l *checker) storeReleaseCalls() {
 	s := l.releases()
 	if len(s.local) == 0 && !l.storeRelevant() {
 		return // no store API imported, no store release or read summarised in a dependency
@@ -104,7 +105,7 @@ func (l *lifecycle) storeReleaseCalls() {
 		s.getCompareDelete(ci, what, "")
 	}
 	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
-		f, impl := lcSummaryOf(l, ci, s.local, wantRelease, func(im *Impl) *ReleaseFact { return im.Release })
+		f, impl := summaryOf(l, ci, s.local, kindRelease)
 		if f == nil || l.generated(ci.Pos()) {
 			return
 		}
@@ -123,18 +124,18 @@ func (l *lifecycle) storeReleaseCalls() {
 			related = append(related, analysis.RelatedInformation{Pos: callee.Pos(), Message: "the release: " + f.What + " (" + f.Where + ")"})
 		}
 		pos, end := l.span(ci)
-		l.report(Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
+		l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 			Message: fmt.Sprintf("%s releases the lock row by its name only (%s, at %s%s): if this holder's lease expired and another holder took the row in between, this deletes that holder's lock; add an owner column to the lock row and to the predicate (AND owner = $n, with the value this holder wrote when it took the lock), and check the rows affected",
 				name, f.What, f.Where, of)})
 	})
-	lcExportSummaries(l, s.local, func(im *Impl, f *ReleaseFact) { im.Release = f })
-	lcExportSummaries(l, s.readers, func(im *Impl, f *ReadFact) { im.Read = f })
+	exportSummaries(l, s.local, kindRelease)
+	exportSummaries(l, s.readers, kindRead)
 }
 
 // storeRelevant reports whether the package imports a store API of
 // model.StoreDeletes / StoreReads, or a dependency exported a ReleaseFact
 // or ReadFact.
-func (l *lifecycle) storeRelevant() bool {
+func (l *checker) storeRelevant() bool {
 	pkgs := map[string]bool{}
 	for _, sc := range model.StoreDeletes {
 		pkgs[sc.Pkg] = true
@@ -191,7 +192,7 @@ func (s *storeReleases) storeDelete(ci ssa.CallInstruction) (string, bool) {
 		what := sc.Family + " " + callee.Name()
 		switch sc.Family {
 		case "DynamoDB", "S3":
-			fields := lcStructFields(arg)
+			fields := structFields(arg)
 			if fields == nil {
 				return "", false // an input built elsewhere: unknown
 			}
@@ -201,20 +202,20 @@ func (s *storeReleases) storeDelete(ci ssa.CallInstruction) (string, bool) {
 				}
 			}
 			if sc.Family == "S3" {
-				key := lcAWSString(fields[model.StoreKeyField])
+				key := awsString(fields[model.StoreKeyField])
 				if key == nil || !s.lockish(nil, []ssa.Value{key}, nil) {
 					return "", false
 				}
-				return what + " of the object " + lcValueNameOr(key, "Key") + " with no IfMatch", true
+				return what + " of the object " + valueNameOr(key, "Key") + " with no IfMatch", true
 			}
-			keys, vals := lcMapEntries(fields[model.StoreKeyField])
+			keys, vals := mapEntries(fields[model.StoreKeyField])
 			if len(keys) == 0 || !s.lockish(keys, vals, fields["TableName"]) {
 				return "", false
 			}
 			return what + " of the item " + strings.Join(keys, ", ") + " with no ConditionExpression", true
 		case "MongoDB":
-			keys, vals := lcMapEntries(arg)
-			if len(keys) != 1 || !s.lockish(keys, vals, lcCollectionName(calls.Receiver(ci.Common()))) {
+			keys, vals := mapEntries(arg)
+			if len(keys) != 1 || !s.lockish(keys, vals, collectionName(calls.Receiver(ci.Common()))) {
 				return "", false // a filter with more than the name checks something else (the owner, a version)
 			}
 			return what + " with the filter {" + keys[0] + "} only", true
@@ -232,20 +233,20 @@ func (s *storeReleases) lockish(keys []string, vals []ssa.Value, table ssa.Value
 		}
 	}
 	for _, v := range vals {
-		if lcLockLike(v) {
+		if lockLike(v) {
 			return true
 		}
 	}
 	if t, ok := calls.ConstString(table); ok && vocab.LockKey.Match(t) {
 		return true
 	}
-	return table != nil && lcLockLike(table)
+	return table != nil && lockLike(table)
 }
 
-// lcStructFields returns the values stored into the fields of a struct
+// structFields returns the values stored into the fields of a struct
 // built here (&T{...} or a local T{...}), by field name, or nil when v is
 // not such a value.
-func lcStructFields(v ssa.Value) map[string]ssa.Value {
+func structFields(v ssa.Value) map[string]ssa.Value {
 	v = calls.Unwrap(v)
 	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		v = ld.X
@@ -273,11 +274,11 @@ func lcStructFields(v ssa.Value) map[string]ssa.Value {
 	return fields
 }
 
-// lcMapEntries returns the constant keys and the values of a map literal
+// mapEntries returns the constant keys and the values of a map literal
 // (a DynamoDB Key, a bson.M filter) or of a bson.D-like slice literal of
 // {Key, Value} structs. A value that is a struct literal holding one
 // string (&types.AttributeValueMemberS{Value: x}) gives that string.
-func lcMapEntries(v ssa.Value) ([]string, []ssa.Value) {
+func mapEntries(v ssa.Value) ([]string, []ssa.Value) {
 	var keys []string
 	var vals []ssa.Value
 	add := func(k, val ssa.Value) {
@@ -287,7 +288,7 @@ func lcMapEntries(v ssa.Value) ([]string, []ssa.Value) {
 			keys = append(keys, "?")
 		}
 		val = calls.Unwrap(val)
-		if f := lcStructFields(val); f != nil {
+		if f := structFields(val); f != nil {
 			for _, x := range f {
 				if b, ok := x.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
 					val = x
@@ -298,7 +299,7 @@ func lcMapEntries(v ssa.Value) ([]string, []ssa.Value) {
 				}
 			}
 		}
-		vals = append(vals, lcAWSString(val))
+		vals = append(vals, awsString(val))
 	}
 	switch x := calls.Unwrap(v).(type) {
 	case *ssa.MakeMap:
@@ -346,8 +347,8 @@ func lcMapEntries(v ssa.Value) ([]string, []ssa.Value) {
 	return keys, vals
 }
 
-// lcAWSString looks through aws.String(x) and returns x.
-func lcAWSString(v ssa.Value) ssa.Value {
+// awsString looks through aws.String(x) and returns x.
+func awsString(v ssa.Value) ssa.Value {
 	if c, ok := calls.Unwrap(v).(*ssa.Call); ok && len(c.Call.Args) == 1 {
 		if fn := calls.Callee(&c.Call); fn != nil && fn.Name() == "String" && fn.Pkg() != nil && strings.HasSuffix(fn.Pkg().Path(), "/aws") {
 			return c.Call.Args[0]
@@ -356,17 +357,17 @@ func lcAWSString(v ssa.Value) ssa.Value {
 	return v
 }
 
-// lcValueNameOr returns the source name of v, or def.
-func lcValueNameOr(v ssa.Value, def string) string {
-	if n := lcValueName(v); n != "" {
+// valueNameOr returns the source name of v, or def.
+func valueNameOr(v ssa.Value, def string) string {
+	if n := valueName(v); n != "" {
 		return n
 	}
 	return def
 }
 
-// lcCollectionName returns the name argument of the Collection("...")
+// collectionName returns the name argument of the Collection("...")
 // call a MongoDB collection comes from, or nil.
-func lcCollectionName(coll ssa.Value) ssa.Value {
+func collectionName(coll ssa.Value) ssa.Value {
 	if c, ok := calls.Unwrap(coll).(*ssa.Call); ok {
 		if fn := calls.Callee(&c.Call); fn != nil && fn.Name() == "Collection" {
 			return calls.Arg(&c.Call, 0)
@@ -406,7 +407,7 @@ func (s *storeReleases) getCompareDelete(ci ssa.CallInstruction, what, via strin
 		via = what
 	}
 	pos, end := l.span(ci)
-	l.report(Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
+	l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("%s after the lock record was read (at %s) and its owner compared in Go (at %s): the two steps are not atomic, so if the lock is released and taken by another holder in between (an expired or force-released lock), this deletes that holder's %s lock; %s",
 			via, l.where(read.Pos()), l.where(cmp.Pos()), family, fix)})
 }
@@ -426,15 +427,15 @@ func (s *storeReleases) readCompared(ci ssa.CallInstruction) (ssa.CallInstructio
 			continue
 		}
 		cmp, ok := iff.Cond.(*ssa.BinOp)
-		if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) || lcIsNil(cmp.X) || lcIsNil(cmp.Y) {
+		if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) || isNil(cmp.X) || isNil(cmp.Y) {
 			continue
 		}
 		for _, side := range [][2]ssa.Value{{cmp.X, cmp.Y}, {cmp.Y, cmp.X}} {
 			read := s.readOf(side[0], 0)
-			if read == nil || !lcBefore(read, ci) {
+			if read == nil || !before(read, ci) {
 				continue
 			}
-			if lcOwnerLike(side[0]) || lcOwnerLike(side[1]) {
+			if ownerLike(side[0]) || ownerLike(side[1]) {
 				return read, cmp
 			}
 		}
@@ -499,10 +500,10 @@ func (s *storeReleases) readFrom(v ssa.Value, depth int) ssa.CallInstruction {
 		if model.MatchesAny(model.StoreReads, callee) {
 			return x
 		}
-		if sf := x.Call.StaticCallee(); sf != nil && s.l.u.a.local(sf) && s.readsStore(sf, 0) {
+		if sf := x.Call.StaticCallee(); sf != nil && s.l.u.Local(sf) && s.readsStore(sf, 0) {
 			return x // getLockInfo(ctx): a function of this package that reads the record
 		}
-		if f, _ := lcSummaryOf(s.l, x, s.readers, wantRead, func(im *Impl) *ReadFact { return im.Read }); f != nil {
+		if f, _ := summaryOf(s.l, x, s.readers, kindRead); f != nil {
 			return x // InternalLock.GetLock(id): a lock type's read, here or elsewhere
 		}
 		if r := s.readOf(calls.Receiver(&x.Call), depth+1); r != nil {
@@ -516,7 +517,7 @@ func (s *storeReleases) readFrom(v ssa.Value, depth int) ssa.CallInstruction {
 	case *ssa.Alloc:
 		// A document decoded into a local: FindOne(...).Decode(&doc),
 		// json.Unmarshal(data, &doc) of read data.
-		for _, u := range lcUses(x) {
+		for _, u := range uses(x) {
 			if st, ok := u.(*ssa.Store); ok && st.Addr == x {
 				if rd := s.readOf(st.Val, depth+1); rd != nil {
 					return rd // a variable captured by a closure lives in a cell
@@ -552,7 +553,7 @@ func (s *storeReleases) readsStore(fn *ssa.Function, depth int) bool {
 			found = true
 			break
 		}
-		if sf := ci.Common().StaticCallee(); depth < 2 && sf != nil && s.l.u.a.local(sf) && s.readsStore(sf, depth+1) {
+		if sf := ci.Common().StaticCallee(); depth < 2 && sf != nil && s.l.u.Local(sf) && s.readsStore(sf, depth+1) {
 			found = true
 			break
 		}

@@ -1,4 +1,4 @@
-package engine
+package lifecycle
 
 import (
 	"fmt"
@@ -18,7 +18,7 @@ import (
 // where the shape is clear: the call is a statement (plain, go or defer) or
 // only feeds .Err(), it deletes exactly the lock key, the client can run
 // scripts, and the SET NX value is a plain variable in scope at the delete.
-func (l *lifecycle) deleteFix(ci ssa.CallInstruction, callee *types.Func, acq *lcSetnx) []analysis.SuggestedFix {
+func (l *checker) deleteFix(ci ssa.CallInstruction, callee *types.Func, acq *setnx) []analysis.SuggestedFix {
 	if !calls.Encloses(acq.fn, ci.Parent()) {
 		return nil
 	}
@@ -56,7 +56,7 @@ func (l *lifecycle) deleteFix(ci ssa.CallInstruction, callee *types.Func, acq *l
 	if !l.visibleAt(owner, del.Pos()) {
 		return nil
 	}
-	name := lcImportName(ix.file[del], model.RedisScriptFix.Package, callee.Pkg().Name())
+	name := importName(ix.file[del], model.RedisScriptFix.Package, callee.Pkg().Name())
 	if name == "" {
 		return nil
 	}
@@ -70,7 +70,7 @@ func (l *lifecycle) deleteFix(ci ssa.CallInstruction, callee *types.Func, acq *l
 
 // canRunScripts reports whether a client of type t implements go-redis'
 // Scripter, which (*Script).Run needs, and is not a pipeline.
-func (l *lifecycle) canRunScripts(t types.Type, pkg *types.Package) bool {
+func (l *checker) canRunScripts(t types.Type, pkg *types.Package) bool {
 	if t == nil || pkg == nil {
 		return false
 	}
@@ -93,12 +93,13 @@ func (l *lifecycle) canRunScripts(t types.Type, pkg *types.Package) bool {
 // visibleAt reports whether e is a variable or a field path of one
 // (owner, l.token) whose root names the same object at pos as where e was
 // written: no calls (which would compute a new value) and no shadowing.
-func (l *lifecycle) visibleAt(e ast.Expr, pos token.Pos) bool {
+func (l *checker) visibleAt(e ast.Expr, pos token.Pos) bool {
 	info := l.u.Pass.TypesInfo
 	for {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.SelectorExpr:
-			if _, isPkg := info.Uses[identOf(x.X)].(*types.PkgName); isPkg {
+			id, _ := x.X.(*ast.Ident)
+			if _, isPkg := info.Uses[id].(*types.PkgName); isPkg {
 				_, isVar := info.Uses[x.Sel].(*types.Var)
 				return isVar
 			}
@@ -121,9 +122,9 @@ func (l *lifecycle) visibleAt(e ast.Expr, pos token.Pos) bool {
 	}
 }
 
-// lcImportName returns the name under which file imports path, or "" when
+// importName returns the name under which file imports path, or "" when
 // it does not (or only as _ or .).
-func lcImportName(f *ast.File, path, def string) string {
+func importName(f *ast.File, path, def string) string {
 	if f == nil {
 		return ""
 	}

@@ -1,4 +1,4 @@
-package engine
+package wallclock
 
 import (
 	"go/ast"
@@ -27,9 +27,9 @@ import (
 //     expiries) involve no clock reading;
 //   - test files assert on timestamps; they hold no lease across hosts.
 
-// wcSyncType reports whether t (or what it points to) is a type of package
+// syncType reports whether t (or what it points to) is a type of package
 // sync: a mutex or other in-process synchronisation.
-func wcSyncType(t types.Type) bool {
+func syncType(t types.Type) bool {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
@@ -37,10 +37,10 @@ func wcSyncType(t types.Type) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync"
 }
 
-// wcEnum reports whether t is an enumeration: a named integer type (not
+// enum reports whether t is an enumeration: a named integer type (not
 // time.Duration) whose package declares at least two constants of it, as
 // iota blocks and protobuf enums do.
-func (w *wc) wcEnum(t types.Type) bool {
+func (w *checker) enum(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil {
 		return false
@@ -77,7 +77,7 @@ func (w *wc) wcEnum(t types.Type) bool {
 // that also has a sync mutex field, or a package-level map next to a
 // package-level mutex) whose elements are instants or entry structs that
 // are never serialized and hold no handle of a lock or storage API.
-func (w *wc) inProcState() {
+func (w *checker) inProcState() {
 	if w.inprocMaps != nil {
 		return
 	}
@@ -87,7 +87,7 @@ func (w *wc) inProcState() {
 		if p, ok := elem.Underlying().(*types.Pointer); ok {
 			elem = p.Elem()
 		}
-		if wcTimeish(elem) || wcDurationish(elem) {
+		if timeish(elem) || durationish(elem) {
 			return true
 		}
 		n, ok := types.Unalias(elem).(*types.Named)
@@ -99,7 +99,7 @@ func (w *wc) inProcState() {
 			return false
 		}
 		for i := 0; i < st.NumFields(); i++ {
-			if wcTaggedForStorage(st.Tag(i)) || wcRemoteHandle(st.Field(i).Type()) {
+			if taggedForStorage(st.Tag(i)) || remoteHandle(st.Field(i).Type()) {
 				return false
 			}
 		}
@@ -127,7 +127,7 @@ func (w *wc) inProcState() {
 	for _, name := range scope.Names() {
 		switch o := scope.Lookup(name).(type) {
 		case *types.Var:
-			if wcSyncType(o.Type()) {
+			if syncType(o.Type()) {
 				pkgMutex = true
 			} else if _, ok := o.Type().Underlying().(*types.Map); ok {
 				pkgMaps = append(pkgMaps, o)
@@ -139,7 +139,7 @@ func (w *wc) inProcState() {
 			}
 			guarded := false
 			for i := 0; i < st.NumFields(); i++ {
-				if wcSyncType(st.Field(i).Type()) {
+				if syncType(st.Field(i).Type()) {
 					guarded = true
 				}
 			}
@@ -186,7 +186,7 @@ func (w *wc) inProcState() {
 			if fn := w.ssaOf(obj); fn != nil && w.usesLockAPI(fn) {
 				for _, m := range writes {
 					delete(w.inprocMaps, m)
-					if n := wcMapEntry(m); n != nil {
+					if n := mapEntry(m); n != nil {
 						shadow[n] = true
 					}
 				}
@@ -198,8 +198,8 @@ func (w *wc) inProcState() {
 	}
 }
 
-// wcMapEntry returns the named struct type of a map's elements.
-func wcMapEntry(m types.Object) *types.Named {
+// mapEntry returns the named struct type of a map's elements.
+func mapEntry(m types.Object) *types.Named {
 	mt, ok := m.Type().Underlying().(*types.Map)
 	if !ok {
 		return nil
@@ -213,7 +213,7 @@ func wcMapEntry(m types.Object) *types.Named {
 }
 
 // ssaOf returns the SSA function of a declared function of this package.
-func (w *wc) ssaOf(obj *types.Func) *ssa.Function {
+func (w *checker) ssaOf(obj *types.Func) *ssa.Function {
 	if obj == nil {
 		return nil
 	}
@@ -230,21 +230,21 @@ func (w *wc) ssaOf(obj *types.Func) *ssa.Function {
 
 // inProcEntry reports whether n is the entry type of an in-process lock
 // table.
-func (w *wc) inProcEntry(n *types.Named) bool {
+func (w *checker) inProcEntry(n *types.Named) bool {
 	w.inProcState()
 	return w.inprocTypes[n.Origin()]
 }
 
 // inProcMap reports whether obj is an in-process map of deadlines or
 // entries guarded by a sync mutex.
-func (w *wc) inProcMap(obj types.Object) bool {
+func (w *checker) inProcMap(obj types.Object) bool {
 	w.inProcState()
 	return w.inprocMaps[obj]
 }
 
-// wcTaggedForStorage reports whether a struct tag carries a serialization
+// taggedForStorage reports whether a struct tag carries a serialization
 // key (json, bson, db, ...).
-func wcTaggedForStorage(tag string) bool {
+func taggedForStorage(tag string) bool {
 	for _, k := range model.SerializationTags {
 		if strings.Contains(tag, k+":\"") {
 			return true
@@ -253,9 +253,9 @@ func wcTaggedForStorage(tag string) bool {
 	return false
 }
 
-// wcRemoteHandle reports whether t is (or points to) a type of a lock or
+// remoteHandle reports whether t is (or points to) a type of a lock or
 // storage API: an entry holding one shadows remote state.
-func wcRemoteHandle(t types.Type) bool {
+func remoteHandle(t types.Type) bool {
 	for i := 0; i < 4; i++ {
 		switch u := t.Underlying().(type) {
 		case *types.Pointer:
@@ -275,10 +275,10 @@ func wcRemoteHandle(t types.Type) bool {
 	return model.LockPackages[p] || model.SinkPackages[p]
 }
 
-// wcSameField reports whether both operands of a comparison read the same
+// sameField reports whether both operands of a comparison read the same
 // field or map (h[i].expiry < h[j].expiry): an ordering of stored values,
 // not a comparison with the clock.
-func (w *wc) wcSameField(a, b ast.Expr) bool {
+func (w *checker) sameField(a, b ast.Expr) bool {
 	fa, fb := w.fieldOf(a), w.fieldOf(b)
 	return fa != nil && fa == fb
 }
@@ -286,7 +286,7 @@ func (w *wc) wcSameField(a, b ast.Expr) bool {
 // fieldOf returns the field or variable an operand reads, through
 // conversions, address-of, dereferences, calls of methods of time.Time
 // without arguments (t.Unix()) and index expressions.
-func (w *wc) fieldOf(e ast.Expr) types.Object {
+func (w *checker) fieldOf(e ast.Expr) types.Object {
 	for i := 0; i < 8; i++ {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.SelectorExpr:
@@ -316,7 +316,7 @@ func (w *wc) fieldOf(e ast.Expr) types.Object {
 	return nil
 }
 
-// wcTestFile reports whether pos lies in a _test.go file.
-func (w *wc) wcTestFile(pos token.Pos) bool {
+// testFile reports whether pos lies in a _test.go file.
+func (w *checker) testFile(pos token.Pos) bool {
 	return strings.HasSuffix(w.u.Pass.Fset.PositionFor(pos, false).Filename, "_test.go")
 }

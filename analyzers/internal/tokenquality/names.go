@@ -1,4 +1,4 @@
-package engine
+package tokenquality
 
 import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
@@ -9,12 +9,12 @@ import (
 
 // fenceWordsOf classifies a name: whether it holds a strong fence word, the
 // bare word "token", a time word, or a qualifier of "token".
-type tqNameClass struct {
+type nameClass struct {
 	strong, token, timeish, qualified bool
 }
 
-func tqClassify(name string) tqNameClass {
-	var c tqNameClass
+func classify(name string) nameClass {
+	var c nameClass
 	for _, w := range vocab.Words(name) {
 		switch {
 		case vocab.StrongFence.MatchWord(w), vocab.FenceStem.MatchWord(w):
@@ -35,26 +35,26 @@ func tqClassify(name string) tqNameClass {
 
 // storeFenceName: a name that marks a fence wherever a value is stored or
 // sent under it (field, column, header, metadata or map key).
-func tqStoreName(name string) bool {
-	c := tqClassify(name)
+func storeName(name string) bool {
+	c := classify(name)
 	return c.strong && !c.timeish
 }
 
 // orderFenceName: a name that marks a fence where it is ordered in Go.
-func tqOrderName(name string) bool {
-	c := tqClassify(name)
+func orderName(name string) bool {
+	c := classify(name)
 	return !c.timeish && (c.strong || (c.token && !c.qualified))
 }
 
 // sqlOrderFenceName: a column that is a fence when a write predicate orders
 // it against a bound value: any fence word, even a qualified token.
-func tqSQLOrderName(name string) bool {
-	c := tqClassify(name)
+func sqlOrderName(name string) bool {
+	c := classify(name)
 	return !c.timeish && (c.strong || c.token)
 }
 
 // binaryAt returns the binary expression whose operator is at pos.
-func (q *tq) binaryAt(pos token.Pos) *ast.BinaryExpr {
+func (q *checker) binaryAt(pos token.Pos) *ast.BinaryExpr {
 	if q.binaries == nil {
 		q.binaries = map[token.Pos]*ast.BinaryExpr{}
 		for _, f := range q.u.Pass.Files {
@@ -72,7 +72,7 @@ func (q *tq) binaryAt(pos token.Pos) *ast.BinaryExpr {
 // exprName names an operand for the fence-name heuristics: the variable,
 // field or method it reads ("cur.Fence" -> Fence, "r.GetEpoch()" ->
 // GetEpoch, "int64(tok)" -> tok).
-func (q *tq) exprName(e ast.Expr) string {
+func (q *checker) exprName(e ast.Expr) string {
 	for i := 0; i < maxUnwrap; i++ {
 		switch x := e.(type) {
 		case *ast.Ident:

@@ -1,4 +1,4 @@
-package engine
+package wallclock
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
@@ -36,17 +37,17 @@ import (
 // DynamoDbLock). A cache entry's, a rate limiter's or a token's expiry
 // compared the same way stays silent.
 
-// wcDocCmp is one ordering of a stored attribute against a value.
-type wcDocCmp struct {
+// docCmp is one ordering of a stored attribute against a value.
+type docCmp struct {
 	key string
 	op  string
 	val ast.Expr
 	at  ast.Node // where to report
 }
 
-func (w *wc) checkStores() {
+func (w *checker) checkStores() {
 	for _, f := range w.u.Pass.Files {
-		if w.wcTestFile(f.Pos()) {
+		if w.testFile(f.Pos()) {
 			continue
 		}
 		for _, d := range f.Decls {
@@ -67,7 +68,7 @@ func (w *wc) checkStores() {
 	}
 }
 
-func (w *wc) storeCall(call *ast.CallExpr, fd *ast.FuncDecl) {
+func (w *checker) storeCall(call *ast.CallExpr, fd *ast.FuncDecl) {
 	fn := w.callee(call)
 	if fn == nil {
 		return
@@ -132,7 +133,7 @@ func declNamesLock(fd *ast.FuncDecl) bool {
 	return false
 }
 
-func (w *wc) reportStore(at ast.Node, key ast.Node, what string, val ast.Expr, lab wcLabel, fix string, related []analysis.RelatedInformation) {
+func (w *checker) reportStore(at ast.Node, key ast.Node, what string, val ast.Expr, lab label, fix string, related []analysis.RelatedInformation) {
 	if w.keys == nil {
 		w.keys = map[token.Pos]bool{}
 	}
@@ -147,12 +148,12 @@ func (w *wc) reportStore(at ast.Node, key ast.Node, what string, val ast.Expr, l
 	if lab.local.pos.IsValid() {
 		related = append([]analysis.RelatedInformation{{Pos: lab.local.pos, Message: "this host's clock is read here"}}, related...)
 	}
-	w.u.Report(Finding{Code: checks.WallClockTTL, Pos: at.Pos(), End: at.End(), Message: msg, Related: related, Key: key.Pos()})
+	w.u.Report(unit.Finding{Code: checks.WallClockTTL, Pos: at.Pos(), End: at.End(), Message: msg, Related: related, Key: key.Pos()})
 }
 
 // --- MongoDB ---
 
-func (w *wc) mongoCall(call *ast.CallExpr, dc model.DocCall, fd *ast.FuncDecl) {
+func (w *checker) mongoCall(call *ast.CallExpr, dc model.DocCall, fd *ast.FuncDecl) {
 	if dc.Filter >= len(call.Args) {
 		return
 	}
@@ -193,7 +194,7 @@ func (w *wc) mongoCall(call *ast.CallExpr, dc model.DocCall, fd *ast.FuncDecl) {
 
 // writesCollection reports whether the function also writes with the same
 // collection expression (a read that feeds a takeover).
-func (w *wc) writesCollection(fd *ast.FuncDecl, read *ast.CallExpr) bool {
+func (w *checker) writesCollection(fd *ast.FuncDecl, read *ast.CallExpr) bool {
 	recv := w.recvExpr(read)
 	if recv == nil {
 		return false
@@ -224,11 +225,11 @@ func (w *wc) writesCollection(fd *ast.FuncDecl, read *ast.CallExpr) bool {
 // docCompares returns the orderings of a filter document: {"exp": {"$lt":
 // now}}, in bson.M, bson.D or map literals, under $and/$or/$nor, through
 // a local variable defined once.
-func (w *wc) docCompares(e ast.Expr, depth int) []wcDocCmp {
+func (w *checker) docCompares(e ast.Expr, depth int) []docCmp {
 	if depth > 6 {
 		return nil
 	}
-	var out []wcDocCmp
+	var out []docCmp
 	for _, kv := range w.docElems(e, depth) {
 		switch {
 		case kv.key == "$and" || kv.key == "$or" || kv.key == "$nor":
@@ -241,7 +242,7 @@ func (w *wc) docCompares(e ast.Expr, depth int) []wcDocCmp {
 		default:
 			for _, op := range w.docElems(kv.val, depth+1) {
 				if gop, ok := model.MongoCompareOps[op.key]; ok {
-					out = append(out, wcDocCmp{key: kv.key, op: gop, val: op.val, at: op.node})
+					out = append(out, docCmp{key: kv.key, op: gop, val: op.val, at: op.node})
 				}
 			}
 		}
@@ -251,7 +252,7 @@ func (w *wc) docCompares(e ast.Expr, depth int) []wcDocCmp {
 
 // docSets collects the fields an update document writes ($set,
 // $setOnInsert) or a replacement document holds.
-func (w *wc) docSets(e ast.Expr, sets map[string]ast.Expr, depth int) {
+func (w *checker) docSets(e ast.Expr, sets map[string]ast.Expr, depth int) {
 	if depth > 4 {
 		return
 	}
@@ -276,7 +277,7 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-type wcDocElem struct {
+type docElem struct {
 	key  string
 	val  ast.Expr
 	node ast.Node
@@ -285,7 +286,7 @@ type wcDocElem struct {
 // docElems returns the constant-keyed elements of a document literal:
 // map literals (bson.M, primitive.M, map[string]any) and bson.D
 // (bson.E{Key, Value} or {"k", v}).
-func (w *wc) docElems(e ast.Expr, depth int) []wcDocElem {
+func (w *checker) docElems(e ast.Expr, depth int) []docElem {
 	lit, ok := ast.Unparen(w.resolveLit(e)).(*ast.CompositeLit)
 	if !ok {
 		return nil
@@ -294,7 +295,7 @@ func (w *wc) docElems(e ast.Expr, depth int) []wcDocElem {
 	if t == nil {
 		return nil
 	}
-	var out []wcDocElem
+	var out []docElem
 	switch t.Underlying().(type) {
 	case *types.Map:
 		for _, el := range lit.Elts {
@@ -303,7 +304,7 @@ func (w *wc) docElems(e ast.Expr, depth int) []wcDocElem {
 				continue
 			}
 			if k, ok := w.constString(kv.Key); ok {
-				out = append(out, wcDocElem{k, kv.Value, kv})
+				out = append(out, docElem{k, kv.Value, kv})
 			}
 		}
 	case *types.Slice:
@@ -331,7 +332,7 @@ func (w *wc) docElems(e ast.Expr, depth int) []wcDocElem {
 				continue
 			}
 			if k, ok := w.constString(key); ok {
-				out = append(out, wcDocElem{k, val, inner})
+				out = append(out, docElem{k, val, inner})
 			}
 		}
 	}
@@ -339,7 +340,7 @@ func (w *wc) docElems(e ast.Expr, depth int) []wcDocElem {
 }
 
 // resolveLit follows a local variable defined once to its literal.
-func (w *wc) resolveLit(e ast.Expr) ast.Expr {
+func (w *checker) resolveLit(e ast.Expr) ast.Expr {
 	for i := 0; i < 3; i++ {
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		if !ok {
@@ -357,7 +358,7 @@ func (w *wc) resolveLit(e ast.Expr) ast.Expr {
 // collectionName returns the constant name of the collection a call's
 // receiver designates: db.Collection("locks"), or a variable or field
 // assigned from such a call.
-func (w *wc) collectionName(recv ast.Expr) string {
+func (w *checker) collectionName(recv ast.Expr) string {
 	if recv == nil {
 		return ""
 	}
@@ -399,7 +400,7 @@ func (w *wc) collectionName(recv ast.Expr) string {
 	return w.collNames[obj]
 }
 
-func (w *wc) collectionCall(e ast.Expr) string {
+func (w *checker) collectionCall(e ast.Expr) string {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || len(call.Args) == 0 {
 		return ""
@@ -413,7 +414,7 @@ func (w *wc) collectionCall(e ast.Expr) string {
 
 // --- DynamoDB ---
 
-func (w *wc) dynamoCompare(call *ast.CallExpr, op string, fd *ast.FuncDecl) {
+func (w *checker) dynamoCompare(call *ast.CallExpr, op string, fd *ast.FuncDecl) {
 	var left, right ast.Expr
 	if recv := w.recvExpr(call); recv != nil && len(call.Args) == 1 {
 		left, right = recv, call.Args[0]
@@ -468,7 +469,7 @@ func flipGoOp(op string) string {
 }
 
 // dynName returns the attribute name of expression.Name("timeout").
-func (w *wc) dynName(e ast.Expr) string {
+func (w *checker) dynName(e ast.Expr) string {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 {
 		return ""
@@ -481,7 +482,7 @@ func (w *wc) dynName(e ast.Expr) string {
 }
 
 // dynValue returns x of expression.Value(x).
-func (w *wc) dynValue(e ast.Expr) ast.Expr {
+func (w *checker) dynValue(e ast.Expr) ast.Expr {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 {
 		return nil
@@ -494,7 +495,7 @@ func (w *wc) dynValue(e ast.Expr) ast.Expr {
 
 // dynSets returns the attributes a function's update builders write:
 // expression.Set(expression.Name("timeout"), expression.Value(newTimeout)).
-func (w *wc) dynSets(fd *ast.FuncDecl) map[string]ast.Expr {
+func (w *checker) dynSets(fd *ast.FuncDecl) map[string]ast.Expr {
 	sets := map[string]ast.Expr{}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -513,7 +514,7 @@ func (w *wc) dynSets(fd *ast.FuncDecl) map[string]ast.Expr {
 
 // dynTableWords reports whether a DynamoDB request built in the function
 // names a lock table, or keys its item with a lock word ("PK": "LOCK").
-func (w *wc) dynTableWords(fd *ast.FuncDecl) bool {
+func (w *checker) dynTableWords(fd *ast.FuncDecl) bool {
 	found := false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		lit, ok := n.(*ast.CompositeLit)
@@ -542,7 +543,7 @@ func (w *wc) dynTableWords(fd *ast.FuncDecl) bool {
 	return found
 }
 
-func (w *wc) dynInput(lit *ast.CompositeLit) bool {
+func (w *checker) dynInput(lit *ast.CompositeLit) bool {
 	t := w.info.TypeOf(lit)
 	if t == nil {
 		return false
@@ -565,7 +566,7 @@ var dynSetRE = regexp.MustCompile(`([#]?[A-Za-z_][A-Za-z0-9_.]*)\s*=\s*(:[A-Za-z
 // dynamoInput judges a request literal with a ConditionExpression string:
 // "attribute_not_exists(pk) OR expires_at < :now" with ":now" bound to
 // this host's time in ExpressionAttributeValues.
-func (w *wc) dynamoInput(lit *ast.CompositeLit, fd *ast.FuncDecl) {
+func (w *checker) dynamoInput(lit *ast.CompositeLit, fd *ast.FuncDecl) {
 	if !w.dynInput(lit) {
 		return
 	}
@@ -644,10 +645,10 @@ func (w *wc) dynamoInput(lit *ast.CompositeLit, fd *ast.FuncDecl) {
 		if !vocab.Lease.Match(attr) && !vocab.Lease.Match(table) && !w.dynTableWords(fd) && !(claims && declNamesLock(fd)) {
 			continue
 		}
-		what := fmt.Sprintf("the DynamoDB ConditionExpression compares the stored %q with %s, bound to %s (%s)", attr, ph, wcValueText(val), op)
+		what := fmt.Sprintf("the DynamoDB ConditionExpression compares the stored %q with %s, bound to %s (%s)", attr, ph, valueText(val), op)
 		if claims {
 			what = fmt.Sprintf("the DynamoDB ConditionExpression takes the lease item over when its %q %s %s (bound to %s), and the write stores %s as the new expiry",
-				attr, op, ph, wcValueText(val), wcValueText(set))
+				attr, op, ph, valueText(val), valueText(set))
 		}
 		w.reportStore(condAt, lit, what, val, lab,
 			"store a version or a fencing counter and compare that, or let a lock service with a server-side TTL decide",
@@ -657,7 +658,7 @@ func (w *wc) dynamoInput(lit *ast.CompositeLit, fd *ast.FuncDecl) {
 }
 
 // constText returns the constant string of e, aws.String(c) or &c.
-func (w *wc) constText(e ast.Expr) (string, bool) {
+func (w *checker) constText(e ast.Expr) (string, bool) {
 	if s, ok := w.constString(e); ok {
 		return s, true
 	}
@@ -673,7 +674,7 @@ func (w *wc) constText(e ast.Expr) (string, bool) {
 // is this host's time: members (semaphore holders, queued lock requests)
 // scored with the clocks of the hosts that added them are expired or
 // counted by this one's.
-func (w *wc) redisRange(call *ast.CallExpr, sr model.ScoreRange) {
+func (w *checker) redisRange(call *ast.CallExpr, sr model.ScoreRange) {
 	if sr.Key >= len(call.Args) || sr.Min >= len(call.Args) || !w.lockKeyExpr(call.Args[sr.Key]) {
 		return
 	}
@@ -704,7 +705,7 @@ func (w *wc) redisRange(call *ast.CallExpr, sr model.ScoreRange) {
 
 // structFields returns the keyed fields of a struct literal (or a pointer
 // to one).
-func (w *wc) structFields(e ast.Expr) []wcDocElem {
+func (w *checker) structFields(e ast.Expr) []docElem {
 	e = w.resolveLit(e)
 	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok {
 		e = w.resolveLit(u.X)
@@ -713,11 +714,11 @@ func (w *wc) structFields(e ast.Expr) []wcDocElem {
 	if !ok {
 		return nil
 	}
-	var out []wcDocElem
+	var out []docElem
 	for _, el := range lit.Elts {
 		if kv, ok := el.(*ast.KeyValueExpr); ok {
 			if id := astIdent(kv.Key); id != nil {
-				out = append(out, wcDocElem{id.Name, kv.Value, kv})
+				out = append(out, docElem{id.Name, kv.Value, kv})
 			}
 		}
 	}
@@ -729,7 +730,7 @@ var luaLocalRE = regexp.MustCompile(`local\s+([A-Za-z_][A-Za-z0-9_]*)\s*=`)
 
 // redisScript judges a Lua script on a lock key that compares an argument
 // bound to this host's time.
-func (w *wc) redisScript(call *ast.CallExpr, sc model.ScriptCall) {
+func (w *checker) redisScript(call *ast.CallExpr, sc model.ScriptCall) {
 	if sc.Keys >= len(call.Args) {
 		return
 	}
@@ -769,7 +770,7 @@ func (w *wc) redisScript(call *ast.CallExpr, sc model.ScriptCall) {
 
 // scriptText returns the text of a *redis.Script: redis.NewScript(c), or a
 // variable defined by it.
-func (w *wc) scriptText(e ast.Expr) (string, bool) {
+func (w *checker) scriptText(e ast.Expr) (string, bool) {
 	if e == nil {
 		return "", false
 	}
@@ -789,7 +790,7 @@ func (w *wc) scriptText(e ast.Expr) (string, bool) {
 	return w.constString(call.Args[0])
 }
 
-func (w *wc) pkgVarValue(v *types.Var) ast.Expr {
+func (w *checker) pkgVarValue(v *types.Var) ast.Expr {
 	for _, f := range w.u.Pass.Files {
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)
@@ -852,9 +853,9 @@ func luaOrders(line, operand string) bool {
 	return strings.ContainsAny(rest, "<>") && !strings.Contains(rest, "~=") || strings.Contains(rest, "<=") || strings.Contains(rest, ">=")
 }
 
-// wcValueText renders a value for messages, looking through a DynamoDB
+// valueText renders a value for messages, looking through a DynamoDB
 // attribute value literal (&types.AttributeValueMemberN{Value: x}).
-func wcValueText(e ast.Expr) string {
+func valueText(e ast.Expr) string {
 	x := ast.Unparen(e)
 	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		x = ast.Unparen(u.X)

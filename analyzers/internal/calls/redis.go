@@ -1,0 +1,76 @@
+package calls
+
+import (
+	"go/types"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Redis commands as the checks see them, whatever the client: a go-redis
+// method (rdb.Del(ctx, key)), or a command string sent through one method
+// (redigo's conn.Do("DEL", key)). Which argument names the key comes from
+// the knowledge base (model.RedisKeyArg).
+
+// KeyDeleteLock returns the lock held by its key whose release c is (a
+// DEL or UNLINK of its client), or nil.
+func KeyDeleteLock(c *ssa.CallCommon, fn *types.Func) *model.Lock {
+	for _, l := range model.KeyHeldLocks {
+		if model.MatchesAny(l.Release, fn) && IsCommand(c, l.ReleaseCommand) ||
+			l.Mirror != nil && Mirrors(c, l.Mirror.Release, false) {
+			return l
+		}
+	}
+	return nil
+}
+
+// RedisKeys returns the keys a Redis command names, and false when they
+// are not known.
+func RedisKeys(c *ssa.CallCommon, fn *types.Func) ([]ssa.Value, bool) {
+	v := Arg(c, model.RedisKeyArg(fn))
+	if keys, ok := Variadic(v); ok {
+		return keys, true
+	}
+	if v == nil {
+		return nil, false
+	}
+	if _, isSlice := v.Type().Underlying().(*types.Slice); isSlice {
+		return nil, false // rdb.Del(ctx, keys...)
+	}
+	return []ssa.Value{v}, true
+}
+
+// RedisRead returns the key of c when it reads a key's value (GET), or
+// nil.
+func RedisRead(c *ssa.CallCommon) ssa.Value {
+	return setNXKey(c, func(p *model.SetNX) ([]model.Func, *model.Command) { return p.Reads, p.ReadCommand })
+}
+
+// RedisPlainSet returns the key of c when it is a SET without NX, or nil.
+func RedisPlainSet(c *ssa.CallCommon) ssa.Value {
+	return setNXKey(c, func(p *model.SetNX) ([]model.Func, *model.Command) { return p.PlainSet, p.PlainSetCommand })
+}
+
+// RedisExtend returns the key of c when it extends or swaps a key
+// (SetNX.Extends), or nil.
+func RedisExtend(c *ssa.CallCommon) ssa.Value {
+	return setNXKey(c, func(p *model.SetNX) ([]model.Func, *model.Command) { return p.Extends, p.ExtendCommand })
+}
+
+// setNXKey returns the key of c when it is one of the calls (and, for a
+// command sent as a string, the command) that entry selects from a SET NX
+// protocol, or nil.
+func setNXKey(c *ssa.CallCommon, entry func(*model.SetNX) ([]model.Func, *model.Command)) ssa.Value {
+	fn := Callee(c)
+	if fn == nil {
+		return nil
+	}
+	for _, lib := range model.Libraries {
+		if p := lib.SetNX; p != nil {
+			if fs, cmd := entry(p); model.MatchesAny(fs, fn) && IsCommand(c, cmd) {
+				return FlatArg(c, p.Key)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,220 @@
+// Package lifecycle is the lock lifecycle checks: FC5001 (unsafe release)
+// and FC5002 (ignored lease loss). The engine runs Check on every relevant
+// package once its critical sections are walked (package unit).
+package lifecycle
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"slices"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Check reports FC5001 (unsafe release) and FC5002 (ignored lease
+// loss).
+//
+// Both checks are about the ends of a lock's life rather than the writes in
+// the middle: FC5001 looks at how a lock is given up (release.go,
+// storerelease.go), FC5002 at how the news that it was lost is handled
+// (loss.go, renewal.go).
+func Check(u *unit.Unit) {
+	l := &checker{u: u}
+	l.unsafeReleases()
+	l.storeReleaseCalls()
+	l.ignoredLeaseLoss()
+	l.leaseRenewals()
+}
+
+// checker holds what both lifecycle checks need about one package.
+type checker struct {
+	u *unit.Unit
+
+	ast     *astIndex                               // built on first use
+	callers map[*ssa.Function][]ssa.CallInstruction // static call sites, built on first use
+	stores  map[*ssa.Global][]*ssa.Store            // built on first use
+	setnxs  []*setnx                                // SET NX calls, built on first use
+	done    map[token.Pos]bool                      // reported positions (Key)
+	// factMethods are other packages' methods with a fact, by fact type
+	// and name, built on first use.
+	factMethods map[reflect.Type]map[string][]*types.Func
+	rel         *storeReleases // FC5001's release functions, built on first use
+}
+
+// report records a finding. A problem found twice (a callback registered
+// by two elections, say) is reported once: the engine keeps one finding
+// per check and key.
+func (l *checker) report(f unit.Finding) { l.u.Report(f) }
+
+// eachCall calls visit for every call, go and defer instruction of the
+// package's source functions.
+func (l *checker) eachCall(visit func(fn *ssa.Function, ci ssa.CallInstruction)) {
+	for _, fn := range l.u.Funcs {
+		for ci := range calls.In(fn) {
+			visit(fn, ci)
+		}
+	}
+}
+
+// where renders a position as "file.go:12" for messages.
+func (l *checker) where(pos token.Pos) string {
+	p := l.u.Pass.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
+// acquired is the related location naming an acquisition.
+func acquired(pos token.Pos, lib string) analysis.RelatedInformation {
+	return analysis.RelatedInformation{Pos: pos, Message: lib + " acquired here"}
+}
+
+// span returns the source range of the call expression of ci (the whole
+// `rdb.Del(ctx, key)`), falling back to the instruction's position.
+func (l *checker) span(ci ssa.CallInstruction) (token.Pos, token.Pos) {
+	if ce := l.callExpr(ci); ce != nil {
+		return ce.Pos(), ce.End()
+	}
+	return ci.Pos(), token.NoPos
+}
+
+// lockKeyName reports whether a key's name says it is a lock.
+func lockKeyName(hint string) bool {
+	return vocab.LockKey.Match(hint)
+}
+
+// isError reports whether t is the error type.
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// used reports whether a value is used for anything: a DebugRef is not a use.
+func used(v ssa.Value) bool {
+	if v == nil || v.Referrers() == nil {
+		return false
+	}
+	for _, r := range *v.Referrers() {
+		if _, dbg := r.(*ssa.DebugRef); !dbg {
+			return true
+		}
+	}
+	return false
+}
+
+// resultsDropped reports whether nothing reads any result of ci: a go or
+// defer statement, a call statement, or `_, _ =`.
+func resultsDropped(ci ssa.CallInstruction) bool {
+	call, ok := ci.(*ssa.Call)
+	if !ok {
+		return true // go / defer: the results are gone
+	}
+	if call.Call.Signature().Results().Len() <= 1 {
+		return !used(call)
+	}
+	for _, r := range *call.Referrers() {
+		if e, ok := r.(*ssa.Extract); ok && used(e) {
+			return false
+		}
+		if _, ok := r.(*ssa.Extract); !ok {
+			if _, dbg := r.(*ssa.DebugRef); !dbg {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// callSites returns the static call sites of fn in the package.
+func (l *checker) callSites(fn *ssa.Function) []ssa.CallInstruction {
+	if l.callers == nil {
+		l.callers = map[*ssa.Function][]ssa.CallInstruction{}
+		l.eachCall(func(_ *ssa.Function, ci ssa.CallInstruction) {
+			if callee := ci.Common().StaticCallee(); callee != nil {
+				l.callers[callee] = append(l.callers[callee], ci)
+			}
+		})
+	}
+	return l.callers[fn]
+}
+
+// globalStores returns the stores into a package variable, including those
+// of the package initialiser.
+func (l *checker) globalStores(g *ssa.Global) []*ssa.Store {
+	if l.stores == nil {
+		l.stores = map[*ssa.Global][]*ssa.Store{}
+		fns := slices.Clone(l.u.Funcs)
+		if pkg := l.u.Pkg; pkg != nil {
+			if init := pkg.Func("init"); init != nil {
+				fns = append(fns, init)
+			}
+		}
+		for _, fn := range fns {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if st, ok := instr.(*ssa.Store); ok {
+						if gl, ok := st.Addr.(*ssa.Global); ok {
+							l.stores[gl] = append(l.stores[gl], st)
+						}
+					}
+				}
+			}
+		}
+	}
+	return l.stores[g]
+}
+
+// astIndex maps SSA call positions back to syntax.
+type astIndex struct {
+	calls  map[token.Pos]*ast.CallExpr // by Lparen
+	parent map[ast.Node]ast.Node
+	file   map[*ast.CallExpr]*ast.File
+}
+
+func (l *checker) index() *astIndex {
+	if l.ast != nil {
+		return l.ast
+	}
+	ix := &astIndex{calls: map[token.Pos]*ast.CallExpr{}, parent: map[ast.Node]ast.Node{}, file: map[*ast.CallExpr]*ast.File{}}
+	for _, f := range l.u.Pass.Files {
+		var stack []ast.Node
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			if len(stack) > 0 {
+				ix.parent[n] = stack[len(stack)-1]
+			}
+			if c, ok := n.(*ast.CallExpr); ok {
+				ix.calls[c.Lparen] = c
+				ix.file[c] = f
+			}
+			stack = append(stack, n)
+			return true
+		})
+	}
+	l.ast = ix
+	return ix
+}
+
+// callExpr returns the syntax of a call instruction.
+func (l *checker) callExpr(ci ssa.CallInstruction) *ast.CallExpr {
+	return l.index().calls[ci.Common().Pos()]
+}
+
+// source renders an expression as Go source.
+func (l *checker) source(e ast.Expr) string {
+	var b bytes.Buffer
+	if err := format.Node(&b, l.u.Pass.Fset, e); err != nil {
+		return types.ExprString(e)
+	}
+	return b.String()
+}

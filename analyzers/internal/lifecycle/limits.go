@@ -1,0 +1,44 @@
+package lifecycle
+
+// The limits of the lifecycle checks' walks. As the engine's
+// (engine/limits.go), each keeps a walk finite where a seen-set does not,
+// at a size the code the checks are written for stays well inside:
+// reaching one means giving up, silently, on a shape no test has.
+
+// Calls followed.
+const (
+	// maxExitDepth bounds how deep FC5002 follows calls of this package to
+	// see an OnStoppedLeading callback end the process (os.Exit, log.Fatal,
+	// panic): a shutdown helper calls the exit itself or one level down.
+	maxExitDepth = 3
+
+	// maxWorkNesting bounds how deeply nested function literals of an
+	// OnStartedLeading callback are searched for work (any call but a
+	// builtin): work is started within a literal or two (go func() {...}).
+	maxWorkNesting = 4
+)
+
+// Values followed through SSA (operands, referrers, derivations).
+const (
+	// maxReadDepth bounds how far FC5002 follows a lease-loss channel or
+	// error through stores, phis, closures and calls to see it read: it is
+	// read where it is received or within a few assignments.
+	maxReadDepth = 6
+
+	// maxContextDerivations bounds how many context.With* derivations
+	// FC5002 follows back to a context.Background/TODO: real code derives
+	// a handful at most.
+	maxContextDerivations = 8
+
+	// maxScriptDepth bounds how far FC5001 follows a *redis.Script value to
+	// its NewScript call: a package variable or a field holds it.
+	maxScriptDepth = 4
+)
+
+// Layers peeled off a chain.
+const (
+	// maxChainCalls bounds how many calls of a builder chain
+	// (Txn(ctx).If(...).Then(...).Commit()) are walked back from its end:
+	// such chains are a handful of calls long.
+	maxChainCalls = 16
+)

@@ -1,0 +1,73 @@
+package lifecycle
+
+import (
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Redis commands in FC5001's messages and advice, whatever the client: a
+// go-redis method (rdb.Del(ctx, key)), or a command string sent through
+// one method (redigo's conn.Do("DEL", key)). Which keys a command names is
+// calls' question (calls.RedisKeys, calls.RedisRead).
+
+// redisCall names a Redis command call for messages: "go-redis Del", or
+// "redigo DEL" for a command sent as a string; and the command's verb.
+func redisCall(c *ssa.CallCommon, fn *types.Func, l *model.Lock) (string, string) {
+	if l != nil && l.ReleaseCommand != nil {
+		name, _ := calls.ConstString(calls.Arg(c, l.ReleaseCommand.Arg))
+		name = strings.ToUpper(name)
+		lib := fn.Pkg().Name()
+		if ml := model.LibraryOf(l); ml != nil {
+			lib = ml.Name
+		}
+		return lib + " " + fn.Name() + "(\"" + name + "\")", name
+	}
+	if l != nil && l.Mirror != nil && c.IsInvoke() {
+		// The application's interface over its client (RedisBackend.Del).
+		if n, ok := types.Unalias(c.Value.Type()).(*types.Named); ok {
+			return n.Obj().Name() + "." + fn.Name(), strings.ToUpper(fn.Name())
+		}
+	}
+	return "go-redis " + fn.Name(), strings.ToUpper(fn.Name())
+}
+
+// replyValues returns the values converted from the reply of a command
+// that returns an untyped one (redigo's redis.String(conn.Do("GET", key))).
+func replyValues(get *ssa.Call) []ssa.Value {
+	if get.Call.Signature().Results().Len() < 2 {
+		return nil
+	}
+	reply := calls.Result(get, 0)
+	if reply == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range *reply.Referrers() {
+		c, ok := r.(*ssa.Call)
+		if !ok || calls.Arg(&c.Call, 0) != reply {
+			continue
+		}
+		if fn := calls.Callee(&c.Call); fn != nil && slices.ContainsFunc(model.RedisReplies, func(f model.Func) bool { return f.Matches(fn) }) {
+			if v := calls.Result(c, 0); v != nil {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// adviceFor is the advice of an FC5001 finding on a release of a lock
+// held by its key through fn: the compare-and-delete script, and the
+// client's native compare-and-delete where it has one (go-redis v9's
+// DelExArgs).
+func adviceFor(fn *types.Func) string {
+	if fn.Pkg() != nil && slices.ContainsFunc(model.RedisDelIfEqual, func(f model.Func) bool { return f.Pkg == fn.Pkg().Path() }) {
+		return releaseAdvice
+	}
+	return scriptAdvice
+}

@@ -1,0 +1,95 @@
+// Package unit is the contract between the engine and the checks it runs
+// on a package once the critical sections are walked (lifecycle,
+// tokenquality, wallclock): what such a check sees of the package's
+// analysis, the few services of the engine it uses, and the findings it
+// reports. The checks import this package, not the engine: the engine
+// imports them, to run them and to declare their fact types.
+package unit
+
+import (
+	"go/types"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
+	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Unit is what a check sees of one package's analysis: the pass, the SSA
+// functions, the critical sections, and the engine's services (fence flow,
+// interface calls, reporting). Checks report through it so that
+// de-duplication and suppression stay in one place.
+type Unit struct {
+	Pass *analysis.Pass
+	// Pkg is the package's SSA; its init function runs the initialisers
+	// of package variables.
+	Pkg *ssa.Package
+	// Funcs are the package's source functions.
+	Funcs []*ssa.Function
+	// Sections are the acquisitions: an extension is only evidence that
+	// the lock is held, and a "may hold" section only a guess at where,
+	// so neither is here.
+	Sections []*section.Section
+	Engine
+}
+
+// Engine is what the engine answers for a check.
+type Engine interface {
+	// Tokens returns the values of fn that carry a fencing token, with no
+	// token assumed on entry.
+	Tokens(fn *ssa.Function) *flow.Tokens
+
+	// Report records a finding. Key should be the position of the effect
+	// the finding is about, so that several checks matching one effect
+	// yield one finding (the catalog's precedence, checks.Supersedes).
+	Report(f Finding)
+
+	// Implementations returns the functions of this package that an
+	// interface call may dispatch to.
+	Implementations(c *ssa.CallCommon) []*ssa.Function
+
+	// DepImplementations returns the methods of the dependencies that an
+	// interface call may dispatch to, among those the engine's own facts
+	// (effects, acquisitions) are about.
+	DepImplementations(c *ssa.CallCommon) []*types.Func
+
+	// HandleText renders how the code names a section's lock handle, for
+	// advice ("m" in m.Header().Revision).
+	HandleText(sec *section.Section) string
+
+	// KeyEvidence reports whether the package uses key as only a lock's
+	// key is used (section.KeyEvidence).
+	KeyEvidence(fn *ssa.Function, key ssa.Value) bool
+
+	// RecordSummary records a check's summary of a method of this package
+	// (a fact of the check's own, of the given kind) for the other
+	// packages of a standalone run, which cannot import it.
+	RecordSummary(fn *ssa.Function, obj *types.Func, kind string, f analysis.Fact)
+
+	// ProgramSummaries returns the summaries of the given kind that other
+	// packages of a standalone run recorded for the methods an interface
+	// call may dispatch to. Outside a standalone run, and in its first
+	// pass (where it records that the call wants them), it returns none.
+	ProgramSummaries(c *ssa.CallCommon, kind string) []Summary
+}
+
+// Summary is a check's summary of a method of another package of the
+// program (RecordSummary).
+type Summary struct {
+	Pkg, Type string // the method's package path and receiver type name
+	Fact      analysis.Fact
+}
+
+// Local reports whether fn has a body in this package, counting the
+// instances of its generic functions (calls.LocalOrInstance).
+func (u *Unit) Local(fn *ssa.Function) bool { return calls.LocalOrInstance(fn, u.Pkg) }
+
+// MaxDepth bounds how deep calls made inside a critical section are
+// followed to their effects (the engine's walk), how far the checks look
+// for the section a function runs in, and how many rounds find acquire
+// wrappers of acquire wrappers (each round adds one level). Helpers of
+// helpers rarely nest beyond three levels in application code; six leaves
+// room for a repository layer between them without following whole
+// programs.
+const MaxDepth = 6
