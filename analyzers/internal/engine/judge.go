@@ -7,7 +7,6 @@ import (
 	"go/types"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
@@ -68,8 +67,8 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 		pos = site.Pos()
 	}
 	var fence string
-	if acc := sec.Lock.Fence.Accessor; acc != "" {
-		fence = fenceExpr(acc, a.handleText(sec)) + " is available: " + e.Advice()
+	if sec.Lock.Fence.Accessor != "" {
+		fence = sec.Lock.Fence.Expr(a.handleText(sec)) + " is available: " + e.Advice()
 	} else {
 		fence = sec.Lock.Fence.None
 	}
@@ -222,11 +221,6 @@ func isTx(t types.Type) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Name() == "Tx"
-}
-
-// fenceExpr renders a fence accessor template for a lock handle.
-func fenceExpr(accessor, handle string) string {
-	return strings.ReplaceAll(accessor, "%s", handle)
 }
 
 // lockKeyText returns the constant key of a section whose lock handle was
