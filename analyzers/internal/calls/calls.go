@@ -508,6 +508,12 @@ func Mirrors(c *ssa.CallCommon, names []string, acquire bool) bool {
 	return false
 }
 
+// IsBool reports whether t's underlying type is bool.
+func IsBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
+}
+
 // IsContext reports whether t is context.Context.
 func IsContext(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)

@@ -1,10 +1,11 @@
 // Package engine is fencecheck's analysis core. Once per package it finds
 // lock acquisitions, computes their critical sections over SSA, follows the
 // fencing token through the code, classifies every effect inside a section
-// and decides which check applies to it; then it runs the checks that look
-// at the whole package (unitChecks: packages lifecycle, tokenquality and
-// wallclock, through package unit). The check analyzers only select the
-// findings of their code.
+// and has the fence checks (package fences) judge it; then it runs the
+// checks that look at the whole package (unitChecks: packages lifecycle,
+// tokenquality and wallclock). Both kinds of check see the package through
+// package unit. The check analyzers only select the findings of their
+// code.
 package engine
 
 import (

@@ -282,8 +282,8 @@ func (a *analysis_) helperSections(fn *ssa.Function) []*section.Section {
 // fenceText describes the fence of a section for messages in other
 // functions: "m.Header().Revision", or the library's advice.
 func (a *analysis_) fenceText(sec *section.Section) string {
-	if acc := sec.Lock.Fence.Accessor; acc != "" {
-		return "the helper's lock token (" + fenceExpr(acc, a.handleText(sec)) + ") is not passed to this callback; pass it and use it in the write"
+	if sec.Lock.Fence.Accessor != "" {
+		return "the helper's lock token (" + sec.Lock.Fence.Expr(a.handleText(sec)) + ") is not passed to this callback; pass it and use it in the write"
 	}
 	return sec.Lock.Fence.None
 }
@@ -368,7 +368,7 @@ func wrapperFact(fn *ssa.Function, sig *types.Signature, sec *section.Section) *
 		f.Release = nil
 	}
 	switch {
-	case res.Len() > 0 && isBool(res.At(0).Type()):
+	case res.Len() > 0 && calls.IsBool(res.At(0).Type()):
 		f.Success, f.Result = int(model.BoolTrue), 0
 	case res.Len() > 0 && isError(res.At(res.Len()-1).Type()):
 		f.Success, f.Result = int(model.ErrNil), res.Len()-1
@@ -577,11 +577,6 @@ func (a *analysis_) acquireLock(fn *types.Func, c *ssa.CallCommon) *model.Lock {
 
 func isError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
-}
-
-func isBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Bool
 }
 
 // leaseTableAcquire recognises a hand-rolled SQL lease: a write to a table

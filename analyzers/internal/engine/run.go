@@ -15,6 +15,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/config"
 	"github.com/fencecheck/fencecheck/analyzers/internal/directive"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/fences"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
@@ -55,7 +56,7 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 	gen := pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
 	var relocate func(Finding) []Finding
 	if relevant(pass, cust) {
-		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, guards: map[guardKey]*ssa.Call{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}, condSecs: map[*ssa.Function][]*section.Section{}}
+		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}, condSecs: map[*ssa.Function][]*section.Section{}}
 		found = append(found, a.analyze()...)
 		if library && model.IsLibraryPackage(pass.Pkg.Path()) {
 			found = append(found, a.libraryReleases()...)
@@ -143,7 +144,6 @@ type analysis_ struct {
 	// lock and return with it held.
 	litWrappers map[*ssa.Function]*model.Lock
 	custom      *custom
-	guards      map[guardKey]*ssa.Call             // memo of guardingCheck
 	impls       map[implKey][]*ssa.Function        // memo of implementations
 	depImpls    map[implKey][]depImpl              // memo of depImplementations
 	methodFacts map[string][]*types.Func           // other packages' methods with facts, by name
@@ -159,9 +159,6 @@ type analysis_ struct {
 	// condSecs are the SET NX sections whose key a caller decides
 	// (section.Conditional): candidates for acquire wrappers only.
 	condSecs map[*ssa.Function][]*section.Section
-	// locked are the sections of acquisitions, by function: a lease
-	// check inside one is judged with the lock (checked.go).
-	locked map[*ssa.Function][]*section.Section
 }
 
 func (a *analysis_) analyze() []Finding {
@@ -211,13 +208,17 @@ func (a *analysis_) analyze() []Finding {
 	for _, fn := range funcs {
 		all = append(all, a.helperSections(fn)...)
 	}
-	a.locked = map[*ssa.Function][]*section.Section{}
+	locked := map[*ssa.Function][]*section.Section{}
 	for _, sec := range all {
 		if !sec.Summary {
-			a.locked[sec.Fn] = append(a.locked[sec.Fn], sec)
+			locked[sec.Fn] = append(locked[sec.Fn], sec)
 		}
 	}
-	all = append(all, a.checkedSections(funcs, a.locked)...)
+	// The fence checks judge every effect the walk finds (FC1001 to
+	// FC2002); the sections that start at a bool lease check with no lock
+	// in view are theirs too.
+	judge := fences.New(u, locked)
+	all = append(all, judge.CheckedSections()...)
 	for _, sec := range all {
 		if !sec.Extend && !sec.May && sec.Check == nil {
 			// The other checks judge what an acquisition implies (its
@@ -227,7 +228,7 @@ func (a *analysis_) analyze() []Finding {
 			u.Sections = append(u.Sections, sec)
 		}
 		a.walk(sec, sec.Fn, sec.Seeds, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {
-			a.judge(sec, e, site)
+			judge.Judge(sec, e, site)
 		})
 	}
 	a.summarize(funcs)

@@ -37,6 +37,12 @@ type Fence struct {
 	None string
 }
 
+// Expr renders the token's expression for a lock handle named handle
+// ("m.Header().Revision" for "m"): Accessor with handle for %s.
+func (f Fence) Expr(handle string) string {
+	return strings.ReplaceAll(f.Accessor, "%s", handle)
+}
+
 // Held says what stands for a lock once it is taken: the section's handle,
 // which a release must name.
 type Held int

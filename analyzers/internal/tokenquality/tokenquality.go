@@ -9,7 +9,6 @@ import (
 	"go/types"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
@@ -122,7 +121,7 @@ func (q *checker) message(f *finding) (string, []analysis.RelatedInformation) {
 	var instead string
 	switch {
 	case sec != nil && sec.Lock.Fence.Accessor != "":
-		acc := strings.ReplaceAll(sec.Lock.Fence.Accessor, "%s", q.u.HandleText(sec))
+		acc := sec.Lock.Fence.Expr(q.u.HandleText(sec))
 		instead = "use the lock's fencing token instead: " + acc + " is available"
 	case sec != nil && sec.Lock.Fence.None != "":
 		instead = sec.Lock.Fence.None

@@ -1,9 +1,11 @@
 // Package unit is the contract between the engine and the checks it runs
-// on a package once the critical sections are walked (lifecycle,
-// tokenquality, wallclock): what such a check sees of the package's
-// analysis, the few services of the engine it uses, and the findings it
-// reports. The checks import this package, not the engine: the engine
-// imports them, to run them and to declare their fact types.
+// on a package: the fence checks, which judge each effect during the walk
+// of the critical sections (fences), and those that look at the package
+// once the sections are walked (lifecycle, tokenquality, wallclock): what
+// such a check sees of the package's analysis, the few services of the
+// engine it uses, and the findings it reports. The checks import this
+// package, not the engine: the engine imports them, to run them and to
+// declare their fact types.
 package unit
 
 import (
@@ -29,7 +31,9 @@ type Unit struct {
 	Funcs []*ssa.Function
 	// Sections are the acquisitions: an extension is only evidence that
 	// the lock is held, and a "may hold" section only a guess at where,
-	// so neither is here.
+	// so neither is here. The engine fills it as it walks the sections:
+	// it is complete for the checks that run after the walk, not for the
+	// fence checks, which run during it and do not read it.
 	Sections []*section.Section
 	Engine
 }
@@ -61,6 +65,11 @@ type Engine interface {
 	// KeyEvidence reports whether the package uses key as only a lock's
 	// key is used (section.KeyEvidence).
 	KeyEvidence(fn *ssa.Function, key ssa.Value) bool
+
+	// IsCustomCheck reports whether fn is a lease-validity query that the
+	// configuration, an annotation or a dependency's CheckFact declares,
+	// beside the knowledge base's (model.ValidityChecks).
+	IsCustomCheck(fn *types.Func) bool
 
 	// RecordSummary records a check's summary of a method of this package
 	// (a fact of the check's own, of the given kind) for the other

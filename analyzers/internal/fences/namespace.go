@@ -1,4 +1,4 @@
-package engine
+package fences
 
 import (
 	"go/types"
@@ -16,7 +16,7 @@ import (
 // the current holder's value never see a stale holder's write, so the
 // write needs no fence. It is one level deep: the key may depend on a
 // parameter of the function reached through site.
-func (a *analysis_) identityNamespaced(e *effect.Effect, site ssa.CallInstruction) bool {
+func identityNamespaced(e *effect.Effect, site ssa.CallInstruction) bool {
 	if e.Key == nil {
 		return false
 	}

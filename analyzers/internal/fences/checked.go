@@ -1,4 +1,4 @@
-package engine
+package fences
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
@@ -25,14 +26,14 @@ import (
 // fencing token is check-then-act: the lease can pass to another holder
 // between the check and the write.
 
-// checkedSections returns, for the functions of this package, the code
+// CheckedSections returns, for the functions of this package, the code
 // that runs only after a bool lease check said the lease is held, unless
-// the check is itself inside a lock's section (judge's guard handles
+// the check is itself inside a lock's section (Judge's guard handles
 // those, with the lock's token in view).
-func (a *analysis_) checkedSections(funcs []*ssa.Function, locked map[*ssa.Function][]*section.Section) []*section.Section {
+func (c *Checker) CheckedSections() []*section.Section {
 	var out []*section.Section
-	for _, fn := range funcs {
-		if len(fn.Blocks) == 0 || strings.HasSuffix(a.pass.Fset.Position(fn.Pos()).Filename, "_test.go") {
+	for _, fn := range c.u.Funcs {
+		if len(fn.Blocks) == 0 || strings.HasSuffix(c.u.Pass.Fset.Position(fn.Pos()).Filename, "_test.go") {
 			continue
 		}
 		for _, b := range fn.Blocks {
@@ -40,8 +41,8 @@ func (a *analysis_) checkedSections(funcs []*ssa.Function, locked map[*ssa.Funct
 			if !ok {
 				continue
 			}
-			check, held := a.leaseVerdict(iff)
-			if check == nil || len(held.Preds) != 1 || inSections(locked[fn], check) {
+			check, held := c.leaseVerdict(iff)
+			if check == nil || len(held.Preds) != 1 || inSections(c.locked[fn], check) {
 				continue
 			}
 			out = append(out, section.Checked(fn, check, held, calls.Callee(&check.Call).Name()))
@@ -52,7 +53,7 @@ func (a *analysis_) checkedSections(funcs []*ssa.Function, locked map[*ssa.Funct
 
 // leaseVerdict returns the lease check an If branches on, directly or
 // negated, and the successor taken when the check says the lease is held.
-func (a *analysis_) leaseVerdict(iff *ssa.If) (*ssa.Call, *ssa.BasicBlock) {
+func (c *Checker) leaseVerdict(iff *ssa.If) (*ssa.Call, *ssa.BasicBlock) {
 	v, negated := iff.Cond, false
 	for {
 		u, ok := v.(*ssa.UnOp)
@@ -70,7 +71,7 @@ func (a *analysis_) leaseVerdict(iff *ssa.If) (*ssa.Call, *ssa.BasicBlock) {
 			call, _ = x.Tuple.(*ssa.Call)
 		}
 	}
-	if call == nil || !a.isLeaseCheck(&call.Call) {
+	if call == nil || !c.isLeaseCheck(&call.Call) {
 		return nil, nil
 	}
 	succs := iff.Block().Succs
@@ -84,8 +85,8 @@ func (a *analysis_) leaseVerdict(iff *ssa.If) (*ssa.Call, *ssa.BasicBlock) {
 // this process holds a lease: a validity check of the knowledge base or
 // of the configuration, or a function named like one (IsLeader,
 // AmILeader, HasLease, IsActivelyHeld).
-func (a *analysis_) isLeaseCheck(c *ssa.CallCommon) bool {
-	fn := calls.Callee(c)
+func (c *Checker) isLeaseCheck(call *ssa.CallCommon) bool {
+	fn := calls.Callee(call)
 	if fn == nil {
 		return false
 	}
@@ -93,10 +94,10 @@ func (a *analysis_) isLeaseCheck(c *ssa.CallCommon) bool {
 	if res.Len() == 0 {
 		return false
 	}
-	if b, ok := res.At(0).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
+	if !calls.IsBool(res.At(0).Type()) {
 		return false
 	}
-	if model.MatchesAny(model.ValidityChecks, fn) || a.custom.isCheck(fn) {
+	if model.MatchesAny(model.ValidityChecks, fn) || c.u.IsCustomCheck(fn) {
 		return true
 	}
 	return leaseCheckName(fn.Name())
@@ -120,15 +121,15 @@ func inSections(secs []*section.Section, instr ssa.Instruction) bool {
 // check said the lease is held (sec.Check), where no acquisition is in
 // view. A write that carries a token, or cannot carry one, is left to the
 // checks that see the lock.
-func (a *analysis_) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) {
+func (c *Checker) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) {
 	at := e.Call
 	if site != nil {
 		at = site
 	}
-	if e.Verdict != effect.Missing || inSections(a.locked[at.Parent()], at) {
+	if e.Verdict != effect.Missing || inSections(c.locked[at.Parent()], at) {
 		return
 	}
-	fset := a.pass.Fset
+	fset := c.u.Pass.Fset
 	pos := at.Pos()
 	cp := fset.Position(sec.Check.Pos())
 	name := calls.Callee(&sec.Check.Call).Name()
@@ -146,5 +147,5 @@ func (a *analysis_) judgeChecked(sec *section.Section, e *effect.Effect, site ss
 		"the process can pause, or the request be delayed, and the lease pass to another holder between the check and the write, and %s; "+
 		"carry the lease's fencing token (the grant's revision, index or sequence) to the resource and have it reject older ones, or make the write idempotent",
 		e.What, e.Via(), callThrough, name, filepath.Base(cp.Filename), cp.Line, e.Describe())
-	a.findings.add(Finding{Code: checks.CheckThenAct, Pos: pos, Message: msg, Related: related, Key: pos})
+	c.u.Report(unit.Finding{Code: checks.CheckThenAct, Pos: pos, Message: msg, Related: related, Key: pos})
 }

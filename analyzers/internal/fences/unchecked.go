@@ -1,4 +1,4 @@
-package engine
+package fences
 
 import (
 	"go/types"
@@ -44,7 +44,7 @@ func outcomeIgnored(e *effect.Effect) (bool, string) {
 		// Consul's CAS reports a lost race as ok == false; NATS KV's
 		// Update and Create as an error.
 		res := call.Call.Signature().Results()
-		if res.Len() > 1 && isBool(res.At(0).Type()) {
+		if res.Len() > 1 && calls.IsBool(res.At(0).Type()) {
 			outcome, what = calls.Result(call, 0), "its ok result (false: another writer changed the key first)"
 			break
 		}

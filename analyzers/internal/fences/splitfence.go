@@ -1,4 +1,4 @@
-package engine
+package fences
 
 import (
 	"go/token"
@@ -23,7 +23,7 @@ type splitCheck struct {
 // FOR UPDATE on the same transaction as the write locks the row until the
 // transaction ends, which makes the split safe: locked is then true, and the
 // write is fenced by the row lock (the Good example of FC2002's page).
-func (a *analysis_) splitFence(e *effect.Effect) (sp *splitCheck, locked bool) {
+func splitFence(e *effect.Effect) (sp *splitCheck, locked bool) {
 	if e.Stmt == nil {
 		return nil, false
 	}

@@ -1,4 +1,4 @@
-package engine
+package fences
 
 import (
 	"go/types"

@@ -1,24 +1,22 @@
-package engine
+package fences
 
 import (
 	"fmt"
-	"go/ast"
-	"go/token"
 	"go/types"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
 
-// judge turns an effect inside a section into a finding, unless the effect
+// Judge turns an effect inside a section into a finding, unless the effect
 // is safe in this section.
 //
 // It gives one diagnosis of one effect in one section, the most specific
@@ -28,15 +26,15 @@ import (
 // not precedence between findings: the same call site can lead to several
 // effects, and the findings of different effects, sections and checks
 // about one problem are reconciled once, by finish (checks.Supersedes).
-func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) {
+func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) {
 	if sec.Check != nil {
-		a.judgeChecked(sec, e, site)
+		c.judgeChecked(sec, e, site)
 		return
 	}
 	switch {
 	case e.Verdict == effect.Carried:
 		if !sec.May {
-			a.judgeOutcome(sec, e, site)
+			c.judgeOutcome(sec, e, site)
 		}
 		return
 	case sec.TxScoped && calls.SameValue(e.Receiver, sec.Handle):
@@ -45,14 +43,14 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 		return // the lease row's own bookkeeping (renewal, release)
 	case e.Sink.OwnKey && lockKeyText(sec) != "" && kvKey(e) == lockKeyText(sec):
 		return // the lock's own key (an operator poke, waking the monitor): a lock operation
-	case a.txGuarded(e):
+	case c.txGuarded(e):
 		return // a checked guard-row statement fences the transaction
 	case sec.Lock.Held == model.HeldByKey && e.Key != nil && calls.SameKey(e.Key, sec.Handle):
 		return // the lock's own key: release or extension (also in a watchdog literal), not a protected write
-	case a.identityNamespaced(e, site):
+	case identityNamespaced(e, site):
 		return // written under the holder's own key: a stale holder cannot overwrite the current one's
 	}
-	fset := a.pass.Fset
+	fset := c.u.Pass.Fset
 	at := fset.Position(sec.Pos)
 	pos := e.Call.Pos()
 	var related []analysis.RelatedInformation
@@ -68,8 +66,8 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 		pos = site.Pos()
 	}
 	var fence string
-	if acc := sec.Lock.Fence.Accessor; acc != "" {
-		fence = fenceExpr(acc, a.handleText(sec)) + " is available: " + e.Advice()
+	if sec.Lock.Fence.Accessor != "" {
+		fence = sec.Lock.Fence.Expr(c.u.HandleText(sec)) + " is available: " + e.Advice()
 	} else {
 		fence = sec.Lock.Fence.None
 	}
@@ -91,18 +89,18 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 	if e.Verdict == effect.Cannot {
 		msg := where + " cannot carry a fencing token, so a holder paused past its lease would repeat it after a new holder took over; " +
 			"record it in an outbox row written with a fenced statement, or give it an idempotency key / deduplication id the receiver enforces"
-		a.findings.add(Finding{Code: checks.UnfenceableEffect, Pos: pos, Message: msg, Related: related, Key: pos})
+		c.u.Report(unit.Finding{Code: checks.UnfenceableEffect, Pos: pos, Message: msg, Related: related, Key: pos})
 		return
 	}
-	if chk := a.guard(sec, e, site); chk != nil {
+	if chk := c.guard(sec, e, site); chk != nil {
 		cp := fset.Position(chk.Pos())
 		related = append(related, analysis.RelatedInformation{Pos: chk.Pos(), Message: "lease checked here"})
 		msg := fmt.Sprintf("%s is guarded by a lease check (%s at %s:%d) that does not close the race: the process can pause and the lease expire between the check and the write; %s",
 			where, calls.Callee(&chk.Call).Name(), filepath.Base(cp.Filename), cp.Line, "carry the fencing token instead: "+fence)
-		a.findings.add(Finding{Code: checks.CheckThenAct, Pos: pos, Message: msg, Related: related, Key: pos})
+		c.u.Report(unit.Finding{Code: checks.CheckThenAct, Pos: pos, Message: msg, Related: related, Key: pos})
 		return
 	}
-	sp, locked := a.splitFence(e)
+	sp, locked := splitFence(e)
 	if locked {
 		return // the row was read FOR UPDATE on the write's transaction and compared
 	}
@@ -113,21 +111,21 @@ func (a *analysis_) judge(sec *section.Section, e *effect.Effect, site ssa.CallI
 			analysis.RelatedInformation{Pos: sp.compare.Pos(), Message: "compared in Go here"})
 		msg := fmt.Sprintf("%s checks the fence in two steps: %s is read at %s:%d and compared in Go at %s:%d, but the write itself does not compare it, so another holder can write between the read and the write; compare the token in the write's WHERE clause (AND %s <= $n) and check the rows affected, or read with SELECT ... FOR UPDATE in the same transaction",
 			where, sp.column, filepath.Base(rp.Filename), rp.Line, filepath.Base(cp.Filename), cp.Line, sp.column)
-		a.findings.add(Finding{Code: checks.SplitFenceCheck, Pos: pos, Message: msg, Related: related, Key: pos})
+		c.u.Report(unit.Finding{Code: checks.SplitFenceCheck, Pos: pos, Message: msg, Related: related, Key: pos})
 		return
 	}
 	msg := fmt.Sprintf("%s does not carry the fencing token: %s, so a holder paused past its lease would still apply it; %s", where, e.Describe(), fence)
-	a.findings.add(Finding{Code: checks.UnfencedWrite, Pos: pos, Message: msg, Related: related, Key: pos})
+	c.u.Report(unit.Finding{Code: checks.UnfencedWrite, Pos: pos, Message: msg, Related: related, Key: pos})
 }
 
 // guard returns the validity check guarding an effect, looking both in the
 // effect's own function and at the call through which it was reached.
-func (a *analysis_) guard(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) *ssa.Call {
-	if c := guardingCheck(sec, e.Call, a.custom.isCheck, a.guards); c != nil {
-		return c
+func (c *Checker) guard(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) *ssa.Call {
+	if chk := guardingCheck(sec, e.Call, c.u.IsCustomCheck, c.guards); chk != nil {
+		return chk
 	}
 	if site != nil {
-		return guardingCheck(sec, site, a.custom.isCheck, a.guards)
+		return guardingCheck(sec, site, c.u.IsCustomCheck, c.guards)
 	}
 	return nil
 }
@@ -135,61 +133,20 @@ func (a *analysis_) guard(sec *section.Section, e *effect.Effect, site ssa.CallI
 // judgeOutcome reports a fenced write whose outcome is never checked
 // (FC1002): the resource rejects the stale write, but the holder carries on
 // as if it had written.
-func (a *analysis_) judgeOutcome(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) {
+func (c *Checker) judgeOutcome(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) {
 	ignored, what := outcomeIgnored(e)
 	if !ignored {
 		return
 	}
 	pos := e.Call.Pos()
-	at := a.pass.Fset.Position(sec.Pos)
+	at := c.u.Pass.Fset.Position(sec.Pos)
 	msg := fmt.Sprintf("%s (%s) under the %s %s at %s:%d carries the fencing token but its outcome is never checked: when the resource rejects a stale holder nothing is written and the code carries on as if it had; read %s and stop when nothing was written",
 		e.What, e.Via(), sec.Lock.Lib, taken(sec), filepath.Base(at.Filename), at.Line, what)
 	related := []analysis.RelatedInformation{{Pos: sec.Pos, Message: sec.Lock.Lib + " " + taken(sec) + " here"}}
 	if site != nil {
 		related = append(related, analysis.RelatedInformation{Pos: site.Pos(), Message: "reached through this call"})
 	}
-	a.findings.add(Finding{Code: checks.UncheckedFence, Pos: pos, Message: msg, Related: related, Key: pos})
-}
-
-// handleText returns the source text of the lock handle at the
-// acquisition ("m" in m.Lock(ctx), "w.m" in w.m.Lock(ctx)).
-func (a *analysis_) handleText(sec *section.Section) string {
-	if a.calls == nil {
-		a.calls = map[token.Pos]*ast.CallExpr{}
-		a.assigned = map[token.Pos][]ast.Expr{}
-		for _, f := range a.pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.CallExpr:
-					a.calls[n.Lparen] = n
-				case *ast.AssignStmt:
-					if c, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && len(n.Rhs) == 1 {
-						a.assigned[c.Lparen] = n.Lhs
-					}
-				}
-				return true
-			})
-		}
-	}
-	if i := sec.Lock.Handle; sec.Lock.Held == model.HeldByResult && i < len(a.assigned[sec.Pos]) {
-		// A handle returned by the call: name it by the variable it is assigned to.
-		if lhs := a.assigned[sec.Pos][i]; types.ExprString(lhs) != "_" {
-			return types.ExprString(lhs)
-		}
-	}
-	if c := a.calls[sec.Pos]; c != nil {
-		if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
-			if _, isPkg := a.pass.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
-				return types.ExprString(sel.X)
-			}
-		}
-	}
-	return sec.HandleText()
-}
-
-func identOf(e ast.Expr) *ast.Ident {
-	id, _ := e.(*ast.Ident)
-	return id
+	c.u.Report(unit.Finding{Code: checks.UncheckedFence, Pos: pos, Message: msg, Related: related, Key: pos})
 }
 
 // txGuarded reports whether an unfenced SQL write runs on a transaction
@@ -197,12 +154,12 @@ func identOf(e ast.Expr) *ast.Ident {
 // (UPDATE fences SET token = $1 WHERE name = $2 AND token <= $1): the
 // transaction commits only if the token is current, which fences every
 // statement in it.
-func (a *analysis_) txGuarded(e *effect.Effect) bool {
+func (c *Checker) txGuarded(e *effect.Effect) bool {
 	if e.Stmt == nil || e.Receiver == nil || !isTx(e.Receiver.Type()) {
 		return false
 	}
 	fn := e.Call.Parent()
-	toks := a.tokens(fn, nil)
+	toks := c.u.Tokens(fn)
 	for ci := range calls.In(fn) {
 		if ci == e.Call || !calls.SameValue(calls.Receiver(ci.Common()), e.Receiver) {
 			continue
@@ -222,11 +179,6 @@ func isTx(t types.Type) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Name() == "Tx"
-}
-
-// fenceExpr renders a fence accessor template for a lock handle.
-func fenceExpr(accessor, handle string) string {
-	return strings.ReplaceAll(accessor, "%s", handle)
 }
 
 // lockKeyText returns the constant key of a section whose lock handle was

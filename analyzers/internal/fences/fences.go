@@ -1,0 +1,32 @@
+// Package fences is the fence checks: FC1001 (unfenced write), FC1002
+// (unchecked fence), FC1003 (unfenceable effect), FC2001 (check-then-act)
+// and FC2002 (split fence check). Unlike the checks that look at a whole
+// package once its sections are walked (lifecycle, tokenquality,
+// wallclock), they judge each effect the engine's walk finds inside a
+// section, as it finds it: the engine calls Judge for every effect, and
+// CheckedSections adds the sections that start at a bool lease check
+// before it walks.
+package fences
+
+import (
+	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Checker judges the effects in the sections of one package.
+type Checker struct {
+	u *unit.Unit
+	// locked are the sections of acquisitions, extensions and "may hold"
+	// sections included, by function: a lease check inside one is judged
+	// with the lock (Judge's guard), not as a section of its own
+	// (checked.go).
+	locked map[*ssa.Function][]*section.Section
+	guards map[guardKey]*ssa.Call // memo of guardingCheck
+}
+
+// New returns the checker of u's package; locked are the package's
+// sections with a lock in view, by function (see Checker.locked).
+func New(u *unit.Unit, locked map[*ssa.Function][]*section.Section) *Checker {
+	return &Checker{u: u, locked: locked, guards: map[guardKey]*ssa.Call{}}
+}
