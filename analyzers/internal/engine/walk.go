@@ -9,6 +9,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -64,6 +65,9 @@ func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *f
 	}
 	if !sec.Summary && sec.Lock.Release != nil && section.Releases(sec.Lock, c) {
 		return // the lock's own release (a wrapper's ReleaseLock): its writes are the lock's
+	}
+	if ownInterfaceRelease(sec, c) {
+		return // d.Lock() ... d.Unlock(): the lock's release, whichever implementation answers
 	}
 	callee := c.StaticCallee()
 	switch {
@@ -184,4 +188,18 @@ func siteFor(sec *section.Section, callee *ssa.Function, ci, site ssa.CallInstru
 		}
 	}
 	return ci
+}
+
+// ownInterfaceRelease reports whether c calls a release-named method
+// (Unlock, Release) on the interface value through which the section's
+// lock was acquired (d.Lock() then d.Unlock() on a driver interface). The
+// call is the lock's release: following it into every implementation the
+// program has (another driver's Unlock deleting its lock document) would
+// report other locks' protocols as the holder's effects.
+func ownInterfaceRelease(sec *section.Section, c *ssa.CallCommon) bool {
+	if sec.Summary || sec.Call == nil || !c.IsInvoke() || !vocab.ReleaseVerb.Match(c.Method.Name()) {
+		return false
+	}
+	acq := sec.Call.Common()
+	return acq.IsInvoke() && calls.SameValue(acq.Value, c.Value)
 }

@@ -13,3 +13,8 @@ func (l *Locker) Acquire(ctx context.Context) error {
 	_, err := l.Conn.ExecContext(ctx, `SELECT pg_advisory_lock(9)`)
 	return err
 }
+
+func (l *Locker) Release(ctx context.Context) error {
+	_, err := l.Conn.ExecContext(ctx, `SELECT pg_advisory_unlock(9)`)
+	return err
+}

@@ -25,6 +25,7 @@ type Refunder interface {
 
 type Locker interface {
 	Acquire(ctx context.Context) error
+	Release(ctx context.Context) error
 }
 
 type Notifier interface {
@@ -76,5 +77,6 @@ func (s *Service) Ship(ctx context.Context) error {
 	s.N.Notify(ctx, "shipping")                                         // implemented elsewhere, but only reads
 	s.Out.Write([]byte("shipping\n"))                                   // a standard interface: not resolved
 	_, err := s.DB.ExecContext(ctx, `UPDATE orders SET shipped = true`) // want "UPDATE orders .*under the SQL advisory lock acquired at service.go.*FC1001"
+	s.L.Release(ctx)                                                    // the lock's release: not followed into kvlock's, another lock's protocol
 	return err
 }

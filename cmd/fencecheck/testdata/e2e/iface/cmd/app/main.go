@@ -7,6 +7,7 @@ import (
 
 	"example.com/iface/advlock"
 	"example.com/iface/dbq"
+	"example.com/iface/kvlock"
 	"example.com/iface/mockstore"
 	"example.com/iface/pg"
 	"example.com/iface/service"
@@ -22,4 +23,5 @@ func main() {
 	s.Pay(ctx, conn)
 	s.Ship(ctx)
 	_ = &mockstore.Store{}
+	_ = &kvlock.Locker{DB: db}
 }
