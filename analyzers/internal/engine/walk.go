@@ -191,15 +191,16 @@ func siteFor(sec *section.Section, callee *ssa.Function, ci, site ssa.CallInstru
 }
 
 // ownInterfaceRelease reports whether c calls a release-named method
-// (Unlock, Release) on the interface value through which the section's
-// lock was acquired (d.Lock() then d.Unlock() on a driver interface). The
-// call is the lock's release: following it into every implementation the
-// program has (another driver's Unlock deleting its lock document) would
-// report other locks' protocols as the holder's effects.
+// (Unlock, Release) of the interface through which the section's lock was
+// acquired (d.Lock() then d.Unlock(), or another driver's e.Unlock(), on a
+// database.Driver). The call releases a lock of that kind: following it
+// into every implementation the program has (another driver's Unlock
+// deleting its lock document) would report locks' own protocols as the
+// holder's effects.
 func ownInterfaceRelease(sec *section.Section, c *ssa.CallCommon) bool {
 	if sec.Summary || sec.Call == nil || !c.IsInvoke() || !vocab.ReleaseVerb.Match(c.Method.Name()) {
 		return false
 	}
 	acq := sec.Call.Common()
-	return acq.IsInvoke() && calls.SameValue(acq.Value, c.Value)
+	return acq.IsInvoke() && types.Identical(acq.Value.Type(), c.Value.Type())
 }
