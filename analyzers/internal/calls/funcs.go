@@ -121,6 +121,12 @@ func UserInterface(c *ssa.CallCommon) bool {
 
 var stdPackages sync.Map // import path -> bool
 
+// InTestFile reports whether pos lies in a _test.go file (the file as
+// written, whatever //line directives say).
+func InTestFile(fset *token.FileSet, pos token.Pos) bool {
+	return strings.HasSuffix(fset.PositionFor(pos, false).Filename, "_test.go")
+}
+
 // TestDouble reports whether the package path names a package of test
 // doubles: mock*, fake*, *test or *mocks.
 func TestDouble(path string) bool {

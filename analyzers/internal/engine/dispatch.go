@@ -5,7 +5,6 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
@@ -61,7 +60,7 @@ func (a *analysis_) depImplementations(c *ssa.CallCommon) []depImpl {
 			continue
 		}
 		path := n.Obj().Pkg().Path()
-		if calls.TestDouble(path) || model.IsLibraryPackage(path) || strings.HasSuffix(a.pass.Fset.Position(n.Obj().Pos()).Filename, "_test.go") {
+		if calls.TestDouble(path) || model.IsLibraryPackage(path) || calls.InTestFile(a.pass.Fset, n.Obj().Pos()) {
 			continue
 		}
 		var t types.Type = n
@@ -326,7 +325,7 @@ func (a *analysis_) recordImpl(fn *ssa.Function, obj *types.Func, fill func(*Imp
 	if prog == nil || calls.TestDouble(a.pass.Pkg.Path()) || model.IsLibraryPackage(a.pass.Pkg.Path()) || fn.Signature.Recv() == nil {
 		return // test doubles, and the lock and effect libraries' own internals
 	}
-	if strings.HasSuffix(a.pass.Fset.Position(fn.Pos()).Filename, "_test.go") {
+	if calls.InTestFile(a.pass.Fset, fn.Pos()) {
 		return
 	}
 	rt := fn.Signature.Recv().Type()

@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
-	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
@@ -33,7 +32,7 @@ import (
 func (c *Checker) CheckedSections() []*section.Section {
 	var out []*section.Section
 	for _, fn := range c.u.Funcs {
-		if len(fn.Blocks) == 0 || strings.HasSuffix(c.u.Pass.Fset.Position(fn.Pos()).Filename, "_test.go") {
+		if len(fn.Blocks) == 0 || calls.InTestFile(c.u.Pass.Fset, fn.Pos()) {
 			continue
 		}
 		for _, b := range fn.Blocks {

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"golang.org/x/tools/go/ssa"
 )
@@ -318,5 +319,5 @@ func (w *checker) fieldOf(e ast.Expr) types.Object {
 
 // testFile reports whether pos lies in a _test.go file.
 func (w *checker) testFile(pos token.Pos) bool {
-	return strings.HasSuffix(w.u.Pass.Fset.PositionFor(pos, false).Filename, "_test.go")
+	return calls.InTestFile(w.u.Pass.Fset, pos)
 }
