@@ -145,12 +145,18 @@ func (u *unit) addPaths(n *node) {
 // share its types, so a package imported by many is read once.
 type universe struct {
 	fset    *token.FileSet
-	mu      sync.Mutex // guards imports: reading export data adds to it
+	mu      sync.Mutex // guards imports and checked: reading export data adds to them
 	imports map[string]*types.Package
+	// owners is the package of each file of the run (read-only, shared);
+	// checked is the size of each package's scope when its interfaces
+	// were last repaired (exportfix.go).
+	owners  map[string]*packages.Package
+	checked map[*types.Package]int
 }
 
-func newUniverse() *universe {
-	return &universe{fset: token.NewFileSet(), imports: map[string]*types.Package{}}
+func (r *run) newUniverse() *universe {
+	return &universe{fset: token.NewFileSet(), imports: map[string]*types.Package{},
+		owners: r.owners, checked: map[*types.Package]int{}}
 }
 
 // importFrom returns the package of n, reading its export data unless the
@@ -166,7 +172,11 @@ func (u *universe) importFrom(n *node) (*types.Package, error) {
 	if data == nil {
 		return nil, fmt.Errorf("no export data for %s", path)
 	}
-	return gcexportdata.Read(bytes.NewReader(data), u.fset, u.imports, path)
+	pkg, err := gcexportdata.Read(bytes.NewReader(data), u.fset, u.imports, path)
+	if err == nil {
+		u.repairInterfaces()
+	}
+	return pkg, err
 }
 
 // writeExport encodes the declarations of a type-checked package for its
@@ -197,12 +207,12 @@ const sharedBudget = 64 << 20
 // is no test variant never imports one.)
 func (r *run) universeFor(n *node) *universe {
 	if slices.ContainsFunc(n.deps, isVariant) {
-		return newUniverse()
+		return r.newUniverse()
 	}
 	r.sharedMu.Lock()
 	defer r.sharedMu.Unlock()
 	if r.shared == nil || liveHeap() > r.heapFloor+sharedBudget {
-		r.shared = newUniverse()
+		r.shared = r.newUniverse()
 	}
 	return r.shared
 }

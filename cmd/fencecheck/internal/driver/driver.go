@@ -146,6 +146,7 @@ type run struct {
 	forDeps   []*analysis.Analyzer // those of forRoots that declare facts, and their requirements
 	factTypes map[*analysis.Analyzer]map[reflect.Type]bool
 	nodes     map[*packages.Package]*node
+	owners    map[string]*packages.Package // the package of each file (exportfix.go)
 
 	sharedMu sync.Mutex
 	shared   *universe // for packages that import no test variant
@@ -237,6 +238,7 @@ func newRun(cfg *Config, roots []*packages.Package) *run {
 	for _, n := range r.nodes {
 		n.pending.Store(int32(n.importers))
 	}
+	r.owners = fileOwners(r.nodes)
 	return r
 }
 

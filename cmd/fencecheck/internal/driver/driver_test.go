@@ -299,3 +299,19 @@ func TestFactVisibility(t *testing.T) {
 		t.Errorf("findings:\n%s\nwant among them %q (a.Marked is a function of an indirect import)", strings.Join(got, "\n"), want)
 	}
 }
+
+// A defined type whose underlying type is another package's interface with an
+// unexported method (type ReaderOption stream.ConsumerOption) keeps that
+// method's package in export data, so a value of the one is assignable to the
+// other in importers, as the compiler says (harness's events and stream).
+func TestRedefinedInterfaceWithUnexportedMethod(t *testing.T) {
+	_, res := findings(t, &Config{Patterns: []string{"./ifopt/..."}, Analyzers: []*analysis.Analyzer{newMarker(nil)}})
+	for _, f := range res.Failures {
+		t.Errorf("failure: %v", f)
+	}
+	packages.Visit(res.Packages, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			t.Errorf("%s: %v", p.PkgPath, e)
+		}
+	})
+}
