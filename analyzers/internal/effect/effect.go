@@ -53,8 +53,12 @@ type Effect struct {
 // Remote returns the effect of calling fn, a function of another package
 // whose summary says it performs the described effect.
 func Remote(call ssa.CallInstruction, fn *types.Func, what, via, family string, cond model.Cond, where string) *Effect {
-	return &Effect{Sink: model.SinkFor(family, cond), Call: call, Callee: fn, What: what,
+	e := &Effect{Sink: model.SinkFor(family, cond), Call: call, Callee: fn, What: what,
 		Verdict: Missing, Where: where, via: via, Receiver: calls.Receiver(call.Common())}
+	if cond == model.CondUnfenceable {
+		e.Verdict = Cannot // FC1003 wherever the publish is reached from
+	}
+	return e
 }
 
 // Via names the called API for messages: "database/sql DB.ExecContext".
@@ -677,7 +681,7 @@ func (e *Effect) Describe() string {
 	case model.CondInput:
 		return "it has no ConditionExpression comparing the fencing token"
 	}
-	return "it does not carry the fencing token"
+	return "nothing in it compares the fencing token"
 }
 
 // Advice says where the token should go for this kind of effect.
