@@ -25,7 +25,16 @@ type finding struct {
 	desc    string
 	flagged []ssa.Value // values that now carry the misplaced value
 	ordered bool        // the value is ordered (< <= > >=), not only stored
+	// explicit: the position is a fence whatever the package does with
+	// locks: it is named for one ("fence_token", X-Fencing-Token), it is
+	// in a lock or lease table, or it is an etcd revision comparison.
+	// Elsewhere an epoch, generation or revision may be an optimistic
+	// concurrency version, which a clock reading serves well enough.
+	explicit bool
 }
+
+// fenceNamed: a name that says "fence" itself (fence, fencing, fenceToken).
+func fenceNamed(name string) bool { return vocab.FenceStem.Match(name) }
 
 // value returns the origin of v itself (not of what was stored into it).
 func (t *taint) value(v ssa.Value) *origin {
@@ -121,6 +130,7 @@ func (q *checker) comparison(t *taint, x *ssa.BinOp) *finding {
 	}
 	be := q.binaryAt(x.Pos())
 	named := be != nil && (orderName(q.exprName(be.X)) || orderName(q.exprName(be.Y)))
+	explicit := be != nil && (fenceNamed(q.exprName(be.X)) || fenceNamed(q.exprName(be.Y)))
 	named = named || scannedFence(other)
 	against := t.toks.Has(other)
 	switch {
@@ -143,7 +153,7 @@ func (q *checker) comparison(t *taint, x *ssa.BinOp) *finding {
 	if against {
 		desc = "%s is ordered against the real fencing token in " + expr
 	}
-	return &finding{pos: x.Pos(), instr: x, o: o, desc: desc, ordered: true}
+	return &finding{pos: x.Pos(), instr: x, o: o, desc: desc, ordered: true, explicit: explicit}
 }
 
 // fieldStore: a non-fence value stored in a fence-named struct field
@@ -172,7 +182,7 @@ func (q *checker) fieldStore(t *taint, x *ssa.Store) *finding {
 		if n := fieldOwner(fa.X.Type()); n != nil {
 			owner = n.Obj().Name()
 		}
-		return &finding{pos: pos, instr: x, o: o, flagged: flagged,
+		return &finding{pos: pos, instr: x, o: o, flagged: flagged, explicit: fenceNamed(fv.Name()),
 			desc: fmt.Sprintf("%%s is stored in the fence field %s.%s", owner, fv.Name())}
 	}
 	if fv.Name() != "Value" && fv.Name() != "Val" {
@@ -194,7 +204,7 @@ func (q *checker) fieldStore(t *taint, x *ssa.Store) *finding {
 		for _, r2 := range *kfa.Referrers() {
 			if st, ok := r2.(*ssa.Store); ok && st.Addr == kfa {
 				if k, ok := calls.ConstString(st.Val); ok && storeName(k) {
-					return &finding{pos: pos, instr: x, o: o, flagged: flagged,
+					return &finding{pos: pos, instr: x, o: o, flagged: flagged, explicit: fenceNamed(k),
 						desc: fmt.Sprintf("%%s is stored under the fence key %q", k)}
 				}
 			}
@@ -218,7 +228,7 @@ func (q *checker) mapKey(t *taint, x *ssa.MapUpdate) *finding {
 	if httpHeader(x.Map.Type()) {
 		desc = fmt.Sprintf("%%s is sent in the fence header %q", k)
 	}
-	return &finding{pos: x.Pos(), instr: x, o: o, desc: desc, flagged: []ssa.Value{x.Map, calls.Root(x.Map)}}
+	return &finding{pos: x.Pos(), instr: x, o: o, desc: desc, flagged: []ssa.Value{x.Map, calls.Root(x.Map)}, explicit: fenceNamed(k)}
 }
 
 func httpHeader(t types.Type) bool {
@@ -245,7 +255,7 @@ func (q *checker) callPosition(t *taint, x ssa.CallInstruction, c *ssa.CallCommo
 				continue
 			}
 			if o := t.value(kv[i+1]); o != nil {
-				return &finding{pos: x.Pos(), instr: x, o: o, flagged: flagged,
+				return &finding{pos: x.Pos(), instr: x, o: o, flagged: flagged, explicit: fenceNamed(k),
 					desc: fmt.Sprintf("%%s is sent in the %s %q", where, k)}
 			}
 		}
@@ -282,7 +292,7 @@ func (q *checker) callPosition(t *taint, x ssa.CallInstruction, c *ssa.CallCommo
 			return nil
 		}
 		if o := t.value(calls.Arg(c, 2)); o != nil {
-			return &finding{pos: x.Pos(), instr: x, o: o, flagged: []ssa.Value{call}, ordered: true,
+			return &finding{pos: x.Pos(), instr: x, o: o, flagged: []ssa.Value{call}, ordered: true, explicit: true,
 				desc: fmt.Sprintf("%%s is ordered like a fencing token in an etcd Compare(..., %q, ...)", op)}
 		}
 	}
@@ -312,13 +322,16 @@ func sqlArg(c *ssa.CallCommon, first int, p sqlfence.Placeholder) ssa.Value {
 // sqlGuards judges the guards and assignments of a statement whose bind
 // arguments start at first on call c. The most serious misuse wins:
 // ordering, then an equality check, then a plain store.
-func (q *checker) sqlGuards(t *taint, st *sqlfence.Statement, c *ssa.CallCommon, first int, what string, sets bool) (*origin, string, bool) {
+func (q *checker) sqlGuards(t *taint, st *sqlfence.Statement, c *ssa.CallCommon, first int, what string, sets bool) *finding {
+	found := func(o *origin, column, desc string, ordered bool) *finding {
+		return &finding{o: o, desc: desc, ordered: ordered, explicit: fenceNamed(column) || vocab.LockTable.Match(st.Table)}
+	}
 	for _, g := range st.Guards {
 		if !calls.IsOrder(opToken(g.Op)) || !sqlOrderName(g.Column) {
 			continue
 		}
 		if o := t.value(sqlArg(c, first, g.Param)); o != nil {
-			return o, fmt.Sprintf("%s orders %%s against the fence column %q (%s %s %s)", what, g.Column, g.Column, g.Op, placeholder(g.Param)), true
+			return found(o, g.Column, fmt.Sprintf("%s orders %%s against the fence column %q (%s %s %s)", what, g.Column, g.Column, g.Op, placeholder(g.Param)), true)
 		}
 	}
 	if !vocab.LockTable.Match(st.Table) { // equality with an owner value there is the ownership check
@@ -327,7 +340,7 @@ func (q *checker) sqlGuards(t *taint, st *sqlfence.Statement, c *ssa.CallCommon,
 				continue
 			}
 			if o := t.value(sqlArg(c, first, g.Param)); o != nil {
-				return o, fmt.Sprintf("%s checks the fence column %q against %%s (%s %s %s)", what, g.Column, g.Column, g.Op, placeholder(g.Param)), false
+				return found(o, g.Column, fmt.Sprintf("%s checks the fence column %q against %%s (%s %s %s)", what, g.Column, g.Column, g.Op, placeholder(g.Param)), false)
 			}
 		}
 	}
@@ -337,11 +350,11 @@ func (q *checker) sqlGuards(t *taint, st *sqlfence.Statement, c *ssa.CallCommon,
 				continue
 			}
 			if o := t.value(sqlArg(c, first, a.Param)); o != nil {
-				return o, fmt.Sprintf("%s stores %%s in the fence column %q", what, a.Column), false
+				return found(o, a.Column, fmt.Sprintf("%s stores %%s in the fence column %q", what, a.Column), false)
 			}
 		}
 	}
-	return nil, "", false
+	return nil
 }
 
 // placeholder renders a placeholder as written: "?" rather than "?#2".
@@ -371,11 +384,11 @@ func (q *checker) sqlWrite(t *taint, x ssa.CallInstruction, e *effect.Effect) *f
 		return nil
 	}
 	what := fmt.Sprintf("%s (%s)", e.What, e.Via())
-	o, desc, ordered := q.sqlGuards(t, e.Stmt, x.Common(), e.Sink.Args, what, true)
-	if o == nil {
-		return nil
+	f := q.sqlGuards(t, e.Stmt, x.Common(), e.Sink.Args, what, true)
+	if f != nil {
+		f.pos, f.key, f.effect, f.instr = x.Pos(), x.Pos(), x.Pos(), x
 	}
-	return &finding{pos: x.Pos(), key: x.Pos(), effect: x.Pos(), instr: x, o: o, desc: desc, ordered: ordered}
+	return f
 }
 
 // chainWrite: a query builder write whose Where chain orders or checks a
@@ -383,21 +396,23 @@ func (q *checker) sqlWrite(t *taint, x ssa.CallInstruction, e *effect.Effect) *f
 func (q *checker) chainWrite(t *taint, x ssa.CallInstruction, e *effect.Effect) *finding {
 	what := fmt.Sprintf("%s (%s)", e.What, e.Via())
 	c := x.Common()
-	found := func(o *origin, desc string, ordered bool) *finding {
-		return &finding{pos: x.Pos(), key: x.Pos(), effect: x.Pos(), instr: x, o: o, desc: desc, ordered: ordered}
+	at := func(f *finding) *finding {
+		f.pos, f.key, f.effect, f.instr = x.Pos(), x.Pos(), x.Pos(), x
+		return f
 	}
 	for st, where := range effect.Wheres(e.Receiver) {
 		if st == nil {
 			continue
 		}
-		if o, desc, ordered := q.sqlGuards(t, st, where, 1, what, false); o != nil {
-			return found(o, desc, ordered)
+		if f := q.sqlGuards(t, st, where, 1, what, false); f != nil {
+			return at(f)
 		}
 	}
 	if name := e.Callee.Name(); name == "Update" || name == "UpdateColumn" {
 		if col, ok := calls.ConstString(calls.Arg(c, 0)); ok && storeName(col) {
 			if o := t.value(calls.Arg(c, 1)); o != nil {
-				return found(o, fmt.Sprintf("%s stores %%s in the fence column %q", what, strings.ToLower(col)), false)
+				return at(&finding{o: o, explicit: fenceNamed(col),
+					desc: fmt.Sprintf("%s stores %%s in the fence column %q", what, strings.ToLower(col))})
 			}
 		}
 	}

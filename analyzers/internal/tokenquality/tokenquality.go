@@ -53,10 +53,12 @@ func Check(u *unit.Unit) {
 	}
 	for _, k := range q.order {
 		f := q.found[k]
-		if len(u.Sections) == 0 && f.o.src.Instead == "" {
-			// A package that takes no lock has no fence: a clock-based
-			// version or a UUID there is not taken for one. Only a lock
-			// library's own identities are reported everywhere.
+		if len(u.Sections) == 0 && f.o.src.Instead == "" && !f.explicit {
+			// In a package that takes no lock, an epoch, generation or
+			// revision may be an optimistic-concurrency version, which a
+			// clock reading or a UUID serves; only a position that is a
+			// fence by its own name or table, and a lock library's own
+			// identities, are reported there.
 			continue
 		}
 		msg, related := q.message(f)
@@ -127,6 +129,8 @@ func (q *checker) message(f *finding) (string, []analysis.RelatedInformation) {
 		instead = sec.Lock.Fence.None
 	case src.Instead != "":
 		instead = src.Instead
+	case len(q.u.Sections) == 0:
+		instead = "pass in, from the caller that holds the lock, " + genericFence
 	default:
 		instead = "use " + genericFence
 	}
