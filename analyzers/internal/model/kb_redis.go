@@ -23,6 +23,10 @@ const tqRedisNoFence = "redsync and redislock issue no fencing token: increment 
 // server stored.
 const RedisCmdPackage = goredis
 
+// GoRedisPackages are the go-redis versions; methods of their *Cmd types
+// return what the server stored.
+var GoRedisPackages = []string{goredis, goredisV8, goredisV7, goredisV6}
+
 // CompareAndDeleteScript is the safe release of a SET NX lock: delete the
 // key only while it still holds this holder's value.
 const CompareAndDeleteScript = `if redis.call("get",KEYS[1]) == ARGV[1] then return redis.call("del",KEYS[1]) else return 0 end`

@@ -46,3 +46,7 @@ const (
 	// labels spread one assignment per round, and some labels feed others.
 	labelRounds = 8
 )
+
+// maxStampDepth bounds the walk from a SET NX value back to the clock
+// reading it was computed from (time.Now().Add(ttl).UnixMilli() is three).
+const maxStampDepth = 8

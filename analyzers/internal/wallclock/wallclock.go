@@ -213,6 +213,7 @@ type checker struct {
 	touch    map[*ssa.Function]bool
 	reached  map[*ssa.Function]bool
 	reachSet map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool
+	stamps   map[token.Pos]token.Pos // reads of a stamped SET NX key -> the SET NX (stamplock.go)
 }
 
 func (w *checker) add(obj types.Object, l label) {
@@ -751,6 +752,11 @@ func (w *checker) call(call *ast.CallExpr) label {
 		return label{}
 	}
 	pkg, rn, name := fn.Pkg().Path(), model.RecvName(fn), fn.Name()
+	if _, ok := w.stampReads()[call.Lparen]; ok {
+		l := foreignAt(call.Pos(), "the expiry stamp read from the SET NX lock key (written with the clock of the host that took the lock)")
+		l.bits |= fromStore | deadlineName
+		return l
+	}
 	switch {
 	case model.MatchesAny(model.ClockReads, fn):
 		return localAt(call.Pos(), shortName(fn)+"()")
@@ -811,13 +817,19 @@ func (w *checker) call(call *ast.CallExpr) label {
 			l = l.union(arg(i))
 		}
 		return l
-	case pkg == model.RedisCmdPackage && strings.HasSuffix(rn, "Cmd") && slices.Contains(model.RedisCmdAccessors, name):
+	case slices.Contains(model.GoRedisPackages, pkg) && strings.HasSuffix(rn, "Cmd") && slices.Contains(model.RedisCmdAccessors, name):
+		if rl := recvLabel(); rl.has(fromStore) {
+			return rl // a stamp (stamplock.go)
+		}
 		l := foreignAt(call.Pos(), "a value read from Redis")
 		if q, ok := ast.Unparen(recv).(*ast.CallExpr); ok && len(q.Args) > 1 && w.lockKeyExpr(q.Args[1]) {
 			l.bits |= fromStore | deadlineName
 			l.foreign.what = "a value read from the Redis lock key"
 		}
 		return l
+	}
+	if model.MatchesAny(model.RedisReplies, fn) {
+		return arg(0) // redis.Int64(conn.Do("GET", key))
 	}
 	for f, what := range model.StoredReads {
 		if f.Matches(fn) {
