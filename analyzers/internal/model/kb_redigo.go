@@ -68,11 +68,12 @@ var Redigo = Library{
 // commands); SET with NX is a lock or de-duplication, as go-redis' SetNX.
 var redigoWrites = []string{"MSET", "MSETNX", "GETSET", "GETDEL", "DEL", "UNLINK", "INCR", "INCRBY",
 	"INCRBYFLOAT", "DECR", "DECRBY", "HSET", "HMSET", "HSETNX", "HDEL", "HINCRBY", "LPUSH", "RPUSH", "LPOP", "RPOP",
-	"LREM", "LSET", "SADD", "SREM", "SPOP", "ZADD", "ZREM", "ZINCRBY", "XADD", "XDEL", "APPEND", "SETRANGE", "RENAME"}
+	"LREM", "LSET", "SADD", "SREM", "SPOP", "ZADD", "ZREM", "ZINCRBY", "XDEL", "APPEND", "SETRANGE", "RENAME"}
 
-// redisPublish is PUBLISH: a message to whoever subscribes, which cannot
-// carry a token (as NATS' Publish), not a write a store could compare.
-var redisPublish = []string{"PUBLISH", "SPUBLISH"}
+// redisPublish are PUBLISH and XADD: a message to whoever subscribes or
+// reads the stream, which cannot carry a token (as NATS' Publish), not a
+// write a store could compare; its consumers must de-duplicate.
+var redisPublish = []string{"PUBLISH", "SPUBLISH", "XADD"}
 
 // redigoAllSinks are the write commands of every method that sends one,
 // and the scripts.

@@ -185,12 +185,13 @@ func (m goRedisModule) sinks() []*Sink {
 			Advice: "write through a Lua script (Eval) that compares it",
 			Funcs: m.cmds("Set", "SetArgs", "SetEx", "SetEX", "SetXX", "MSet", "MSetNX", "GetSet", "GetDel",
 				"Del", "Unlink", "Incr", "IncrBy", "IncrByFloat", "Decr", "DecrBy", "HSet", "HMSet", "HSetNX", "HDel", "HIncrBy",
-				"LPush", "RPush", "LPop", "RPop", "LRem", "LSet", "SAdd", "SRem", "SPop", "ZAdd", "ZRem", "ZIncrBy", "XAdd", "XDel",
+				"LPush", "RPush", "LPop", "RPop", "LRem", "LSet", "SAdd", "SRem", "SPop", "ZAdd", "ZRem", "ZIncrBy", "XDel",
 				"Append", "SetRange", "Rename", "SetIFEQ", "SetIFNE", "DelExArgs")},
-		// PUBLISH is a message to whoever subscribes, not a write a store
-		// could compare: it cannot carry a token (as NATS' Publish).
+		// PUBLISH and XADD are messages to whoever subscribes or reads the
+		// stream, not writes a store could compare: they cannot carry a
+		// token (as NATS' Publish).
 		{Family: "go-redis", Cond: CondUnfenceable, Key: -1, What: "message published with Redis %s",
-			Funcs: m.cmds("Publish")},
+			Funcs: m.cmds("Publish", "XAdd")},
 		{Family: "go-redis", Cond: CondScript, Key: m.arg(2), Args: m.arg(3), LockKeys: true, What: "Redis script (%s)",
 			Funcs: m.cmds("Eval", "EvalSha", "FCall")},
 		{Family: "go-redis", Cond: CondScript, Key: m.arg(2), Args: m.arg(3), LockKeys: true, What: "Redis script (%s)",
