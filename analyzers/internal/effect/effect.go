@@ -157,7 +157,7 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 		}
 	case model.CondOps:
 		e.What = e.what()
-		if guardedOps(calls.Args(c)) {
+		if guardedOps(calls.Args(c), toks) {
 			e.Verdict = Carried
 		}
 	case model.CondInput:
@@ -680,6 +680,8 @@ func (e *Effect) Describe() string {
 		return "its filter does not compare the fencing token"
 	case model.CondInput:
 		return "it has no ConditionExpression comparing the fencing token"
+	case model.CondOps:
+		return "none of its operations is a check (check-session, check-index, cas)"
 	}
 	return "nothing in it compares the fencing token"
 }
@@ -992,10 +994,11 @@ const maxOpValues = 256
 
 // guardedOps reports whether the operations passed to a multi-operation
 // transaction include a check (model.OpGuards). It follows the operation
-// literals built in the caller: variadic elements, slice literals, and the
-// structs stored into them. Operations it cannot see count as guarded, to
-// stay silent when unsure.
-func guardedOps(args []ssa.Value) bool {
+// literals built in the caller: variadic elements, slice literals, appends
+// and the values they merge, the arguments of the call the walk came
+// through (toks.Arg), and the structs stored into them. Operations it
+// cannot see count as guarded, to stay silent when unsure.
+func guardedOps(args []ssa.Value, toks *flow.Tokens) bool {
 	seen := map[ssa.Value]bool{}
 	var queue []ssa.Value
 	push := func(v ssa.Value) {
@@ -1006,6 +1009,9 @@ func guardedOps(args []ssa.Value) bool {
 		}
 	}
 	for _, a := range args {
+		if _, ok := a.Type().Underlying().(*types.Slice); !ok {
+			continue // the options of the call (Consul's QueryOptions), not its operations
+		}
 		if sl, ok := calls.Unwrap(a).(*ssa.Slice); ok {
 			push(sl.X)
 		} else {
@@ -1043,18 +1049,73 @@ func guardedOps(args []ssa.Value) bool {
 					continue
 				}
 				for _, r2 := range *addr.Referrers() {
-					if st, ok := r2.(*ssa.Store); ok && st.Addr == addr {
+					if st, ok := r2.(*ssa.Store); ok && st.Addr == addr && mayHoldOp(st.Val.Type(), 0) {
 						push(st.Val)
 					}
 				}
 			}
 		case *ssa.Slice:
 			push(x.X)
-		case *ssa.Parameter, *ssa.Call, *ssa.Extract, *ssa.UnOp, *ssa.Phi, *ssa.FreeVar, *ssa.Global:
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				push(e)
+			}
+		case *ssa.Parameter:
+			if arg := toks.Arg(x); arg != nil {
+				push(arg) // the caller's operations (commitOps(ops))
+			} else {
+				opaque = true
+			}
+		case *ssa.Call:
+			if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
+				for _, a := range x.Call.Args {
+					push(a)
+				}
+			} else {
+				opaque = true
+			}
+		case *ssa.UnOp:
+			cell, ok := x.X.(*ssa.Alloc)
+			if x.Op != token.MUL || !ok {
+				opaque = true
+				continue
+			}
+			// A local variable captured by a closure lives in a cell:
+			// what was stored into it.
+			for _, r := range *cell.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == cell {
+					push(st.Val)
+				}
+			}
+		case *ssa.Extract, *ssa.FreeVar, *ssa.Global:
 			opaque = true // built elsewhere: cannot tell
 		}
+
 	}
 	return opaque
+}
+
+// mayHoldOp reports whether a value of type t can be or hold a
+// transaction's operation or its verb: the payload of an operation
+// (Value: json.Marshal(...)) cannot, and its origin does not matter.
+func mayHoldOp(t types.Type, depth int) bool {
+	if _, ok := model.OpGuards.Consts[types.TypeString(t, nil)]; ok {
+		return true
+	}
+	if depth > 3 {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic, *types.Map, *types.Chan, *types.Signature:
+		return false
+	case *types.Pointer:
+		return mayHoldOp(u.Elem(), depth+1)
+	case *types.Slice:
+		return mayHoldOp(u.Elem(), depth+1)
+	case *types.Array:
+		return mayHoldOp(u.Elem(), depth+1)
+	}
+	return true // structs and interfaces
 }
 
 // isTypedWrite recognises a write of a typed API client

@@ -118,7 +118,7 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *EffectsFact {
 	var found []*RemoteEffect
 	var calls_ []ssa.CallInstruction
 	library := model.IsLibraryPackage(a.pass.Pkg.Path())
-	a.walk(whole, fn, nil, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {
+	a.walk(whole, fn, nil, nil, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {
 		if e.Verdict == effect.Carried || slices.Contains(calls_, e.Call) {
 			return // fenced, or already reached through another call
 		}
@@ -138,7 +138,7 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *EffectsFact {
 		params = params[:8]
 	}
 	for i, p := range params {
-		a.walk(whole, fn, []ssa.Value{p}, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {
+		a.walk(whole, fn, []ssa.Value{p}, nil, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {
 			if e.Verdict != effect.Carried {
 				return
 			}

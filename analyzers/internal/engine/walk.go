@@ -19,8 +19,8 @@ import (
 type visitFunc func(e *effect.Effect, site ssa.CallInstruction)
 
 // walk visits the effects of fn that run inside sec.
-func (a *analysis_) walk(sec *section.Section, fn *ssa.Function, seeds []ssa.Value, site ssa.CallInstruction, depth int, seen map[memoKey]bool, visit visitFunc) {
-	toks := a.tokens(fn, seeds)
+func (a *analysis_) walk(sec *section.Section, fn *ssa.Function, seeds []ssa.Value, args map[*ssa.Parameter]ssa.Value, site ssa.CallInstruction, depth int, seen map[memoKey]bool, visit visitFunc) {
+	toks := a.tokens(fn, seeds).WithArgs(args)
 	// Keyed by the call in the section's function through which fn is
 	// reached: a function called from two places under one lock is
 	// reported at each of them.
@@ -79,7 +79,7 @@ func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *f
 			}
 		}
 		seeds = append(seeds, boundSeeds(c.Value, callee, toks)...)
-		a.walk(sec, callee, seeds, siteFor(sec, callee, ci, site), depth+1, seen, visit)
+		a.walk(sec, callee, seeds, bindArgs(callee.Params, c.Args), siteFor(sec, callee, ci, site), depth+1, seen, visit)
 	case c.IsInvoke():
 		// An interface call: follow the implementations this package
 		// declares (the repository behind a Store interface).
@@ -94,7 +94,11 @@ func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *f
 					seeds = append(seeds, impl.Params[i+1])
 				}
 			}
-			a.walk(sec, impl, seeds, siteFor(sec, impl, ci, site), depth+1, seen, visit)
+			var params []*ssa.Parameter
+			if len(impl.Params) > 0 {
+				params = impl.Params[1:] // after the receiver
+			}
+			a.walk(sec, impl, seeds, bindArgs(params, c.Args), siteFor(sec, impl, ci, site), depth+1, seen, visit)
 		}
 		// Implementations in other packages (dispatch.go).
 		a.dispatch(sec.Summary, ci, toks, site, visit, len(impls) > 0)
@@ -111,8 +115,19 @@ func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *f
 		if lit == nil || !a.local(lit) || lit == callee {
 			continue
 		}
-		a.walk(sec, lit, boundSeeds(arg, lit, toks), siteFor(sec, lit, ci, site), depth+1, seen, visit)
+		a.walk(sec, lit, boundSeeds(arg, lit, toks), nil, siteFor(sec, lit, ci, site), depth+1, seen, visit)
 	}
+}
+
+// bindArgs pairs a callee's parameters with the arguments of one call.
+func bindArgs(params []*ssa.Parameter, args []ssa.Value) map[*ssa.Parameter]ssa.Value {
+	m := map[*ssa.Parameter]ssa.Value{}
+	for i, p := range params {
+		if i < len(args) {
+			m[p] = args[i]
+		}
+	}
+	return m
 }
 
 // local reports whether fn has a body declared in this package, generic

@@ -55,6 +55,27 @@ func (f *Fields) holds(owner types.Type, v *types.Var) bool {
 // Tokens is the set of values carrying a token in one function.
 type Tokens struct {
 	set map[ssa.Value]bool
+	// args are the arguments the function was called with on the path
+	// being walked, by parameter (WithArgs).
+	args map[*ssa.Parameter]ssa.Value
+}
+
+// WithArgs returns t for a function walked from a call that passes args:
+// a value built by the caller (the operations of a transaction handed to
+// a helper) can then be looked at through the parameter.
+func (t *Tokens) WithArgs(args map[*ssa.Parameter]ssa.Value) *Tokens {
+	if t == nil || len(args) == 0 {
+		return t
+	}
+	return &Tokens{set: t.set, args: args}
+}
+
+// Arg returns the argument passed for p on the path being walked, or nil.
+func (t *Tokens) Arg(p *ssa.Parameter) ssa.Value {
+	if t == nil {
+		return nil
+	}
+	return t.args[p]
 }
 
 // Has reports whether v carries the token.
