@@ -57,6 +57,8 @@ func (l *checker) unsafeReleases() {
 				l.sqlDelete(fn, ci, callee, sk.Query, sk.Family)
 			} else if q := effect.SQLShaped(callee); q >= 0 && ci.Common().IsInvoke() {
 				l.sqlDelete(fn, ci, callee, q, "SQL interface") // sqlc's DBTX
+			} else if e := effect.Classify(ci, nil); e != nil && e.Sink.Cond == model.CondChain {
+				l.builderDelete(ci, e)
 			}
 		}
 	})
@@ -566,6 +568,20 @@ func (l *checker) sqlDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *ty
 	l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("DELETE %s (%s) releases the lock row%s by its name only: if this holder's lease expired and another holder took the row in between, this deletes that holder's lock; add the owner to the predicate (AND owner = $n, with the value this holder wrote when it took the lock) and check the rows affected",
 			st.Table, via(family, callee), of)})
+}
+
+// builderDelete reports the release of a lock row through a query builder
+// (effect.BuilderDelete) by its name only: equality conditions, none on an
+// owner column.
+func (l *checker) builderDelete(ci ssa.CallInstruction, e *effect.Effect) {
+	table, cols, ok := effect.BuilderDelete(e)
+	if !ok || len(cols) == 0 || !vocab.LockTable.Match(table) || slices.ContainsFunc(cols, vocab.ReleaseOwner.Match) {
+		return
+	}
+	pos, end := l.span(ci)
+	l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(),
+		Message: fmt.Sprintf("%s DELETE %s (%s) releases the lock row by its name only (%s): if this holder's lease expired and another holder took the row in between, this deletes that holder's lock; add the owner to the conditions (the value this holder wrote when it took the lock) and check the rows affected",
+			e.Sink.Family, table, e.Via(), strings.Join(cols, ", "))})
 }
 
 // oneLine renders SQL text on one line.
