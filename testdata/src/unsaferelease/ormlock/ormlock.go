@@ -8,6 +8,7 @@ import (
 	"database/sql"
 
 	sq "github.com/Masterminds/squirrel"
+	"github.com/uptrace/bun"
 	"gorm.io/gorm"
 )
 
@@ -31,9 +32,14 @@ func releaseGormInline(db *gorm.DB, name string) error {
 	return db.Delete(&DistributedLock{}, "name = ?", name).Error // want `gorm DELETE DistributedLock \(gorm DB.Delete\) releases the lock row by its name only`
 }
 
+func releaseBun(ctx context.Context, db *bun.DB, name string) error {
+	_, err := db.NewDelete().Model(&DistributedLock{}).Where("name = ?", name).Exec(ctx) // want `bun DELETE DistributedLock \(bun DeleteQuery.Exec\) releases the lock row by its name only`
+	return err
+}
+
 // Silent: the owner is in the predicate; a non-lock table; clearing all
 // rows; a condition fencecheck cannot read.
-func silent(ctx context.Context, db *sql.DB, g *gorm.DB, name, owner string, pred sq.Sqlizer) {
+func silent(ctx context.Context, db *sql.DB, g *gorm.DB, bdb *bun.DB, name, owner string, pred sq.Sqlizer) {
 	sq.Delete("locks").Where(sq.Eq{"name": name, "owner": owner}).RunWith(db).ExecContext(ctx)
 	g.Where("name = ? AND owner = ?", name, owner).Delete(&DistributedLock{})
 	g.Delete(&DistributedLock{}, "name = ? AND owner = ?", name, owner)
@@ -41,6 +47,7 @@ func silent(ctx context.Context, db *sql.DB, g *gorm.DB, name, owner string, pre
 	g.Where("1 = 1").Delete(&DistributedLock{})
 	sq.Delete("locks").Where(pred).RunWith(db).ExecContext(ctx)
 	sq.Delete("locks").RunWith(db).ExecContext(ctx)
+	bdb.NewDelete().Model(&DistributedLock{}).Where("name = ?", name).Where("owner = ?", owner).Exec(ctx)
 }
 
 func suppressed(db *gorm.DB, name string) {
