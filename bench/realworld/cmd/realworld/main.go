@@ -104,10 +104,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		res.Modules = append(res.Modules, ModuleStatus{Module: m.String(), Exit: mr.Exit, Seconds: mr.Elapsed.Seconds(), Findings: len(mr.Findings), Errors: mr.Errors})
 	}
-	for _, c := range cases {
-		cr := corpus.Judge(c, findings)
-		if why, ok := notScored[c.ID]; ok {
-			cr.Outcome, cr.Reason = corpus.NotScored, why
+	for _, cr := range corpus.JudgeAll(cases, findings) {
+		if why, ok := notScored[cr.Case.ID]; ok {
+			cr.Outcome, cr.Reason, cr.Via = corpus.NotScored, why, ""
 		}
 		res.Cases = append(res.Cases, cr)
 	}

@@ -177,6 +177,39 @@ func TestJudge(t *testing.T) {
 	if got := Elsewhere([]*Case{hazard, look}, fs); len(got) != 1 || got[0].Line != 99 {
 		t.Errorf("Elsewhere = %v, want the finding at line 99", got)
 	}
+
+	// A write reached through a call is reported at the call under the
+	// lock, with the write as a related location.
+	through := at("FC5001", "lock/caller.go", 11)
+	through.Related = []Position{{File: "lock/lock.go", Line: 11}}
+	if r := Judge(hazard, []Finding{through}); r.Outcome != TP || r.Via != "related" {
+		t.Errorf("Judge(hazard, reached through a call) = %s via %q, want TP via related", r.Outcome, r.Via)
+	}
+	other := through
+	other.Code = "FC4001"
+	if r := Judge(hazard, []Finding{other}); r.Outcome != FN {
+		t.Errorf("Judge(hazard, another family through a call) = %s, want FN", r.Outcome)
+	}
+	if got := Elsewhere([]*Case{hazard}, []Finding{through, other}); len(got) != 1 || got[0].Code != "FC4001" {
+		t.Errorf("Elsewhere = %v, want only the FC4001 finding", got)
+	}
+
+	// The report of a hazard that starts in a look-alike's ranges (the
+	// call under the lock) is that hazard's, not a false alarm; any other
+	// finding there is.
+	call := validCase()
+	call.ID, call.Verdict, call.LookalikeOf, call.File = "call", Lookalike, "FC5002", "lock/caller.go"
+	if err := call.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	rs := JudgeAll([]*Case{hazard, call}, []Finding{through})
+	if rs[0].Outcome != TP || rs[1].Outcome != TN || rs[1].Via != "explained" {
+		t.Errorf("JudgeAll = %s, %s via %q; want TP, TN via explained", rs[0].Outcome, rs[1].Outcome, rs[1].Via)
+	}
+	stray := at("FC2001", "lock/caller.go", 12)
+	if rs := JudgeAll([]*Case{hazard, call}, []Finding{through, stray}); rs[1].Outcome != FP {
+		t.Errorf("look-alike with an unexplained finding = %s, want FP", rs[1].Outcome)
+	}
 }
 
 func TestSummarize(t *testing.T) {

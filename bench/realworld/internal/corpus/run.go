@@ -235,15 +235,28 @@ func parseFindings(out []byte, m Module) ([]Finding, error) {
 				File         string `json:"file"`
 				Line, Column int
 			} `json:"location"`
+			Related []struct {
+				Location struct {
+					File string `json:"file"`
+					Line int
+				} `json:"location"`
+			} `json:"related"`
 		}
 		if err := json.Unmarshal(sc.Bytes(), &j); err != nil {
 			return nil, err
 		}
-		file := filepath.ToSlash(j.Location.File)
-		if !path.IsAbs(file) {
-			file = path.Join(m.Dir, file)
+		rel := func(f string) string {
+			f = filepath.ToSlash(f)
+			if !path.IsAbs(f) {
+				f = path.Join(m.Dir, f)
+			}
+			return f
 		}
-		fs = append(fs, Finding{Repo: m.Repo, File: file, Line: j.Location.Line, Column: j.Location.Column, Code: j.Code, Message: j.Message})
+		f := Finding{Repo: m.Repo, File: rel(j.Location.File), Line: j.Location.Line, Column: j.Location.Column, Code: j.Code, Message: j.Message}
+		for _, r := range j.Related {
+			f.Related = append(f.Related, Position{File: rel(r.Location.File), Line: r.Location.Line})
+		}
+		fs = append(fs, f)
 	}
 	return fs, sc.Err()
 }

@@ -15,6 +15,15 @@ type Finding struct {
 	Column  int    `json:"column"`
 	Code    string `json:"code"`
 	Message string `json:"message"`
+	// Related are the finding's related locations (the write reached
+	// through a call, the lock's acquisition), files as File's.
+	Related []Position `json:"related,omitempty"`
+}
+
+// A Position is a line of a file of the finding's repository.
+type Position struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
 }
 
 func (f Finding) String() string {
@@ -38,38 +47,95 @@ type Result struct {
 	Outcome  Outcome   `json:"outcome"`
 	Findings []Finding `json:"findings,omitempty"` // findings inside the case's ranges
 	Reason   string    `json:"reason,omitempty"`   // why a case was not scored
+	// Via is "related" for a hazard found only through a related location,
+	// "explained" for a look-alike whose ranges hold only findings that
+	// found a hazard (JudgeAll).
+	Via string `json:"via,omitempty"`
 }
 
 // Judge scores one case against findings (of any file; only those of the
 // case's repository and file count).
 func Judge(c *Case, findings []Finding) Result {
-	r := Result{Case: c}
-	for _, f := range findings {
-		if f.Repo == c.Repo && f.File == c.File && c.Contains(f.Line) {
-			r.Findings = append(r.Findings, f)
-		}
-	}
-	if !c.IsHazard() {
-		r.Outcome = TN
-		if len(r.Findings) > 0 {
-			r.Outcome = FP
-		}
-		return r
-	}
-	r.Outcome = FN
-	if slices.ContainsFunc(r.Findings, func(f Finding) bool { return Family(f.Code) == Family(c.Verdict) }) {
-		r.Outcome = TP
-	}
-	return r
+	return JudgeAll([]*Case{c}, findings)[0]
 }
 
-// Elsewhere returns the findings that lie in no case's ranges: each must
-// be triaged by hand (docs/precision.md).
+// JudgeAll scores cases against findings. A hazard is found by a finding
+// of its family that starts in its ranges, or that names a related
+// location in them: an effect reached through a call is reported at the
+// call under the lock, with the write as related information. A finding
+// that found a hazard is that hazard's report; it does not also make a
+// look-alike whose ranges it starts in a false positive (the Via field
+// says so), any other finding in a look-alike's ranges does.
+func JudgeAll(cases []*Case, findings []Finding) []Result {
+	results := make([]Result, len(cases))
+	explained := map[int]bool{} // findings that found a hazard, by index
+	for i, c := range cases {
+		r := Result{Case: c}
+		for j, f := range findings {
+			if starts(c, f) {
+				r.Findings = append(r.Findings, f)
+			}
+			if !c.IsHazard() || Family(f.Code) != Family(c.Verdict) {
+				continue
+			}
+			switch {
+			case starts(c, f):
+				r.Outcome, r.Via = TP, ""
+				explained[j] = true
+			case relatedIn(c, f):
+				if r.Outcome != TP {
+					r.Outcome, r.Via = TP, "related"
+				}
+				r.Findings = append(r.Findings, f)
+				explained[j] = true
+			}
+		}
+		if c.IsHazard() && r.Outcome != TP {
+			r.Outcome = FN
+		}
+		results[i] = r
+	}
+	for i, c := range cases {
+		if c.IsHazard() {
+			continue
+		}
+		r := &results[i]
+		r.Outcome = TN
+		for j, f := range findings {
+			if !starts(c, f) {
+				continue
+			}
+			if explained[j] {
+				r.Via = "explained"
+				continue
+			}
+			r.Outcome, r.Via = FP, ""
+			break
+		}
+	}
+	return results
+}
+
+// starts reports whether f starts in one of c's ranges.
+func starts(c *Case, f Finding) bool {
+	return f.Repo == c.Repo && f.File == c.File && c.Contains(f.Line)
+}
+
+// relatedIn reports whether a related location of f is in c's ranges.
+func relatedIn(c *Case, f Finding) bool {
+	return f.Repo == c.Repo && slices.ContainsFunc(f.Related, func(p Position) bool {
+		return p.File == c.File && c.Contains(p.Line)
+	})
+}
+
+// Elsewhere returns the findings that no case accounts for (none starts in
+// its ranges, nor found a hazard through a related location): each must be
+// triaged by hand (docs/precision.md).
 func Elsewhere(cases []*Case, findings []Finding) []Finding {
 	var out []Finding
 	for _, f := range findings {
 		if !slices.ContainsFunc(cases, func(c *Case) bool {
-			return f.Repo == c.Repo && f.File == c.File && c.Contains(f.Line)
+			return starts(c, f) || c.IsHazard() && Family(f.Code) == Family(c.Verdict) && relatedIn(c, f)
 		}) {
 			out = append(out, f)
 		}
