@@ -116,10 +116,10 @@ func (drivers) ConfigWarnings(dir, path string, inBuild func(pkgPath string) boo
 }
 
 // MayExportFacts reads a package's files only to look for an annotation
-// comment.
+// comment or a method that may mirror a lock's acquisition (SetNX().
 func (drivers) MayExportFacts(p suite.Package, configPath string) bool {
 	return engine.MayExportFacts(p.Dir, configPath, p.Imports, p.DepFacts, func() bool {
-		return mention(p.Files, engine.AnnotationPrefix)
+		return mention(p.Files, append(engine.MirrorMarkers(p.Path), engine.AnnotationPrefix)...)
 	})
 }
 
@@ -127,7 +127,7 @@ func (drivers) MayExportFacts(p suite.Package, configPath string) bool {
 // malformed or unused one.
 func (drivers) MayReport(p suite.Package, configPath string) bool {
 	return engine.MayExportFacts(p.Dir, configPath, p.Imports, p.DepFacts, func() bool {
-		return mention(p.Files, engine.AnnotationPrefix, "//lint:", "//nolint")
+		return mention(p.Files, append(engine.MirrorMarkers(p.Path), engine.AnnotationPrefix, "//lint:", "//nolint")...)
 	})
 }
 

@@ -31,6 +31,14 @@ func TestOwnLockType(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/rwlock", "interpkg/rwlockuser")
 }
 
+// An application's locker over its own Redis interface (a SetNX mirror)
+// in a package that imports no lock library, taken through an interface
+// with a no-op implementation, its handle released by Release or handed
+// to a goroutine.
+func TestMirrorLocker(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/mirrorlock", "interpkg/mirroruser")
+}
+
 // Custom lock APIs, fences, sinks and checks from annotations (package
 // custom/lockz) and from fencecheck.json (custom/cfgapp).
 func TestCustom(t *testing.T) {

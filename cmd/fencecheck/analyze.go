@@ -101,7 +101,7 @@ func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, 
 			if len(p.CompiledGoFiles) > 0 {
 				dir = filepath.Dir(p.CompiledGoFiles[0])
 			}
-			sp := suite.Package{Dir: dir, Imports: slices.Collect(maps.Keys(p.Imports)), DepFacts: depFacts, Files: p.CompiledGoFiles}
+			sp := suite.Package{Path: p.PkgPath, Dir: dir, Imports: slices.Collect(maps.Keys(p.Imports)), DepFacts: depFacts, Files: p.CompiledGoFiles}
 			if root {
 				return suite.MayReport(sp, o.config)
 			}

@@ -40,6 +40,7 @@ func ConfigWarnings(dir, path string, inBuild func(pkgPath string) bool) []Confi
 
 // A Package is what the prefilter knows of a package before it is parsed.
 type Package struct {
+	Path     string   // its import path
 	Dir      string   // its directory (for fencecheck.json)
 	Imports  []string // its import paths
 	DepFacts bool     // whether one of its dependencies exported facts

@@ -87,7 +87,42 @@ func relevant(pass *analysis.Pass, c *custom) bool {
 		}
 	}
 	// A dependency may hide a lock, a helper or an effect behind a function.
-	return len(pass.AllObjectFacts()) > 0
+	return len(pass.AllObjectFacts()) > 0 || mirrorsLock(pass)
+}
+
+// mirrorsLock reports whether the package names a method that mirrors a
+// lock's acquisition (model.MirrorAcquires: an application's RedisBackend
+// with SetNX): it may wrap a lock while importing no library.
+func mirrorsLock(pass *analysis.Pass) bool {
+	if model.IsLibraryPackage(pass.Pkg.Path()) {
+		return false // go-redis' own SetNX
+	}
+	for id := range pass.TypesInfo.Defs {
+		if slices.Contains(model.MirrorAcquires, id.Name) {
+			return true
+		}
+	}
+	for id := range pass.TypesInfo.Uses {
+		if slices.Contains(model.MirrorAcquires, id.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// MirrorMarkers are the source texts a driver looks for, before parsing
+// the package at path, that make mirrorsLock possible: a mirrored
+// acquisition's name followed by its parameter list (none in a library of
+// the knowledge base).
+func MirrorMarkers(path string) []string {
+	if model.IsLibraryPackage(path) {
+		return nil
+	}
+	var out []string
+	for _, n := range model.MirrorAcquires {
+		out = append(out, n+"(")
+	}
+	return out
 }
 
 func configured(cfg *config.Config) bool { return len(cfg.Locks)+len(cfg.Sinks) > 0 }

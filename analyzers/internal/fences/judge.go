@@ -57,6 +57,12 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 	related = append(related, analysis.RelatedInformation{Pos: sec.Pos, Message: sec.Lock.Lib + " " + taken(sec) + " here"})
 	switch {
 	case e.Where != "":
+		if site != nil && site != e.Call {
+			// Reached through this package's functions first (go
+			// s.run(...) -> s.assets.Update(...)): the call that leaves
+			// the package is part of the path.
+			related = append(related, analysis.RelatedInformation{Pos: e.Call.Pos(), Message: "called here, in " + e.Call.Parent().Name()})
+		}
 		related = append(related, analysis.RelatedInformation{Pos: e.Callee.Pos(), Message: fmt.Sprintf("the write happens in %s (%s)", e.Callee.FullName(), e.Where)})
 		if site != nil {
 			pos = site.Pos()

@@ -2,6 +2,7 @@ package model
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -162,6 +163,23 @@ type Mirror struct {
 
 // Locks are the lock APIs of every library (Library.Locks).
 var Locks = collect(func(l *Library) []*Lock { return l.Locks })
+
+// MirrorAcquires are the method names through which an application's own
+// interface may mirror a lock's acquisition (Lock.Mirror): a package that
+// declares or calls one may take a lock without importing any library.
+var MirrorAcquires = func() []string {
+	var out []string
+	for _, l := range Locks {
+		if l.Mirror != nil {
+			for _, n := range l.Mirror.Acquire {
+				if !slices.Contains(out, n) {
+					out = append(out, n)
+				}
+			}
+		}
+	}
+	return out
+}()
 
 // SQLLock is the Lock entry for advisory locks taken in SQL text
 // (pg_advisory_lock, pg_advisory_xact_lock, GET_LOCK): the lock that is

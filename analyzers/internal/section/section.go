@@ -414,6 +414,9 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup, keys KeyEvidence, 
 		if cancel != nil && !c.IsInvoke() && calls.SameValue(c.Value, cancel) {
 			return true // the release function the acquisition returned: cancel()
 		}
+		if handleRelease(call, c) {
+			return true // lock, err := locker.Acquire(...); defer lock.Release(ctx)
+		}
 		if !isRelease(l, c) {
 			return false
 		}
@@ -1046,6 +1049,9 @@ func (s *Section) HeldAtReturn() bool {
 	if s.whole || s.Call == nil || s.Extend || s.May || len(s.releases) > 0 {
 		return false
 	}
+	if call, ok := s.Call.(*ssa.Call); ok && handedToGoroutine(call) {
+		return false // go s.run(lock): the goroutine holds it, not the caller
+	}
 	for _, b := range s.Fn.Blocks {
 		for _, instr := range b.Instrs {
 			d, ok := instr.(*ssa.Defer)
@@ -1055,8 +1061,12 @@ func (s *Section) HeldAtReturn() bool {
 			if Releases(s.Lock, &d.Call) {
 				return false // defer conn.ExecContext(ctx, `SELECT pg_advisory_unlock($1)`, key) too
 			}
+			if call, ok := s.Call.(*ssa.Call); ok && handleRelease(call, &d.Call) {
+				return false // defer lock.Release(ctx)
+			}
 			// defer func() { if e := p.Unlock(); e != nil { ... } }()
-			if lit := d.Call.StaticCallee(); lit != nil && lit.Parent() != nil && litReleases(s.Lock, lit, 0) {
+			acq, _ := s.Call.(*ssa.Call)
+			if lit := d.Call.StaticCallee(); lit != nil && lit.Parent() != nil && litReleases(s.Lock, acq, lit, 0) {
 				return false
 			}
 		}
@@ -1079,28 +1089,127 @@ const maxReleaseNesting = 3
 
 // litReleases reports whether a function literal (a deferred closure)
 // releases l, in its body or in the literals it contains.
-func litReleases(l *model.Lock, lit *ssa.Function, depth int) bool {
+func litReleases(l *model.Lock, acq *ssa.Call, lit *ssa.Function, depth int) bool {
 	if depth > maxReleaseNesting {
 		return false
 	}
 	for ci := range calls.In(lit) {
-		if Releases(l, ci.Common()) {
+		if Releases(l, ci.Common()) || acq != nil && handleRelease(acq, ci.Common()) {
 			return true
 		}
 	}
 	for _, anon := range lit.AnonFuncs {
-		if litReleases(l, anon, depth+1) {
+		if litReleases(l, acq, anon, depth+1) {
 			return true
 		}
 	}
 	return false
 }
 
+// handleRelease reports whether c calls a release-named method (Release,
+// Unlock, ReleaseLock) on a result of the acquisition call: the handle an
+// application's locker returns (lock, err := locker.Acquire(ctx, key,
+// ttl); defer lock.Release(ctx)).
+func handleRelease(acq *ssa.Call, c *ssa.CallCommon) bool {
+	var name string
+	switch {
+	case c.IsInvoke():
+		name = c.Method.Name()
+	case c.StaticCallee() != nil && c.Signature().Recv() != nil:
+		name = c.StaticCallee().Name()
+	default:
+		return false
+	}
+	return vocab.ReleaseVerb.Match(name) && resultOf(calls.Receiver(c), acq)
+}
+
+// handedToGoroutine reports whether a result of the acquisition is passed
+// to a goroutine (go s.run(ctx, lock)), which then holds the lock.
+func handedToGoroutine(acq *ssa.Call) bool {
+	for _, b := range acq.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			g, ok := instr.(*ssa.Go)
+			if !ok {
+				continue
+			}
+			if slices.ContainsFunc(calls.Args(&g.Call), func(v ssa.Value) bool { return resultOf(v, acq) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// resultOf reports whether v is a result of call, directly, converted, or
+// merged with other values (var l Lock; if ... { l, err = Acquire() }).
+func resultOf(v ssa.Value, call *ssa.Call) bool {
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int) bool
+	walk = func(v ssa.Value, depth int) bool {
+		v = calls.Unwrap(v)
+		if v == nil || seen[v] || depth > maxResultDepth {
+			return false
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Call:
+			return x == call
+		case *ssa.Extract:
+			return x.Tuple == call
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				if walk(e, depth+1) {
+					return true
+				}
+			}
+		case *ssa.UnOp:
+			// A variable a closure captures lives in a cell: what was
+			// stored into it (defer func() { lock.Release(ctx) }()).
+			cell := x.X
+			if fv, ok := cell.(*ssa.FreeVar); ok {
+				cell = binding(fv)
+			}
+			alloc, ok := cell.(*ssa.Alloc)
+			if x.Op != token.MUL || !ok {
+				return false
+			}
+			for _, r := range *alloc.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == alloc && walk(st.Val, depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return walk(v, 0)
+}
+
+// binding returns the value the enclosing function bound to a function
+// literal's free variable, or nil.
+func binding(fv *ssa.FreeVar) ssa.Value {
+	lit := fv.Parent()
+	i := slices.Index(lit.FreeVars, fv)
+	if i < 0 || lit.Parent() == nil {
+		return nil
+	}
+	for _, b := range lit.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == lit && i < len(mc.Bindings) {
+				return mc.Bindings[i]
+			}
+		}
+	}
+	return nil
+}
+
+// maxResultDepth bounds the phis resultOf looks through.
+const maxResultDepth = 4
+
 // ChainsWrappers reports whether a function that returns with l held is an
 // acquire wrapper: l has a release, is an SQL advisory lock, or is itself
 // the lock of such a wrapper.
 func ChainsWrappers(l *model.Lock) bool {
-	return len(l.Release) > 0 || l.InSQL || l.Chains
+	return len(l.Release) > 0 || l.Mirror != nil && len(l.Mirror.Release) > 0 || l.InSQL || l.Chains
 }
 
 // comparedWithSentinel reports whether an error result is compared with a
