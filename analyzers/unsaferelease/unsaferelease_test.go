@@ -17,3 +17,10 @@ func Test(t *testing.T) {
 func TestSuggestedFix(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testutil.TestData(), unsaferelease.Analyzer, "unsaferelease/redisfix")
 }
+
+// An application's locker over its own Redis interface, in another
+// package: its ForceRelease deletes the key it is given, and a call
+// passing a lock's key releases whoever holds it.
+func TestForceReleaseAcrossPackages(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), unsaferelease.Analyzer, "interpkg/mirrorreset")
+}

@@ -162,6 +162,7 @@ func (l *checker) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *
 			get = nil // a cache entry checked before it is dropped, not a lock
 		}
 		if acq == nil && get == nil {
+			l.keyParamRelease(fn, ci, k, what)
 			continue
 		}
 		var related []analysis.RelatedInformation
@@ -192,6 +193,28 @@ func (l *checker) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *
 		l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Message: msg, Related: related, Fixes: fixes, Key: ci.Pos()})
 		return
 	}
+}
+
+// keyParamRelease summarises a function that deletes, with no owner
+// check, the key its caller passes (a locker's ForceRelease(ctx, key)) in
+// a package whose SET NX locks take their key from their caller too: a
+// call passing a lock's key releases whichever holder has it now.
+func (l *checker) keyParamRelease(fn *ssa.Function, ci ssa.CallInstruction, key ssa.Value, what string) {
+	p, ok := calls.Unwrap(calls.Resolve(key)).(*ssa.Parameter)
+	if !ok || p.Parent() != fn || fn.Parent() != nil {
+		return
+	}
+	i := slices.Index(fn.Params, p)
+	if fn.Signature.Recv() != nil {
+		i-- // parameters counted after the receiver, as calls.Args
+	}
+	if i < 0 || !slices.ContainsFunc(l.setnxCalls(), func(a *setnx) bool {
+		_, keyed := calls.Unwrap(calls.Resolve(a.key)).(*ssa.Parameter)
+		return keyed && a.fn != fn
+	}) {
+		return
+	}
+	l.releases().summarise(fn, &ReleaseFact{What: what, Where: l.where(ci.Pos()), KeyParam: i + 1})
 }
 
 // insideWatch reports whether fn runs inside a go-redis Watch callback,
@@ -801,6 +824,10 @@ type ReleaseFact struct {
 	What  string // "DELETE FROM locks WHERE name = $1"
 	Where string // "locks.sql.go:16"
 	Store bool   // a DynamoDB or MongoDB delete: reported only after a read compared in Go
+	// KeyParam is 1 + the index of the parameter (receiver excluded) whose
+	// Redis key the function deletes (ForceRelease(ctx, key)): a release
+	// only where the caller passes a lock's key; 0 if none.
+	KeyParam int
 }
 
 func (*ReleaseFact) AFact() {}

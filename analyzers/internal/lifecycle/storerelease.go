@@ -119,6 +119,17 @@ func (l *checker) storeReleaseCalls() {
 			s.getCompareDelete(ci, f.What, fmt.Sprintf("%s deletes the lock record with no condition (%s at %s%s)", name, f.What, f.Where, of))
 			return
 		}
+		if f.KeyParam > 0 {
+			k := calls.Arg(ci.Common(), f.KeyParam-1)
+			if k == nil || !lockLike(k) || calls.InTestFile(l.u.Pass.Fset, ci.Pos()) {
+				return // a key that is no lock's, or a test of the locker's own force release
+			}
+			pos, end := l.span(ci)
+			l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(),
+				Message: fmt.Sprintf("%s deletes the lock key it is given with no check of its owner (%s at %s%s): if the lock's holder is still alive, or another holder took the lock since, this deletes that holder's lock and a third one can enter; release with the holder's own handle (a compare-and-delete of its value), or let the key expire",
+					name, f.What, f.Where, of)})
+			return
+		}
 		var related []analysis.RelatedInformation
 		if impl == "" && callee.Pos().IsValid() {
 			related = append(related, analysis.RelatedInformation{Pos: callee.Pos(), Message: "the release: " + f.What + " (" + f.Where + ")"})

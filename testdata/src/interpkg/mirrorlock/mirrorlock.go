@@ -20,6 +20,7 @@ type RedisBackend interface {
 
 type Locker interface {
 	Acquire(ctx context.Context, key string, ttl time.Duration) (Lock, error)
+	ForceRelease(ctx context.Context, key string) error
 }
 
 type Lock interface {
@@ -39,6 +40,11 @@ func (l *RedisLocker) Acquire(ctx context.Context, key string, ttl time.Duration
 	return &redisLock{rdb: l.rdb, key: key, token: "token"}, nil
 }
 
+// ForceRelease deletes the key whoever holds it: for a holder known dead.
+func (l *RedisLocker) ForceRelease(ctx context.Context, key string) error {
+	return l.rdb.Del(ctx, key)
+}
+
 type redisLock struct {
 	rdb        RedisBackend
 	key, token string
@@ -52,6 +58,8 @@ func (l *redisLock) Release(ctx context.Context) error {
 type NoopLocker struct{}
 
 func (NoopLocker) Acquire(context.Context, string, time.Duration) (Lock, error) { return noopLock{}, nil }
+
+func (NoopLocker) ForceRelease(context.Context, string) error { return nil }
 
 type noopLock struct{}
 
