@@ -57,7 +57,9 @@ func (l *redisLock) Release(ctx context.Context) error {
 
 type NoopLocker struct{}
 
-func (NoopLocker) Acquire(context.Context, string, time.Duration) (Lock, error) { return noopLock{}, nil }
+func (NoopLocker) Acquire(context.Context, string, time.Duration) (Lock, error) {
+	return noopLock{}, nil
+}
 
 func (NoopLocker) ForceRelease(context.Context, string) error { return nil }
 
