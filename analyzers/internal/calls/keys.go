@@ -27,7 +27,7 @@ func Resolve(v ssa.Value) ssa.Value {
 		if !ok {
 			return v
 		}
-		b := binding(fv)
+		b := Binding(fv)
 		if b == nil {
 			return v
 		}
@@ -36,9 +36,9 @@ func Resolve(v ssa.Value) ssa.Value {
 	return v
 }
 
-// binding finds the value bound to fv by the MakeClosure that creates its
+// Binding finds the value bound to fv by the MakeClosure that creates its
 // function.
-func binding(fv *ssa.FreeVar) ssa.Value {
+func Binding(fv *ssa.FreeVar) ssa.Value {
 	fn := fv.Parent()
 	idx := slices.Index(fn.FreeVars, fv)
 	if idx < 0 || fn.Parent() == nil {

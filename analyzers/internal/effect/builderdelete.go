@@ -88,21 +88,12 @@ func mapKeys(v ssa.Value) ([]string, bool) {
 // chainModel returns the name of the model type a builder chain is given
 // (gorm's and bun's Model(&Lock{})), or "".
 func chainModel(recv ssa.Value) string {
-	for v, i := recv, 0; v != nil && i < maxBuilderCalls; i++ {
-		call, ok := calls.Unwrap(v).(*ssa.Call)
-		if !ok {
-			return ""
-		}
-		fn := calls.Callee(&call.Call)
-		if fn == nil {
-			return ""
-		}
+	return inChain(recv, func(call *ssa.Call, fn *types.Func) string {
 		if fn.Name() == "Model" {
 			return modelName(calls.Arg(&call.Call, 0))
 		}
-		v = calls.Receiver(&call.Call)
-	}
-	return ""
+		return ""
+	})
 }
 
 // modelName names the struct type of a model value (&Lock{}, []Lock{}).
@@ -110,19 +101,7 @@ func modelName(v ssa.Value) string {
 	if v == nil {
 		return ""
 	}
-	t := calls.Unwrap(v).Type()
-	for range 3 {
-		switch u := t.(type) {
-		case *types.Pointer:
-			t = u.Elem()
-			continue
-		case *types.Slice:
-			t = u.Elem()
-			continue
-		}
-		break
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
+	if n := calls.ElemNamed(calls.Unwrap(v).Type()); n != nil {
 		return n.Obj().Name()
 	}
 	return ""

@@ -343,6 +343,18 @@ var tableMethods = []string{"Update", "Insert", "Replace", "Into", "Delete", "Fr
 // chainTable returns the table a builder chain names, constant, nearest
 // the statement first; "" if none.
 func chainTable(recv ssa.Value) string {
+	return inChain(recv, func(call *ssa.Call, fn *types.Func) string {
+		if slices.Contains(tableMethods, fn.Name()) {
+			t, _ := calls.ConstString(calls.Arg(&call.Call, 0))
+			return t
+		}
+		return ""
+	})
+}
+
+// inChain walks a builder chain back from recv, nearest call first, and
+// returns the first non-empty answer of f.
+func inChain(recv ssa.Value, f func(call *ssa.Call, fn *types.Func) string) string {
 	for v, i := recv, 0; v != nil && i < maxBuilderCalls; i++ {
 		call, ok := calls.Unwrap(v).(*ssa.Call)
 		if !ok {
@@ -352,10 +364,8 @@ func chainTable(recv ssa.Value) string {
 		if fn == nil {
 			return ""
 		}
-		if slices.Contains(tableMethods, fn.Name()) {
-			if t, ok := calls.ConstString(calls.Arg(&call.Call, 0)); ok {
-				return t
-			}
+		if ans := f(call, fn); ans != "" {
+			return ans
 		}
 		v = calls.Receiver(&call.Call)
 	}

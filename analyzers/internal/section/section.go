@@ -1167,7 +1167,7 @@ func resultOf(v ssa.Value, call *ssa.Call) bool {
 			// stored into it (defer func() { lock.Release(ctx) }()).
 			cell := x.X
 			if fv, ok := cell.(*ssa.FreeVar); ok {
-				cell = binding(fv)
+				cell = calls.Binding(fv)
 			}
 			alloc, ok := cell.(*ssa.Alloc)
 			if x.Op != token.MUL || !ok {
@@ -1182,24 +1182,6 @@ func resultOf(v ssa.Value, call *ssa.Call) bool {
 		return false
 	}
 	return walk(v, 0)
-}
-
-// binding returns the value the enclosing function bound to a function
-// literal's free variable, or nil.
-func binding(fv *ssa.FreeVar) ssa.Value {
-	lit := fv.Parent()
-	i := slices.Index(lit.FreeVars, fv)
-	if i < 0 || lit.Parent() == nil {
-		return nil
-	}
-	for _, b := range lit.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == lit && i < len(mc.Bindings) {
-				return mc.Bindings[i]
-			}
-		}
-	}
-	return nil
 }
 
 // maxResultDepth bounds the phis resultOf looks through.

@@ -257,19 +257,8 @@ func taggedForStorage(tag string) bool {
 // remoteHandle reports whether t is (or points to) a type of a lock or
 // storage API: an entry holding one shadows remote state.
 func remoteHandle(t types.Type) bool {
-	for i := 0; i < 4; i++ {
-		switch u := t.Underlying().(type) {
-		case *types.Pointer:
-			t = u.Elem()
-			continue
-		case *types.Slice:
-			t = u.Elem()
-			continue
-		}
-		break
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
+	n := calls.ElemNamed(t)
+	if n == nil || n.Obj().Pkg() == nil {
 		return false
 	}
 	p := n.Obj().Pkg().Path()
