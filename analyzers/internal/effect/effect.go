@@ -127,6 +127,9 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 		return e.chain(c, toks)
 	case model.CondNone:
 		e.What = e.what()
+		if allocates(e) {
+			return nil // n := INCR seq: a number allocated, not state a stale holder could overwrite
+		}
 		if leaseBound(c, sink) || argConditional(c, sink) {
 			e.Verdict = Carried
 		}
@@ -1103,6 +1106,56 @@ func guardedOps(args []ssa.Value, toks *flow.Tokens) bool {
 
 	}
 	return opaque
+}
+
+// incrementCommands are the Redis commands that add to a number and reply
+// with the result.
+var incrementCommands = []string{"INCR", "INCRBY", "INCRBYFLOAT", "DECR", "DECRBY", "HINCRBY", "HINCRBYFLOAT"}
+
+// allocates reports whether e increments a Redis number and uses the reply:
+// an ID, a sequence or a transaction number handed out (n :=
+// rdb.Incr(ctx, "seq").Val()). Every holder, stale or not, gets a number
+// of its own; what it does with it is judged where that happens. An
+// increment whose reply is dropped is a counter write, an effect.
+func allocates(e *Effect) bool {
+	name := strings.ToUpper(e.Callee.Name())
+	if e.Sink.Command != nil {
+		name = strings.ToUpper(calls.CommandName(e.Call.Common(), e.Sink.Command))
+	}
+	if !slices.Contains(incrementCommands, name) {
+		return false
+	}
+	call, ok := e.Call.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	return replyUsed(call, 0)
+}
+
+// replyUsed reports whether the reply of a Redis call is read: a method of
+// a go-redis *IntCmd (Val, Result, Int64...), rueidis' AsInt64, or the
+// first result of redigo's Do (converted by redis.Int64).
+func replyUsed(v ssa.Value, depth int) bool {
+	if depth > 2 || v.Referrers() == nil {
+		return false
+	}
+	for _, r := range *v.Referrers() {
+		switch x := r.(type) {
+		case *ssa.Extract:
+			if x.Index == 0 && replyUsed(x, depth+1) {
+				return true
+			}
+		case *ssa.Call:
+			if x.Call.IsInvoke() || calls.Receiver(&x.Call) == v || slices.Contains(calls.Args(&x.Call), ssa.Value(v)) {
+				if fn := calls.Callee(&x.Call); fn != nil && fn.Name() != "Err" {
+					return true
+				}
+			}
+		case *ssa.Store, *ssa.Return, *ssa.MakeInterface:
+			return true
+		}
+	}
+	return false
 }
 
 // mayHoldOp reports whether a value of type t can be or hold a

@@ -106,6 +106,12 @@ func setnx(ctx context.Context, rdb *redis.Client, owner string) error {
 		return nil
 	}
 	rdb.Incr(ctx, "billing:runs") // want `go-redis Incr .* under the Redis SET NX lock`
+	// An allocated number (an ID, a sequence) is every holder's own: silent.
+	invoice := rdb.Incr(ctx, "billing:invoice-seq").Val()
+	pipe := rdb.Pipeline()
+	txn := pipe.IncrBy(ctx, "billing:txn-seq", 1)
+	pipe.Exec(ctx)
+	_, _ = invoice, txn.Val()
 	release.Run(ctx, rdb, []string{"lock:billing"}, owner)
 	return nil
 }
