@@ -15,8 +15,9 @@ import (
 // n}), gorm's db.Where("name = ?", n).Delete(&Lock{}) or Delete(&Lock{},
 // "name = ?", n), bun's NewDelete(). It returns the table (or the name of
 // the model type) and the columns its conditions compare for equality; ok
-// is false when e is no DELETE, or when a condition cannot be read (a
-// Sqlizer built elsewhere), to stay silent when unsure.
+// is false when e is no DELETE, when a condition cannot be read (a
+// Sqlizer built elsewhere), or when one matches a pattern or a set (LIKE,
+// IN: clearing rows, not releasing one lock), to stay silent when unsure.
 func BuilderDelete(e *Effect) (table string, eqCols []string, ok bool) {
 	recv := model.RecvName(e.Callee)
 	switch {
@@ -33,6 +34,15 @@ func BuilderDelete(e *Effect) (table string, eqCols []string, ok bool) {
 	if table == "" {
 		table = chainModel(e.Receiver)
 	}
+	bulk := false // a pattern or a set: clearing rows, not releasing one lock
+	text := func(frag string) *sqlfence.Statement {
+		for _, w := range strings.Fields(strings.ToUpper(frag)) {
+			if w == "LIKE" || w == "ILIKE" || w == "IN" || strings.HasPrefix(w, "IN(") {
+				bulk = true
+			}
+		}
+		return sqlfence.Parse("UPDATE t SET x = 1 WHERE " + frag)
+	}
 	eq := func(st *sqlfence.Statement) {
 		for _, g := range st.Guards {
 			if g.Clause == "where" && g.Op == "=" {
@@ -46,11 +56,13 @@ func BuilderDelete(e *Effect) (table string, eqCols []string, ok bool) {
 			if !isConst {
 				return "", nil, false
 			}
-			eq(sqlfence.Parse("UPDATE t SET x = 1 WHERE " + frag))
+			eq(text(frag))
 		}
 	}
 	for st, where := range Wheres(e.Receiver) {
 		if st != nil {
+			frag, _ := calls.ConstString(calls.Arg(where, 0))
+			text(frag)
 			eq(st)
 			continue
 		}
@@ -59,6 +71,9 @@ func BuilderDelete(e *Effect) (table string, eqCols []string, ok bool) {
 			return "", nil, false
 		}
 		eqCols = append(eqCols, keys...)
+	}
+	if bulk {
+		return "", nil, false
 	}
 	return table, eqCols, true
 }

@@ -45,6 +45,7 @@ func silent(ctx context.Context, db *sql.DB, g *gorm.DB, bdb *bun.DB, name, owne
 	g.Delete(&DistributedLock{}, "name = ? AND owner = ?", name, owner)
 	g.Where("id = ?", name).Delete(&Session{})
 	g.Where("1 = 1").Delete(&DistributedLock{})
+	g.Where("pr = ? AND name LIKE ?", 42, "repo/%").Delete(&DistributedLock{}) // a pattern: clearing rows
 	sq.Delete("locks").Where(pred).RunWith(db).ExecContext(ctx)
 	sq.Delete("locks").RunWith(db).ExecContext(ctx)
 	bdb.NewDelete().Model(&DistributedLock{}).Where("name = ?", name).Where("owner = ?", owner).Exec(ctx)
