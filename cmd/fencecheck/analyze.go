@@ -58,6 +58,12 @@ type result struct {
 // GOGC or GOMEMLIMIT turns it off.
 const headroom = 192 << 20
 
+// maxResolveRuns bounds the runs after the first that resolve interface
+// calls against the whole program: each level of acquire wrappers behind
+// interfaces (a store's lock factory, then a job's lock method over it)
+// needs one; real code has one or two.
+const maxResolveRuns = 3
+
 // analyze loads the packages named by the patterns and runs the checks,
 // one package at a time from export data (see package driver). The checks
 // of the shared suite run as own's (bound to the run's configuration and
@@ -133,9 +139,24 @@ func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, 
 	errs := c.loadErrors(run.Packages)
 	roots := len(run.Roots)
 	failures := run.Failures
-	if wanted := prog.Wanted(); len(wanted) > 0 && len(run.Failures) == 0 {
-		// The second run: the packages whose interface calls an
-		// implementation elsewhere answers, with their findings replaced.
+	// The further runs: the packages whose interface calls an
+	// implementation elsewhere answers, with their findings replaced; again
+	// while a run finds answers a package did not have (an acquire wrapper
+	// behind an interface, called through another interface one level up).
+	answered := map[string]string{}
+	for range maxResolveRuns {
+		if len(failures) > 0 {
+			break
+		}
+		wanted := map[string]bool{}
+		for pkg, answers := range prog.Wanted() {
+			if answered[pkg] != answers {
+				wanted[pkg], answered[pkg] = true, answers
+			}
+		}
+		if len(wanted) == 0 {
+			break
+		}
 		res.findings = slices.DeleteFunc(res.findings, func(f finding) bool {
 			return wanted[pkgOf[fmt.Sprint(f.code, f.pos, f.end, f.message)]]
 		})
@@ -148,12 +169,12 @@ func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, 
 		again.Roots = func(pkgs []*packages.Package) []*packages.Package {
 			return slices.DeleteFunc(analysisRoots(pkgs), func(p *packages.Package) bool { return !wanted[p.PkgPath] })
 		}
-		run2, err := driver.Run(&again)
+		runN, err := driver.Run(&again)
 		if err != nil {
 			res.errors = append(res.errors, goCommandError(err))
 			return res
 		}
-		failures = append(failures, run2.Failures...)
+		failures = append(failures, runN.Failures...)
 	}
 	// A package whose test files do not type-check was not analysed in
 	// its test variant; its other files are analysed on their own, so

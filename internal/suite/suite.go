@@ -116,14 +116,18 @@ func (s *Suite) Bind(cs []Check) []*analysis.Analyzer {
 }
 
 // Program is what one standalone run knows about the whole program it
-// analyses, shared between its two passes. A first pass over the program
+// analyses, shared between its passes. A first pass over the program
 // records the implementations of interface methods and the packages whose
 // sections call an interface that only an implementation elsewhere
-// answers (Wanted); after Resolve, a second pass over those packages
-// resolves their interface calls against the whole program.
+// answers (Wanted); after Resolve, further passes over those packages
+// resolve their interface calls against the whole program, for as long as
+// a pass finds answers a package did not have.
 type Program interface {
-	// Wanted returns the import paths of the packages to analyse again.
-	Wanted() map[string]bool
+	// Wanted returns the import paths of the packages to analyse again,
+	// each with the answers their interface calls would get: a package
+	// whose answers did not change since it was last analysed need not be
+	// analysed again.
+	Wanted() map[string]string
 	// Resolve switches the program to its second pass.
 	Resolve()
 }

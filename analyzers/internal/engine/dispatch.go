@@ -5,6 +5,7 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
@@ -215,26 +216,36 @@ func (p *Program) want(pkg, key string, lock bool) {
 }
 
 // Wanted returns the packages with an interface call in a section that an
-// implementation elsewhere in the program may answer.
-func (p *Program) Wanted() map[string]bool {
+// implementation elsewhere in the program may answer, each with the
+// answers it would get (the implementations, in a stable order): a package
+// analysed again is analysed once more only when that changes (an acquire
+// wrapper found in the previous run answers a call one level up).
+func (p *Program) Wanted() map[string]string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	out := map[string]bool{}
+	out := map[string]string{}
 	for pkg, ws := range p.wanted {
+		var answers []string
 		for _, w := range ws {
-			if slices.ContainsFunc(p.impls[w.key], func(im Impl) bool {
+			for _, im := range p.impls[w.key] {
+				ok := false
 				switch {
 				case im.Pkg == pkg:
-					return false
 				case w.kind != "":
-					return im.Summaries[w.kind] != nil
+					ok = im.Summaries[w.kind] != nil
 				case w.lock:
-					return im.Acquire != nil
+					ok = im.Acquire != nil
+				default:
+					ok = len(im.Effects) > 0
 				}
-				return len(im.Effects) > 0
-			}) {
-				out[pkg] = true
+				if ok {
+					answers = append(answers, w.key+" "+im.Pkg+"."+im.Type)
+				}
 			}
+		}
+		if len(answers) > 0 {
+			slices.Sort(answers)
+			out[pkg] = strings.Join(slices.Compact(answers), "\n")
 		}
 	}
 	return out
