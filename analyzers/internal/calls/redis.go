@@ -24,6 +24,20 @@ func KeyDeleteLock(c *ssa.CallCommon, fn *types.Func) *model.Lock {
 	return nil
 }
 
+// KeyHeldAcquire returns the lock held by its key (a SET NX) whose
+// acquisition c is: one of its Acquire functions sending its command, or a
+// method of an application interface that mirrors it; nil otherwise.
+func KeyHeldAcquire(c *ssa.CallCommon) *model.Lock {
+	fn := Callee(c)
+	for _, l := range model.KeyHeldLocks {
+		if fn != nil && model.MatchesAny(l.Acquire, fn) && IsCommand(c, l.Command) ||
+			l.Mirror != nil && Mirrors(c, l.Mirror.Acquire, true) {
+			return l
+		}
+	}
+	return nil
+}
+
 // RedisKeys returns the keys a Redis command names, and false when they
 // are not known.
 func RedisKeys(c *ssa.CallCommon, fn *types.Func) ([]ssa.Value, bool) {

@@ -91,14 +91,10 @@ func (l *checker) setnxCalls() []*setnx {
 		if !ok {
 			return
 		}
-		i := slices.IndexFunc(model.KeyHeldLocks, func(l *model.Lock) bool {
-			return model.MatchesAny(l.Acquire, calls.Callee(&call.Call)) && calls.IsCommand(&call.Call, l.Command) ||
-				l.Mirror != nil && calls.Mirrors(&call.Call, l.Mirror.Acquire, true)
-		})
-		if i < 0 {
+		kl := calls.KeyHeldAcquire(&call.Call)
+		if kl == nil {
 			return
 		}
-		kl := model.KeyHeldLocks[i]
 		key := calls.FlatArg(&call.Call, kl.Handle)
 		id, hint := calls.KeyID(key)
 		l.setnxs = append(l.setnxs, &setnx{call: call, fn: fn, key: key, owner: calls.FlatArg(&call.Call, kl.Owner),

@@ -79,7 +79,8 @@ func isConst(n *node) bool {
 	return n != nil && (n.kind == nNum || n.kind == nLit)
 }
 
-func flipOp(op string) string {
+// FlipOp mirrors an ordering, for the operands swapped: a < b is b > a.
+func FlipOp(op string) string {
 	switch op {
 	case "<":
 		return ">"
@@ -230,7 +231,7 @@ func (w *walker) cmp(l *node, op string, r *node, strong bool) {
 		return
 	}
 	if col, arith, ok := w.col(r); ok {
-		w.emit(col, flipOp(op), l, strong, arith)
+		w.emit(col, FlipOp(op), l, strong, arith)
 	}
 }
 
@@ -257,7 +258,7 @@ func (w *walker) clock(l *node, op string, r *node, strong bool) {
 	if col, _, ok := w.col(l); ok && isClock(r, 0) {
 		*w.clk = append(*w.clk, ClockGuard{Column: col, Op: op, Clause: w.clause, Strong: strong})
 	} else if col, _, ok := w.col(r); ok && isClock(l, 0) {
-		*w.clk = append(*w.clk, ClockGuard{Column: col, Op: flipOp(op), Clause: w.clause, Strong: strong})
+		*w.clk = append(*w.clk, ClockGuard{Column: col, Op: FlipOp(op), Clause: w.clause, Strong: strong})
 	}
 }
 

@@ -30,8 +30,8 @@ func (w *checker) stampReads() map[token.Pos]token.Pos {
 	for _, fn := range w.u.Funcs {
 		for ci := range calls.In(fn) {
 			c := ci.Common()
-			l := setNXLock(c)
-			if l == nil || !clockDerived(calls.FlatArg(c, l.Owner), 0) {
+			l := calls.KeyHeldAcquire(c)
+			if l == nil || l.Mirror != nil || !l.KeyOnly || l.Owner <= 0 || !clockDerived(calls.FlatArg(c, l.Owner), 0) {
 				continue
 			}
 			if s := calls.KeyShape(calls.FlatArg(c, l.Handle), true); s != "" {
@@ -60,21 +60,6 @@ func (w *checker) stampReads() map[token.Pos]token.Pos {
 		}
 	}
 	return w.stamps
-}
-
-// setNXLock returns the SET NX lock c acquires (a lock held by its key
-// whose value is the holder's), or nil.
-func setNXLock(c *ssa.CallCommon) *model.Lock {
-	fn := calls.Callee(c)
-	if fn == nil {
-		return nil
-	}
-	for _, l := range model.Locks {
-		if l.KeyOnly && l.Held == model.HeldByKey && l.Owner > 0 && model.MatchesAny(l.Acquire, fn) && calls.IsCommand(c, l.Command) {
-			return l
-		}
-	}
-	return nil
 }
 
 // clockDerived reports whether v is computed from a reading of this host's

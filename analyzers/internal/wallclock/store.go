@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
@@ -426,7 +427,7 @@ func (w *checker) dynamoCompare(call *ast.CallExpr, op string, fd *ast.FuncDecl)
 	attr, val := w.dynName(left), w.dynValue(right)
 	if attr == "" || val == nil {
 		attr, val = w.dynName(right), w.dynValue(left)
-		op = flipGoOp(op)
+		op = sqlfence.FlipOp(op)
 	}
 	if attr == "" || val == nil {
 		return
@@ -452,20 +453,6 @@ func (w *checker) dynamoCompare(call *ast.CallExpr, op string, fd *ast.FuncDecl)
 	}
 	w.reportStore(call, call, what, val, lab,
 		"store a version or a fencing counter and compare that, or let a lock service with a server-side TTL decide", nil)
-}
-
-func flipGoOp(op string) string {
-	switch op {
-	case "<":
-		return ">"
-	case "<=":
-		return ">="
-	case ">":
-		return "<"
-	case ">=":
-		return "<="
-	}
-	return op
 }
 
 // dynName returns the attribute name of expression.Name("timeout").
@@ -623,7 +610,7 @@ func (w *checker) dynamoInput(lit *ast.CompositeLit, fd *ast.FuncDecl) {
 	for _, m := range dynCmpRE.FindAllStringSubmatch(cond, -1) {
 		attr, op, ph := m[1], m[2], m[3]
 		if strings.HasPrefix(attr, ":") {
-			attr, ph, op = ph, attr, flipGoOp(op)
+			attr, ph, op = ph, attr, sqlfence.FlipOp(op)
 		}
 		if !strings.HasPrefix(ph, ":") || strings.HasPrefix(attr, ":") {
 			continue

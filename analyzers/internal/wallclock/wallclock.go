@@ -220,24 +220,22 @@ func (w *checker) add(obj types.Object, l label) {
 	if obj == nil || l.bits == 0 || !carrier(obj.Type()) {
 		return
 	}
-	old, ok := w.objs[obj]
-	nl := old.union(l)
-	if !ok || nl.bits != old.bits {
-		w.changed = true
-	}
-	w.objs[obj] = nl
+	w.changed = addLabel(w.objs, obj, l) || w.changed
 }
 
 func (w *checker) addSumm(fn *types.Func, l label) {
 	if fn == nil || l.bits == 0 {
 		return
 	}
-	old, ok := w.summ[fn]
+	w.changed = addLabel(w.summ, fn, l) || w.changed
+}
+
+// addLabel unions l into m[k] and reports whether that added to m.
+func addLabel[K comparable](m map[K]label, k K, l label) bool {
+	old, ok := m[k]
 	nl := old.union(l)
-	if !ok || nl.bits != old.bits {
-		w.changed = true
-	}
-	w.summ[fn] = nl
+	m[k] = nl
+	return !ok || nl.bits != old.bits
 }
 
 // visitAll calls visit for every node of every function body, with the
