@@ -75,6 +75,10 @@ type Config struct {
 	// limit, the limit is raised to half again the live heap, so that the
 	// collector never runs back to back (see adjustLimit).
 	Headroom uint64
+
+	// renew, if not nil, replaces the heap budget's decision to start a
+	// new universe before p is type-checked (for tests).
+	renew func(p *packages.Package) bool
 }
 
 // Result is the outcome of a run.
@@ -147,9 +151,6 @@ type run struct {
 	factTypes map[*analysis.Analyzer]map[reflect.Type]bool
 	nodes     map[*packages.Package]*node
 	owners    map[string]*packages.Package // the package of each file (exportfix.go)
-
-	sharedMu sync.Mutex
-	shared   *universe // for packages that import no test variant
 
 	heapFloor uint64 // the live heap before any package is analysed
 	limit     bool   // cfg.Headroom is in force
@@ -242,20 +243,31 @@ func newRun(cfg *Config, roots []*packages.Package) *run {
 	return r
 }
 
+// A slot is one of the Parallelism places where a package is processed. Its
+// universe is used by the slot's package alone: a universe must never be
+// used by two goroutines at once, because reading export data adds to the
+// packages it has already handed out (see universe).
+type slot struct {
+	u *universe // nil until a package needs one
+}
+
 // analyzeAll processes every node once its dependencies are done, at most
-// Parallelism at a time.
+// Parallelism at a time, each in a slot of its own.
 func (r *run) analyzeAll() {
 	limit := cmp.Or(r.cfg.Parallelism, runtime.GOMAXPROCS(0))
-	sem := make(chan struct{}, limit)
+	slots := make(chan *slot, limit)
+	for range limit {
+		slots <- &slot{}
+	}
 	var wg sync.WaitGroup
 	for _, n := range r.nodes {
 		wg.Go(func() {
 			for _, d := range n.deps {
 				<-d.done
 			}
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			r.process(n)
+			s := <-slots
+			defer func() { slots <- s }()
+			r.process(n, s)
 			close(n.done)
 			r.adjustLimit()
 		})
@@ -267,7 +279,7 @@ func (r *run) analyzeAll() {
 // it is to be analysed, writes its export data for its importers, and runs
 // the analyzers on it: on a root, those of cfg.Analyzers; on a dependency
 // that may export facts, those that declare facts.
-func (r *run) process(n *node) {
+func (r *run) process(n *node, s *slot) {
 	p := n.pkg
 	for _, d := range n.deps {
 		n.depFacts = n.depFacts || d.depFacts
@@ -289,7 +301,7 @@ func (r *run) process(n *node) {
 	// user's (a main module's, or a module replaced by a directory): a
 	// type error in one of its function bodies fails the build. Any other
 	// dependency only for what is analysed.
-	u := r.check(n, root || analyse || editable(p))
+	u := r.check(n, s, root || analyse || editable(p))
 	for _, d := range n.deps {
 		d.imported()
 	}
