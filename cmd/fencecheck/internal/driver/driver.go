@@ -33,6 +33,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/fencecheck/fencecheck/internal/crash"
 )
 
 // Config says what to analyse.
@@ -93,11 +95,21 @@ type Result struct {
 	Failures []Failure
 }
 
-// Failure is an analyzer that failed on a package.
+// Failure is an analyzer that failed on a package, or a panic of the
+// driver's own work on it (type-checking, export data, facts), with a nil
+// Analyzer. A panic is a *crash.Error.
 type Failure struct {
 	Package  *packages.Package
 	Analyzer *analysis.Analyzer
 	Err      error
+}
+
+// name is the failing analyzer's name; "" for the driver.
+func (f Failure) name() string {
+	if f.Analyzer == nil {
+		return ""
+	}
+	return f.Analyzer.Name
 }
 
 // loadMode is metadata only: file lists (cgo already processed) and the
@@ -137,7 +149,7 @@ func Run(cfg *Config) (*Result, error) {
 	}
 	r.analyzeAll()
 	slices.SortFunc(r.failures, func(a, b Failure) int {
-		return cmp.Or(cmp.Compare(a.Package.ID, b.Package.ID), cmp.Compare(a.Analyzer.Name, b.Analyzer.Name))
+		return cmp.Or(cmp.Compare(a.Package.ID, b.Package.ID), cmp.Compare(a.name(), b.name()))
 	})
 	return &Result{Packages: pkgs, Roots: roots, Failures: r.failures}, nil
 }
@@ -170,6 +182,7 @@ type node struct {
 	depFacts bool     // this package or a dependency has facts
 	broken   bool     // the package has errors: importers cannot use its export data
 
+	stage     string       // what process is doing, for an internal error
 	importers int          // packages that import this one
 	pending   atomic.Int32 // importers not yet type-checked
 	export    atomic.Pointer[[]byte]
@@ -267,12 +280,35 @@ func (r *run) analyzeAll() {
 			}
 			s := <-slots
 			defer func() { slots <- s }()
-			r.process(n, s)
+			r.processSafely(n, s)
 			close(n.done)
 			r.adjustLimit()
 		})
 	}
 	wg.Wait()
+}
+
+// processSafely is process with a panic turned into a failure of the
+// package (an internal error), so that the other packages are still
+// analysed and reported: a worker goroutine's panic would end the process.
+// Importers still use the package's export data if it was written, without
+// its facts; if not, they cannot be type-checked and are not analysed.
+func (r *run) processSafely(n *node, s *slot) {
+	defer func() {
+		v := recover()
+		if v == nil {
+			return
+		}
+		err := crash.New(n.pkg.PkgPath, "fencecheck driver, "+n.stage, v)
+		s.u = nil // the panic may have left the universe half-read
+		n.facts = nil
+		if n.exportData() == nil && n.importers > 0 {
+			n.broken = true
+			err.Note = "the packages that import it were not analysed"
+		}
+		r.fail(n.pkg, nil, err)
+	}()
+	r.process(n, s)
 }
 
 // process type-checks a package if an importer needs its declarations or
@@ -289,6 +325,7 @@ func (r *run) process(n *node, s *slot) {
 		return // the importer supplies types.Unsafe
 	}
 	root := r.rootSet[p]
+	n.stage = "prefilter"
 	var analyse bool
 	if root || len(r.forDeps) > 0 {
 		analyse = r.cfg.Needed == nil || r.cfg.Needed(p, root, n.depFacts)
@@ -301,6 +338,7 @@ func (r *run) process(n *node, s *slot) {
 	// user's (a main module's, or a module replaced by a directory): a
 	// type error in one of its function bodies fails the build. Any other
 	// dependency only for what is analysed.
+	n.stage = "type-checking"
 	u := r.check(n, s, root || analyse || editable(p))
 	for _, d := range n.deps {
 		d.imported()
@@ -309,6 +347,7 @@ func (r *run) process(n *node, s *slot) {
 		return // no Go files, or its errors have been recorded
 	}
 	if n.importers > 0 {
+		n.stage = "writing export data"
 		data, err := writeExport(u)
 		if err != nil {
 			p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: "writing export data: " + err.Error(), Kind: packages.UnknownError})
@@ -324,6 +363,7 @@ func (r *run) process(n *node, s *slot) {
 	if root {
 		analyzers = r.forRoots
 	}
+	n.stage = "analysing"
 	facts := r.runAnalyzers(n, u, analyzers, root)
 	if facts.len() > 0 {
 		n.facts = facts
