@@ -12,6 +12,7 @@ import (
 	"maps"
 
 	"github.com/fencecheck/fencecheck/cmd/fencecheck/internal/driver"
+	"github.com/fencecheck/fencecheck/internal/crash"
 	"github.com/fencecheck/fencecheck/internal/suite"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
@@ -190,17 +191,19 @@ func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, 
 	if roots == 0 && len(res.errors) == 0 {
 		res.errors = append(res.errors, fmt.Sprintf("%s matched no packages", strings.Join(patterns, " ")))
 	}
-	configErrs := map[string]bool{}
+	said := map[string]bool{}
 	for _, f := range failures {
-		if suite.IsConfigError(f.Err) {
-			// The same for every package that found it: said once.
-			if msg := f.Err.Error(); !configErrs[msg] {
-				configErrs[msg] = true
-				res.errors = append(res.errors, msg)
-			}
-			continue
+		// A configuration error is the same for every package that found
+		// it, and a further run can fail again on a package: said once.
+		// An internal error (a panic) names its package and stage itself.
+		msg := f.Err.Error()
+		if !suite.IsConfigError(f.Err) && !crash.Is(f.Err) {
+			msg = fmt.Sprintf("%s: %s: %v", f.Package.PkgPath, f.Analyzer.Name, f.Err)
 		}
-		res.errors = append(res.errors, fmt.Sprintf("%s: %s: %v", f.Package.PkgPath, f.Analyzer.Name, f.Err))
+		if !said[msg] {
+			said[msg] = true
+			res.errors = append(res.errors, msg)
+		}
 	}
 	inBuild := map[string]bool{}
 	packages.Visit(run.Packages, nil, func(p *packages.Package) { inBuild[p.PkgPath] = true })

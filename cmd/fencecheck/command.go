@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/fencecheck/fencecheck/docs"
+	"github.com/fencecheck/fencecheck/internal/crash"
 	"github.com/fencecheck/fencecheck/internal/suite"
 )
 
@@ -94,8 +95,16 @@ func (c *command) usageError(fs *flag.FlagSet, format string, args ...any) int {
 	return exitError
 }
 
-// run executes the command line and returns the exit code.
-func (c *command) run(args []string) int {
+// run executes the command line and returns the exit code. A panic outside
+// the analysis of a package (which the driver recovers) is one line, exit
+// status 2, not a Go trace.
+func (c *command) run(args []string) (code int) {
+	defer func() {
+		if v := recover(); v != nil {
+			fmt.Fprintf(c.stderr, "fencecheck: %v\n", crash.New("", "fencecheck command", v))
+			code = exitError
+		}
+	}()
 	var o options
 	fs := c.flagSet(&o)
 	if err := fs.Parse(args); err != nil {

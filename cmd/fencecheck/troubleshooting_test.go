@@ -10,7 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/fencecheck/fencecheck/analyzers"
+	"github.com/fencecheck/fencecheck/internal/crash"
 )
 
 // docDir is where docs/troubleshooting.md shows the examples' module.
@@ -62,6 +65,19 @@ type troubleCase struct {
 	files map[string]string
 	env   map[string]string
 	args  []string
+	extra []*analysis.Analyzer // checks run besides analyzers.All
+}
+
+// panicky is a check with a bug: it panics on example.com/m/bad, for the
+// page's internal error.
+var panicky = &analysis.Analyzer{Name: "panicky", Doc: "panics on example.com/m/bad", Run: panicOnBad}
+
+func panicOnBad(pass *analysis.Pass) (any, error) {
+	if pass.Pkg.Path() == "example.com/m/bad" {
+		var seen map[string]bool
+		seen[pass.Pkg.Name()] = true
+	}
+	return nil, nil
 }
 
 var goMod = "module example.com/m\n\ngo 1.26\n"
@@ -106,6 +122,8 @@ var troubleCases = map[string]troubleCase{
 		args: []string{"-config", "ci/fencecheck.json", "./..."}},
 	"format": {files: map[string]string{"go.mod": goMod, "app/app.go": "package app\n"}, args: []string{"-f", "xml", "./..."}},
 	"check":  {files: map[string]string{"go.mod": goMod, "app/app.go": "package app\n"}, args: []string{"-checks", "FC9999", "./..."}},
+	"internal": {files: map[string]string{"go.mod": goMod, "app/app.go": lockedWrite, "bad/bad.go": "package bad\n"},
+		extra: []*analysis.Analyzer{panicky}, env: map[string]string{crash.StackEnv: ""}},
 	"bare": {files: map[string]string{"go.mod": goMod, "app/app.go": strings.Replace(lockedWrite,
 		"\t_, err = conn.ExecContext", "\t//lint:ignore\n\t_, err = conn.ExecContext", 1)}},
 }
@@ -143,7 +161,7 @@ func TestTroubleshootingPage(t *testing.T) {
 			if name == "gocache" && runtime.GOOS != "linux" {
 				t.Skip("the cache directory is under /proc")
 			}
-			code, stdout, stderr := runCmd(t, analyzers.All, dir, args...)
+			code, stdout, stderr := runCmd(t, append(slices.Clone(analyzers.All), tc.extra...), dir, args...)
 			got := troubleOutput(t, dir, code, stdout, stderr)
 			if got != want {
 				t.Errorf("docs/troubleshooting.md shows:\n%s\nfencecheck prints:\n%s", want, got)
@@ -157,6 +175,9 @@ func TestTroubleshootingPage(t *testing.T) {
 	}
 }
 
+// frameLine is the line of a test's function in an internal error.
+var frameLine = regexp.MustCompile(`_test\.go:\d+\)`)
+
 // troubleOutput is what the page shows for a run: standard output, then
 // standard error, then the exit status; the module's directory as docDir,
 // the go version as <version>, and the usage after a usage error as "...".
@@ -166,6 +187,7 @@ func troubleOutput(t *testing.T, dir string, code int, stdout, stderr string) st
 	}
 	got := stdout + stderr + fmt.Sprintf("[exit status %d]\n", code)
 	got = strings.ReplaceAll(got, dir, docDir)
+	got = frameLine.ReplaceAllString(got, "_test.go:<line>)")
 	if strings.Contains(got, "go command on PATH is go ") {
 		got = strings.ReplaceAll(got, "go command on PATH is go "+strings.TrimPrefix(runtimeGoVersion(t), "go")+" ", "go command on PATH is go <version> ")
 	}

@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -22,6 +21,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/ssaprog"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/internal/checks"
+	"github.com/fencecheck/fencecheck/internal/crash"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -34,9 +34,10 @@ var libraryChecks = []checks.Code{checks.UnsafeRelease, checks.WallClockTTL}
 
 func run(pass *analysis.Pass, opts Options) (res any, err error) {
 	defer func() {
+		// Under every driver (go vet, golangci-lint, the standalone
+		// command), a bug costs this package's findings, as one line.
 		if r := recover(); r != nil {
-			err = fmt.Errorf("fencecheck internal error in package %s: %v\n%s\nplease report this at https://github.com/fencecheck/fencecheck/issues with the code that triggers it",
-				pass.Pkg.Path(), r, debug.Stack())
+			err = crash.New(pass.Pkg.Path(), pass.Analyzer.Name, r)
 		}
 	}()
 	dirs := directive.Parse(pass.Fset, pass.Files)

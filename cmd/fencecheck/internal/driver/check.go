@@ -12,7 +12,6 @@ import (
 	"runtime/metrics"
 	"slices"
 	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
@@ -39,7 +38,7 @@ type unit struct {
 // nil when the package has no Go files or does not type-check; errors are
 // added to the package's Errors, the way go/packages reports them, and n is
 // marked broken.
-func (r *run) check(n *node, bodies bool) *unit {
+func (r *run) check(n *node, s *slot, bodies bool) *unit {
 	p := n.pkg
 	if slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return !embedError(e) }) {
 		n.broken = true // go list could not make sense of it
@@ -53,7 +52,7 @@ func (r *run) check(n *node, bodies bool) *unit {
 	for _, d := range n.deps {
 		u.direct[d.pkg.PkgPath] = d
 	}
-	imports := r.universeFor(n)
+	imports := r.universeFor(n, s)
 	u.fset = imports.fset
 
 	var errs []packages.Error
@@ -143,9 +142,20 @@ func (u *unit) addPaths(n *node) {
 // A universe is a set of packages read from export data and the file set
 // that holds their positions. Packages type-checked against one universe
 // share its types, so a package imported by many is read once.
+//
+// A universe is used by one goroutine at a time (the one holding its
+// slot), never by two packages at once, and needs no lock. Export data is
+// deep: a package's data declares the parts of other packages that its API
+// reaches, and reading it adds those declarations to the scopes of packages
+// already in the universe (an indirect import of one package, incomplete
+// until a package imports it directly). A package analysed at the same time
+// against the same universe would see its imports change under it: its
+// analyzers (objectpath, AllObjectFacts, go/ssa) read those scopes while the
+// reader writes them, a data race that the runtime reports as a fatal
+// "concurrent map read and map write" (issue 27). Taking a lock for the
+// read is not enough: the readers are the type checker and the analyzers.
 type universe struct {
 	fset    *token.FileSet
-	mu      sync.Mutex // guards imports and checked: reading export data adds to them
 	imports map[string]*types.Package
 	// owners is the package of each file of the run (read-only, shared);
 	// checked is the size of each package's scope when its interfaces
@@ -163,8 +173,6 @@ func (r *run) newUniverse() *universe {
 // universe already has it.
 func (u *universe) importFrom(n *node) (*types.Package, error) {
 	path := n.pkg.PkgPath
-	u.mu.Lock()
-	defer u.mu.Unlock()
 	if pkg := u.imports[path]; pkg != nil && pkg.Complete() {
 		return pkg, nil
 	}
@@ -190,31 +198,32 @@ func writeExport(u *unit) ([]byte, error) {
 }
 
 // sharedBudget bounds how far the live heap may grow beyond what the run
-// holds anyway (the package graph) while one shared universe is in use. A
-// universe only grows: on a large code base it would come to
-// hold the types of every dependency, as x/tools' checker does. Past the
-// budget the next package starts a new one, and the old one is freed when
-// the packages using it are done. On k8s.io/client-go, 64 MiB kept peak
-// memory at half of staticcheck's while reading each big dependency's
-// export data a few times instead of once per importer
-// (docs/performance.md).
+// holds anyway (the package graph) while the slots' universes are in use. A
+// universe only grows: on a large code base it would come to hold the types
+// of every dependency, as x/tools' checker does. Past the budget the next
+// package of a slot starts a new universe, and the old one is freed. On
+// k8s.io/client-go, 64 MiB kept peak memory at half of staticcheck's while
+// reading each big dependency's export data a few times instead of once
+// per importer (docs/performance.md).
 const sharedBudget = 64 << 20
 
-// universeFor returns the universe to type-check n against: the shared
-// one, unless n imports a test variant ("q [p.test]", recompiled for the
-// tests of p), whose declarations differ from those of the package with
-// the same path; such a package gets a universe of its own. (A package that
-// is no test variant never imports one.)
-func (r *run) universeFor(n *node) *universe {
+// universeFor returns the universe to type-check n against: the slot's,
+// unless n imports a test variant ("q [p.test]", recompiled for the tests
+// of p), whose declarations differ from those of the package with the same
+// path; such a package gets a universe of its own. (A package that is no
+// test variant never imports one.)
+func (r *run) universeFor(n *node, s *slot) *universe {
 	if slices.ContainsFunc(n.deps, isVariant) {
 		return r.newUniverse()
 	}
-	r.sharedMu.Lock()
-	defer r.sharedMu.Unlock()
-	if r.shared == nil || liveHeap() > r.heapFloor+sharedBudget {
-		r.shared = r.newUniverse()
+	renew := liveHeap() > r.heapFloor+sharedBudget
+	if r.cfg.renew != nil {
+		renew = r.cfg.renew(n.pkg)
 	}
-	return r.shared
+	if s.u == nil || renew {
+		s.u = r.newUniverse()
+	}
+	return s.u
 }
 
 func isVariant(n *node) bool { return n.pkg.ForTest != "" }

@@ -33,6 +33,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/fencecheck/fencecheck/internal/crash"
 )
 
 // Config says what to analyse.
@@ -75,6 +77,10 @@ type Config struct {
 	// limit, the limit is raised to half again the live heap, so that the
 	// collector never runs back to back (see adjustLimit).
 	Headroom uint64
+
+	// renew, if not nil, replaces the heap budget's decision to start a
+	// new universe before p is type-checked (for tests).
+	renew func(p *packages.Package) bool
 }
 
 // Result is the outcome of a run.
@@ -89,11 +95,21 @@ type Result struct {
 	Failures []Failure
 }
 
-// Failure is an analyzer that failed on a package.
+// Failure is an analyzer that failed on a package, or a panic of the
+// driver's own work on it (type-checking, export data, facts), with a nil
+// Analyzer. A panic is a *crash.Error.
 type Failure struct {
 	Package  *packages.Package
 	Analyzer *analysis.Analyzer
 	Err      error
+}
+
+// name is the failing analyzer's name; "" for the driver.
+func (f Failure) name() string {
+	if f.Analyzer == nil {
+		return ""
+	}
+	return f.Analyzer.Name
 }
 
 // loadMode is metadata only: file lists (cgo already processed) and the
@@ -133,7 +149,7 @@ func Run(cfg *Config) (*Result, error) {
 	}
 	r.analyzeAll()
 	slices.SortFunc(r.failures, func(a, b Failure) int {
-		return cmp.Or(cmp.Compare(a.Package.ID, b.Package.ID), cmp.Compare(a.Analyzer.Name, b.Analyzer.Name))
+		return cmp.Or(cmp.Compare(a.Package.ID, b.Package.ID), cmp.Compare(a.name(), b.name()))
 	})
 	return &Result{Packages: pkgs, Roots: roots, Failures: r.failures}, nil
 }
@@ -147,9 +163,6 @@ type run struct {
 	factTypes map[*analysis.Analyzer]map[reflect.Type]bool
 	nodes     map[*packages.Package]*node
 	owners    map[string]*packages.Package // the package of each file (exportfix.go)
-
-	sharedMu sync.Mutex
-	shared   *universe // for packages that import no test variant
 
 	heapFloor uint64 // the live heap before any package is analysed
 	limit     bool   // cfg.Headroom is in force
@@ -169,6 +182,7 @@ type node struct {
 	depFacts bool     // this package or a dependency has facts
 	broken   bool     // the package has errors: importers cannot use its export data
 
+	stage     string       // what process is doing, for an internal error
 	importers int          // packages that import this one
 	pending   atomic.Int32 // importers not yet type-checked
 	export    atomic.Pointer[[]byte]
@@ -242,20 +256,31 @@ func newRun(cfg *Config, roots []*packages.Package) *run {
 	return r
 }
 
+// A slot is one of the Parallelism places where a package is processed. Its
+// universe is used by the slot's package alone: a universe must never be
+// used by two goroutines at once, because reading export data adds to the
+// packages it has already handed out (see universe).
+type slot struct {
+	u *universe // nil until a package needs one
+}
+
 // analyzeAll processes every node once its dependencies are done, at most
-// Parallelism at a time.
+// Parallelism at a time, each in a slot of its own.
 func (r *run) analyzeAll() {
 	limit := cmp.Or(r.cfg.Parallelism, runtime.GOMAXPROCS(0))
-	sem := make(chan struct{}, limit)
+	slots := make(chan *slot, limit)
+	for range limit {
+		slots <- &slot{}
+	}
 	var wg sync.WaitGroup
 	for _, n := range r.nodes {
 		wg.Go(func() {
 			for _, d := range n.deps {
 				<-d.done
 			}
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			r.process(n)
+			s := <-slots
+			defer func() { slots <- s }()
+			r.processSafely(n, s)
 			close(n.done)
 			r.adjustLimit()
 		})
@@ -263,11 +288,34 @@ func (r *run) analyzeAll() {
 	wg.Wait()
 }
 
+// processSafely is process with a panic turned into a failure of the
+// package (an internal error), so that the other packages are still
+// analysed and reported: a worker goroutine's panic would end the process.
+// Importers still use the package's export data if it was written, without
+// its facts; if not, they cannot be type-checked and are not analysed.
+func (r *run) processSafely(n *node, s *slot) {
+	defer func() {
+		v := recover()
+		if v == nil {
+			return
+		}
+		err := crash.New(n.pkg.PkgPath, "fencecheck driver, "+n.stage, v)
+		s.u = nil // the panic may have left the universe half-read
+		n.facts = nil
+		if n.exportData() == nil && n.importers > 0 {
+			n.broken = true
+			err.Note = "the packages that import it were not analysed"
+		}
+		r.fail(n.pkg, nil, err)
+	}()
+	r.process(n, s)
+}
+
 // process type-checks a package if an importer needs its declarations or
 // it is to be analysed, writes its export data for its importers, and runs
 // the analyzers on it: on a root, those of cfg.Analyzers; on a dependency
 // that may export facts, those that declare facts.
-func (r *run) process(n *node) {
+func (r *run) process(n *node, s *slot) {
 	p := n.pkg
 	for _, d := range n.deps {
 		n.depFacts = n.depFacts || d.depFacts
@@ -277,6 +325,7 @@ func (r *run) process(n *node) {
 		return // the importer supplies types.Unsafe
 	}
 	root := r.rootSet[p]
+	n.stage = "prefilter"
 	var analyse bool
 	if root || len(r.forDeps) > 0 {
 		analyse = r.cfg.Needed == nil || r.cfg.Needed(p, root, n.depFacts)
@@ -289,7 +338,8 @@ func (r *run) process(n *node) {
 	// user's (a main module's, or a module replaced by a directory): a
 	// type error in one of its function bodies fails the build. Any other
 	// dependency only for what is analysed.
-	u := r.check(n, root || analyse || editable(p))
+	n.stage = "type-checking"
+	u := r.check(n, s, root || analyse || editable(p))
 	for _, d := range n.deps {
 		d.imported()
 	}
@@ -297,6 +347,7 @@ func (r *run) process(n *node) {
 		return // no Go files, or its errors have been recorded
 	}
 	if n.importers > 0 {
+		n.stage = "writing export data"
 		data, err := writeExport(u)
 		if err != nil {
 			p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: "writing export data: " + err.Error(), Kind: packages.UnknownError})
@@ -312,6 +363,7 @@ func (r *run) process(n *node) {
 	if root {
 		analyzers = r.forRoots
 	}
+	n.stage = "analysing"
 	facts := r.runAnalyzers(n, u, analyzers, root)
 	if facts.len() > 0 {
 		n.facts = facts

@@ -260,7 +260,7 @@ func TestFailures(t *testing.T) {
 		got = append(got, fmt.Sprintf("%s %s %v", f.Package.PkgPath, f.Analyzer.Name, f.Err))
 	}
 	if len(got) != 2 || !strings.HasPrefix(got[0], "example.com/mod/b failing boom") ||
-		!strings.HasPrefix(got[1], "example.com/mod/c failing panic on package example.com/mod/c: bang") {
+		!strings.HasPrefix(got[1], "example.com/mod/c failing internal error in package example.com/mod/c (failing): panic: bang") {
 		t.Errorf("failures:\n%s", strings.Join(got, "\n"))
 	}
 }

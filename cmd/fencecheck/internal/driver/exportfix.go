@@ -44,7 +44,7 @@ func fileOwners(nodes map[*packages.Package]*node) map[string]*packages.Package 
 }
 
 // repairInterfaces repairs the defined interface types that the last read
-// added to the universe. It is called with u.mu held.
+// added to the universe.
 func (u *universe) repairInterfaces() {
 	if u.owners == nil {
 		return

@@ -2,13 +2,16 @@ package driver
 
 import (
 	"fmt"
+	"go/token"
 	"net/url"
 	"os"
 	"reflect"
-	"runtime/debug"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/fencecheck/fencecheck/internal/crash"
 )
 
 // runAnalyzers runs the analyzers (each after its requirements) on one
@@ -70,13 +73,12 @@ func (r *run) runAnalyzers(n *node, u *unit, analyzers []*analysis.Analyzer, roo
 		}
 		results[a] = res
 		if root && len(diags) > 0 && r.cfg.Report != nil && slices.Contains(r.cfg.Analyzers, a) {
-			r.mu.Lock()
-			for _, d := range diags {
-				r.cfg.Report(p, u.fset, a, d)
-			}
-			r.mu.Unlock()
+			n.stage = "reporting"
+			r.report(p, u.fset, a, diags)
+			n.stage = "analysing"
 		}
 	}
+	n.stage = "encoding facts"
 	s, err := live.encode()
 	if err != nil {
 		// A fact type that gob cannot encode: a bug of the analyzer that
@@ -88,12 +90,21 @@ func (r *run) runAnalyzers(n *node, u *unit, analyzers []*analysis.Analyzer, roo
 	return s
 }
 
-// runOne runs an analyzer, turning a panic into an error that names the
-// package, so that one bad package does not end the run.
+// report passes a root's diagnostics to cfg.Report, one call at a time.
+func (r *run) report(p *packages.Package, fset *token.FileSet, a *analysis.Analyzer, diags []analysis.Diagnostic) {
+	r.mu.Lock()
+	defer r.mu.Unlock() // Report may panic (recovered in analyzeAll)
+	for _, d := range diags {
+		r.cfg.Report(p, fset, a, d)
+	}
+}
+
+// runOne runs an analyzer, turning a panic into an internal error that
+// names the package, so that one bad package does not end the run.
 func runOne(pass *analysis.Pass) (res any, err error) {
 	defer func() {
 		if v := recover(); v != nil {
-			err = fmt.Errorf("panic on package %s: %v\n%s", pass.Pkg.Path(), v, debug.Stack())
+			err = crash.New(pass.Pkg.Path(), pass.Analyzer.Name, v)
 		}
 	}()
 	return pass.Analyzer.Run(pass)
