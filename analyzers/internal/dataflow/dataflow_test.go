@@ -333,3 +333,52 @@ func TestRoot(t *testing.T) {
 		t.Errorf("Strip(int64(x), Converts) = %s, want the call src()", dataflow.Strip(conv, dataflow.Converts))
 	}
 }
+
+// TestInnerExpr peels the syntax layers asked for, parentheses always.
+func TestInnerExpr(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "q.go", "package q\nvar p *[]int\nvar x = int64((*p)[0])\nvar y = -x\n", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
+	if _, err := (&types.Config{}).Check("q", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	value := func(name string) ast.Expr {
+		for _, d := range f.Decls {
+			if g, ok := d.(*ast.GenDecl); ok {
+				for _, s := range g.Specs {
+					if vs := s.(*ast.ValueSpec); vs.Names[0].Name == name {
+						return vs.Values[0]
+					}
+				}
+			}
+		}
+		return nil
+	}
+	peel := func(e ast.Expr, layers dataflow.Layers) string {
+		for {
+			in, ok := dataflow.InnerExpr(e, info, layers)
+			if !ok {
+				return types.ExprString(e)
+			}
+			e = in
+		}
+	}
+	for _, c := range []struct {
+		expr   string
+		layers dataflow.Layers
+		want   string
+	}{
+		{"x", dataflow.Converts | dataflow.Loads | dataflow.Elements, "p"},
+		{"x", dataflow.Converts | dataflow.Elements, "(*p)"},
+		{"x", dataflow.Loads, "int64((*p)[0])"},
+		{"y", dataflow.Unary, "x"},
+		{"y", dataflow.AddressOf, "-x"},
+	} {
+		if got := peel(value(c.expr), c.layers); got != c.want {
+			t.Errorf("peeling %s with %b = %s, want %s", c.expr, c.layers, got, c.want)
+		}
+	}
+}

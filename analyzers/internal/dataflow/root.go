@@ -1,7 +1,9 @@
 package dataflow
 
 import (
+	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -28,6 +30,11 @@ const (
 	Extracts
 	// Asserts assert a dynamic type: x.(T).
 	Asserts
+	// AddressOf takes an address in syntax: &x. (SSA has no such
+	// operation: &x.f is a field, &a[i] an element.)
+	AddressOf
+	// Unary applies another unary operator: -x, ^x, !x, <-ch.
+	Unary
 
 	// Designators are the layers between an address or a loaded reference
 	// and the variable it belongs to (Root).
@@ -49,10 +56,10 @@ func Inner(v ssa.Value, layers Layers) (ssa.Value, bool) {
 	case *ssa.Convert:
 		in, kind = x.X, Converts
 	case *ssa.UnOp:
-		if x.Op != token.MUL {
-			return nil, false
-		}
 		in, kind = x.X, Loads
+		if x.Op != token.MUL {
+			kind = Unary
+		}
 	case *ssa.FieldAddr:
 		in, kind = x.X, Fields
 	case *ssa.Field:
@@ -101,3 +108,37 @@ func Unwrap(v ssa.Value) ssa.Value { return Strip(v, Views) }
 // Root follows an address or a loaded reference back to the variable it
 // belongs to: &req.Header -> req, *(&s.f) -> s.
 func Root(v ssa.Value) ssa.Value { return Strip(v, Designators) }
+
+// InnerExpr is Inner for syntax: the expression e is written around, when
+// e (parentheses aside) is one of layers: *p (Loads), &x (AddressOf),
+// another unary operator (Unary), x[i] (Elements), or T(x) (Converts,
+// told from a call by info).
+func InnerExpr(e ast.Expr, info *types.Info, layers Layers) (ast.Expr, bool) {
+	var in ast.Expr
+	var kind Layers
+	switch x := ast.Unparen(e).(type) {
+	case *ast.StarExpr:
+		in, kind = x.X, Loads
+	case *ast.UnaryExpr:
+		in, kind = x.X, Unary
+		if x.Op == token.AND {
+			kind = AddressOf
+		}
+	case *ast.IndexExpr:
+		in, kind = x.X, Elements
+	case *ast.CallExpr:
+		if info == nil || len(x.Args) != 1 {
+			return nil, false
+		}
+		if tv, ok := info.Types[x.Fun]; !ok || !tv.IsType() {
+			return nil, false
+		}
+		in, kind = x.Args[0], Converts
+	default:
+		return nil, false
+	}
+	if layers&kind == 0 {
+		return nil, false
+	}
+	return in, true
+}
