@@ -3,7 +3,6 @@ package dataflow_test
 import (
 	"go/ast"
 	"go/constant"
-	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -11,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/dataflow"
+	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/ssa/ssautil"
 )
 
 // Each function labels the results of src() (and srcB()) and hands the
@@ -85,19 +84,7 @@ func origins() {
 }
 `
 
-func build(t *testing.T) *ssa.Package {
-	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", source, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", "p"), []*ast.File{f}, ssa.SanityCheckFunctions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pkg
-}
+func build(t *testing.T) *ssa.Package { return testutil.BuildSSA(t, source) }
 
 // kept returns the values fn hands to keep, by name, before boxing.
 func kept(t *testing.T, fn *ssa.Function) map[string]ssa.Value {
