@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/dataflow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"golang.org/x/tools/go/ssa"
 )
@@ -104,20 +105,7 @@ func Variadic(v ssa.Value) (elems []ssa.Value, ok bool) {
 }
 
 // Unwrap strips conversions that do not change a value's identity.
-func Unwrap(v ssa.Value) ssa.Value {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		default:
-			return v
-		}
-	}
-}
+func Unwrap(v ssa.Value) ssa.Value { return dataflow.Unwrap(v) }
 
 // ConstString returns the string a value is known to hold: a constant, a
 // concatenation of constants, or a conversion of one.
@@ -295,39 +283,9 @@ func SameValue(a, b ssa.Value) bool {
 	return false
 }
 
-// maxRootSteps bounds the field, index and load steps Root takes: written
-// code reaches a few levels (req.Header, s.cfg.client); the bound only
-// guards against cycles through phis.
-const maxRootSteps = 32
-
 // Root follows an address or a loaded reference back to the variable it
 // belongs to: &req.Header -> req, *(&s.f) -> s.
-func Root(v ssa.Value) ssa.Value {
-	for i := 0; i < maxRootSteps; i++ {
-		switch x := v.(type) {
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.IndexAddr:
-			v = x.X
-		case *ssa.Field:
-			v = x.X
-		case *ssa.Index:
-			v = x.X
-		case *ssa.UnOp:
-			if x.Op.String() != "*" {
-				return v
-			}
-			v = x.X
-		case *ssa.Slice:
-			v = x.X
-		case *ssa.MakeInterface, *ssa.ChangeType, *ssa.ChangeInterface:
-			v = Unwrap(v)
-		default:
-			return v
-		}
-	}
-	return v
-}
+func Root(v ssa.Value) ssa.Value { return dataflow.Root(v) }
 
 // Result returns result i of a call: the call itself when it returns one
 // value, the Extract of index i when it returns a tuple, or nil when that

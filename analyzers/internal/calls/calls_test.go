@@ -1,15 +1,10 @@
 package calls
 
 import (
-	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"testing"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/ssa/ssautil"
 )
 
 // TestConstString recovers SQL text built from constants and refuses
@@ -44,15 +39,7 @@ func f(dyn string) {
 		{"", false},
 		{"", false},
 	}
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", "p"), []*ast.File{f}, ssa.SanityCheckFunctions)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := testutil.BuildSSA(t, src)
 	var got []ssa.Value
 	for _, b := range pkg.Func("f").Blocks {
 		for _, instr := range b.Instrs {

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/dataflow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
@@ -28,6 +29,8 @@ type Fields struct {
 	// Custom fences declared by annotations or configuration.
 	CustomCall  func(*types.Func) bool
 	CustomField func(owner *types.Named, v *types.Var) bool
+
+	pol *dataflow.Policy[string] // the fence taint's, built once
 }
 
 // NewFields returns an empty field set.
@@ -54,7 +57,7 @@ func (f *Fields) holds(owner types.Type, v *types.Var) bool {
 
 // Tokens is the set of values carrying a token in one function.
 type Tokens struct {
-	set map[ssa.Value]bool
+	labels *dataflow.Labels[string]
 	// args are the arguments the function was called with on the path
 	// being walked, by parameter (WithArgs).
 	args map[*ssa.Parameter]ssa.Value
@@ -67,7 +70,7 @@ func (t *Tokens) WithArgs(args map[*ssa.Parameter]ssa.Value) *Tokens {
 	if t == nil || len(args) == 0 {
 		return t
 	}
-	return &Tokens{set: t.set, args: args}
+	return &Tokens{labels: t.labels, args: args}
 }
 
 // Arg returns the argument passed for p on the path being walked, or nil.
@@ -83,135 +86,105 @@ func (t *Tokens) Has(v ssa.Value) bool {
 	if t == nil || v == nil {
 		return false
 	}
-	return t.set[v] || t.set[calls.Unwrap(v)]
+	return t.labels.Of(v) != nil || t.labels.Of(calls.Unwrap(v)) != nil
 }
 
 // Any reports whether any of vs carries the token.
 func (t *Tokens) Any(vs ...ssa.Value) bool { return slices.ContainsFunc(vs, t.Has) }
 
+// Where a token comes from (its labels' Source).
+const (
+	fromSeed        = "seed"        // a parameter or free variable given on entry
+	fromFence       = "fence"       // a fence call or a custom fence
+	fromField       = "fence field" // a field known to hold a token
+	fromIssued      = "issued"      // scanned from a statement that issues a token
+	fromIdempotency = "idempotency" // an idempotency key sent with a request
+)
+
 // Analyze computes the values of fn that carry a token, given values known
 // to carry one on entry (parameters or free variables). Stores of a token
 // into struct fields are added to fields.
 func Analyze(fn *ssa.Function, seeds []ssa.Value, fields *Fields) *Tokens {
-	t := &Tokens{set: map[ssa.Value]bool{}}
-	var queue []ssa.Value
-	mark := func(v ssa.Value) {
-		if v != nil && !t.set[v] {
-			t.set[v] = true
-			queue = append(queue, v)
-		}
-	}
-	var markRoot func(addr ssa.Value)
-	markRoot = func(addr ssa.Value) {
-		mark(addr)
-		root := calls.Root(addr)
-		mark(root)
-		// What a writer wraps receives what is written to the writer:
-		// json.NewEncoder(&buf).Encode(v) puts v into buf.
-		if ext, ok := root.(*ssa.Extract); ok {
-			root = ext.Tuple
-		}
-		if c, ok := root.(*ssa.Call); ok && c.Call.Signature().Recv() == nil {
-			for _, a := range c.Call.Args {
-				if isReference(calls.Unwrap(a).Type()) && !t.set[calls.Root(a)] {
-					markRoot(a)
-				}
-			}
-		}
-	}
+	l := dataflow.New(fn, fields.policy())
+	seed := &dataflow.Label[string]{Source: fromSeed}
 	for _, s := range seeds {
-		mark(s)
+		l.Mark(s, seed)
 	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			switch x := instr.(type) {
-			case *ssa.Call:
-				if isFenceCall(&x.Call) || (fields.CustomCall != nil && calls.Callee(&x.Call) != nil && fields.CustomCall(calls.Callee(&x.Call))) {
-					mark(x)
-				}
-				if dsts := issuedTokens(&x.Call); dsts != nil {
-					for _, d := range dsts {
-						markRoot(d)
-					}
-				}
-				if idempotencyHeader(&x.Call) {
-					if r := calls.Receiver(&x.Call); r != nil {
-						markRoot(r)
-					}
-					mark(x)
-				}
-			case *ssa.Field:
-				if fields.holds(x.X.Type(), calls.FieldVar(x.X.Type(), x.Field)) {
-					mark(x)
-				}
-			case *ssa.FieldAddr:
-				if fields.holds(x.X.Type(), calls.FieldVar(x.X.Type(), x.Field)) {
-					mark(x)
-				}
-			}
-		}
-	}
-	for len(queue) > 0 {
-		v := queue[0]
-		queue = queue[1:]
-		refs := v.Referrers()
-		if refs == nil {
-			continue
-		}
-		for _, ref := range *refs {
-			switch x := ref.(type) {
-			case *ssa.Store:
-				if x.Val == v {
-					markRoot(x.Addr)
-					if fa, ok := x.Addr.(*ssa.FieldAddr); ok {
-						fields.vars[calls.FieldVar(fa.X.Type(), fa.Field)] = true
-					}
-				}
-			case *ssa.MapUpdate:
-				if x.Value == v || x.Key == v {
-					markRoot(x.Map)
-				}
-			case *ssa.Call:
-				mark(x)
-				if !slices.Contains(calls.Args(&x.Call), v) {
-					// Only the receiver carries the token (a client that
-					// once sent it): its results may, its other
-					// arguments do not.
-					continue
-				}
-				// A callee that receives the token may put it into what
-				// its receiver and other reference arguments point to
-				// (Header.Set, json.NewEncoder(&buf).Encode,
-				// fmt.Fprintf(&buf, ...)).
-				if r := calls.Receiver(&x.Call); r != nil && isReference(calls.Unwrap(r).Type()) {
-					markRoot(r)
-				}
-				for _, a := range calls.Args(&x.Call) {
-					if a != v && isReference(calls.Unwrap(a).Type()) {
-						markRoot(a)
-					}
-				}
-			case *ssa.Send:
-				if x.X == v {
-					markRoot(x.Chan)
-				}
-			case ssa.Value:
-				// Every other value computed from a token carries it:
-				// arithmetic, conversions, loads, field and index
-				// selection, phi nodes, slices, closures binding it.
-				mark(x)
-			}
-		}
-	}
-	return t
+	l.Run()
+	return &Tokens{labels: l}
 }
 
-func isReference(t types.Type) bool {
-	switch t.Underlying().(type) {
-	case *types.Pointer, *types.Map, *types.Slice:
-		return true
+// policy is the fence taint's: generous, a token goes into every value
+// computed from it and every container and writer it is put into.
+func (f *Fields) policy() *dataflow.Policy[string] {
+	if f.pol == nil {
+		f.pol = &dataflow.Policy[string]{Source: f.source, Call: generousCall, Put: f.put}
 	}
-	return false
+	return f.pol
+}
+
+// source labels the fences an instruction reads or issues.
+func (f *Fields) source(l *dataflow.Labels[string], instr ssa.Instruction) {
+	label := func(src string) *dataflow.Label[string] {
+		return &dataflow.Label[string]{Source: src, Pos: instr.Pos()}
+	}
+	switch x := instr.(type) {
+	case *ssa.Call:
+		if isFenceCall(&x.Call) || (f.CustomCall != nil && calls.Callee(&x.Call) != nil && f.CustomCall(calls.Callee(&x.Call))) {
+			l.Mark(x, label(fromFence))
+		}
+		if dsts := issuedTokens(&x.Call); dsts != nil {
+			for _, d := range dsts {
+				l.Into(d, label(fromIssued))
+			}
+		}
+		if idempotencyHeader(&x.Call) {
+			if r := calls.Receiver(&x.Call); r != nil {
+				l.Into(r, label(fromIdempotency))
+			}
+			l.Mark(x, label(fromIdempotency))
+		}
+	case *ssa.Field:
+		if f.holds(x.X.Type(), calls.FieldVar(x.X.Type(), x.Field)) {
+			l.Mark(x, label(fromField))
+		}
+	case *ssa.FieldAddr:
+		if f.holds(x.X.Type(), calls.FieldVar(x.X.Type(), x.Field)) {
+			l.Mark(x, label(fromField))
+		}
+	}
+}
+
+// put follows a token into what it is stored, put or sent into, and
+// learns the struct fields it is stored to.
+func (f *Fields) put(l *dataflow.Labels[string], instr ssa.Instruction, v, into ssa.Value, lab *dataflow.Label[string]) {
+	l.Into(into, lab)
+	if st, ok := instr.(*ssa.Store); ok {
+		if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
+			f.vars[calls.FieldVar(fa.X.Type(), fa.Field)] = true
+		}
+	}
+}
+
+// generousCall: the result of a call that takes a token carries it.
+func generousCall(l *dataflow.Labels[string], x *ssa.Call, v ssa.Value, lab *dataflow.Label[string]) {
+	l.Mark(x, lab)
+	if !slices.Contains(calls.Args(&x.Call), v) {
+		// Only the receiver carries the token (a client that once sent
+		// it): its results may, its other arguments do not.
+		return
+	}
+	// A callee that receives the token may put it into what its receiver
+	// and other reference arguments point to (Header.Set,
+	// json.NewEncoder(&buf).Encode, fmt.Fprintf(&buf, ...)).
+	if r := calls.Receiver(&x.Call); r != nil && dataflow.IsReference(calls.Unwrap(r).Type()) {
+		l.Into(r, lab)
+	}
+	for _, a := range calls.Args(&x.Call) {
+		if a != v && dataflow.IsReference(calls.Unwrap(a).Type()) {
+			l.Into(a, lab)
+		}
+	}
 }
 
 func isFenceCall(c *ssa.CallCommon) bool {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/dataflow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
@@ -454,6 +455,10 @@ func (s *storeReleases) readCompared(ci ssa.CallInstruction) (ssa.CallInstructio
 	return nil, nil
 }
 
+// readLayers are the operations between a read's result and what is taken
+// from it.
+const readLayers = dataflow.Designators | dataflow.Converts | dataflow.Lookups | dataflow.Extracts | dataflow.Asserts
+
 // readOf returns the store read a value comes from: the value of a field,
 // map entry or element of the read's result, of a document it was decoded
 // into, or of the result of a function of this package that reads.
@@ -471,35 +476,12 @@ func (s *storeReleases) readOf(v ssa.Value, depth int) ssa.CallInstruction {
 }
 
 func (s *storeReleases) readFrom(v ssa.Value, depth int) ssa.CallInstruction {
+	// A field, element, entry or result of a read, loaded, converted or
+	// asserted, is read data.
+	if in, ok := dataflow.Inner(v, readLayers); ok {
+		return s.readOf(in, depth+1)
+	}
 	switch x := v.(type) {
-	case *ssa.UnOp:
-		if x.Op == token.MUL {
-			return s.readOf(x.X, depth+1)
-		}
-	case *ssa.FieldAddr:
-		return s.readOf(x.X, depth+1)
-	case *ssa.Field:
-		return s.readOf(x.X, depth+1)
-	case *ssa.IndexAddr:
-		return s.readOf(x.X, depth+1)
-	case *ssa.Index:
-		return s.readOf(x.X, depth+1)
-	case *ssa.Lookup:
-		return s.readOf(x.X, depth+1)
-	case *ssa.TypeAssert:
-		return s.readOf(x.X, depth+1)
-	case *ssa.Extract:
-		return s.readOf(x.Tuple, depth+1)
-	case *ssa.MakeInterface:
-		return s.readOf(x.X, depth+1)
-	case *ssa.ChangeType:
-		return s.readOf(x.X, depth+1)
-	case *ssa.ChangeInterface:
-		return s.readOf(x.X, depth+1)
-	case *ssa.Slice:
-		return s.readOf(x.X, depth+1)
-	case *ssa.Convert:
-		return s.readOf(x.X, depth+1)
 	case *ssa.Phi:
 		for _, e := range x.Edges {
 			if r := s.readOf(e, depth+1); r != nil {

@@ -166,7 +166,7 @@ func (q *checker) counterOrigin(addr ssa.Value) *origin {
 	}
 	o := q.counterOrigins[obj]
 	if o == nil {
-		o = &origin{src: &model.TokenSource{Kind: model.Counter, What: c.what}, pos: c.pos}
+		o = &origin{Source: &model.TokenSource{Kind: model.Counter, What: c.what}, Pos: c.pos}
 		if q.counterOrigins == nil {
 			q.counterOrigins = map[types.Object]*origin{}
 		}

@@ -1,10 +1,12 @@
 package tokenquality
 
 import (
-	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"go/ast"
 	"go/token"
 	"strings"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/dataflow"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 )
 
 // fenceWordsOf classifies a name: whether it holds a strong fence word, the
@@ -74,24 +76,16 @@ func (q *checker) binaryAt(pos token.Pos) *ast.BinaryExpr {
 // GetEpoch, "int64(tok)" -> tok).
 func (q *checker) exprName(e ast.Expr) string {
 	for i := 0; i < maxUnwrap; i++ {
-		switch x := e.(type) {
+		if in, ok := dataflow.InnerExpr(e, q.u.Pass.TypesInfo, nameLayers); ok {
+			e = in
+			continue
+		}
+		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
 			return x.Name
 		case *ast.SelectorExpr:
 			return x.Sel.Name
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.UnaryExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
 		case *ast.CallExpr:
-			if tv, ok := q.u.Pass.TypesInfo.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-				e = x.Args[0] // a conversion
-				continue
-			}
 			e = x.Fun
 		default:
 			return ""
@@ -99,3 +93,6 @@ func (q *checker) exprName(e ast.Expr) string {
 	}
 	return ""
 }
+
+// nameLayers are peeled off an operand to name it.
+const nameLayers = dataflow.Loads | dataflow.AddressOf | dataflow.Unary | dataflow.Elements | dataflow.Converts

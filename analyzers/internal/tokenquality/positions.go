@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/dataflow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
@@ -41,17 +42,17 @@ func (t *taint) value(v ssa.Value) *origin {
 	if v == nil {
 		return nil
 	}
-	if o := t.of[v]; o != nil {
+	if o := t.Of(v); o != nil {
 		return o
 	}
-	return t.of[calls.Unwrap(v)]
+	return t.Of(calls.Unwrap(v))
 }
 
 func (q *checker) add(f *finding) {
 	if !f.pos.IsValid() {
 		return
 	}
-	k := fmt.Sprintf("%s@%d", codeOf(f.o.src.Kind), f.pos)
+	k := fmt.Sprintf("%s@%d", codeOf(f.o.Source.Kind), f.pos)
 	if _, dup := q.found[k]; dup {
 		return
 	}
@@ -71,7 +72,7 @@ func (q *checker) positions(t *taint) {
 			mine = append(mine, f)
 		}
 	}
-	for _, b := range t.fn.Blocks {
+	for _, b := range t.Fn.Blocks {
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
 			case *ssa.BinOp:
@@ -101,7 +102,7 @@ func (q *checker) positions(t *taint) {
 	// FC1001's on that effect.
 	for _, f := range mine {
 		if len(f.flagged) > 0 && !f.effect.IsValid() {
-			carriers := closure(f.flagged)
+			carriers := carriersOf(t.Fn, f.flagged)
 			for _, e := range effects {
 				if reaches(e, carriers) {
 					f.key, f.effect = e.Call.Pos(), e.Call.Pos()
@@ -135,13 +136,13 @@ func (q *checker) comparison(t *taint, x *ssa.BinOp) *finding {
 	against := t.toks.Has(other)
 	switch {
 	case against:
-	case o.src.Kind == model.Counter:
+	case o.Source.Kind == model.Counter:
 		// An in-process counter may order in-process things (a cache
 		// generation); only under a lock is it taken for a fence.
 		if !named || q.sectionOf(x) == nil {
 			return nil
 		}
-	case o.src.Numeric, named:
+	case o.Source.Numeric, named:
 	default:
 		return nil
 	}
@@ -419,58 +420,53 @@ func (q *checker) chainWrite(t *taint, x ssa.CallInstruction, e *effect.Effect) 
 	return nil
 }
 
-// closure returns the values that carry what the flagged values carry:
-// a request whose header was set, a context built from metadata, a local
-// variable holding one of them.
-func closure(flagged []ssa.Value) map[ssa.Value]bool {
-	set := map[ssa.Value]bool{}
-	var queue []ssa.Value
-	mark := func(v ssa.Value) {
-		if v != nil && !set[v] {
-			set[v] = true
-			queue = append(queue, v)
+// carrying is the dataflow policy of the values that carry what a flagged
+// value carries: a request whose header was set, a context built from
+// metadata, a local variable holding one of them.
+var carrying = dataflow.Policy[bool]{
+	Derive: func(x, _ ssa.Value) bool {
+		switch x.(type) {
+		case *ssa.Phi, *ssa.MakeInterface, *ssa.ChangeType, *ssa.ChangeInterface, *ssa.Extract, *ssa.UnOp:
+			return true
 		}
-	}
+		return false
+	},
+	Call: func(f *dataflow.Labels[bool], x *ssa.Call, _ ssa.Value, l *dataflow.Label[bool]) { f.Mark(x, l) },
+	Put: func(f *dataflow.Labels[bool], instr ssa.Instruction, _, into ssa.Value, l *dataflow.Label[bool]) {
+		if _, ok := instr.(*ssa.Store); ok {
+			f.Mark(calls.Root(into), l)
+		}
+	},
+	MaxVisits: maxCarriers,
+}
+
+// carriersOf returns the values that carry what the flagged values of fn
+// carry.
+func carriersOf(fn *ssa.Function, flagged []ssa.Value) *dataflow.Labels[bool] {
+	f := dataflow.New(fn, &carrying)
+	flag := &dataflow.Label[bool]{Source: true}
 	for _, v := range flagged {
-		mark(v)
+		f.Mark(v, flag)
 	}
-	for n := 0; len(queue) > 0 && n < maxCarriers; n++ {
-		v := queue[0]
-		queue = queue[1:]
-		refs := v.Referrers()
-		if refs == nil {
-			continue
-		}
-		for _, ref := range *refs {
-			switch x := ref.(type) {
-			case *ssa.Store:
-				if x.Val == v {
-					mark(calls.Root(x.Addr))
-				}
-			case *ssa.Call:
-				mark(x)
-			case *ssa.Phi, *ssa.MakeInterface, *ssa.ChangeType, *ssa.ChangeInterface, *ssa.Extract, *ssa.UnOp:
-				mark(x.(ssa.Value))
-			}
-		}
-	}
-	return set
+	f.Run()
+	return f
 }
 
 // reaches reports whether a request effect sends a value of set, or an
 // etcd transaction's If() receives one.
-func reaches(e *effect.Effect, set map[ssa.Value]bool) bool {
+func reaches(e *effect.Effect, set *dataflow.Labels[bool]) bool {
+	has := func(v ssa.Value) bool { return set.Of(v) != nil }
 	in := func(v ssa.Value) bool {
 		if v == nil {
 			return false
 		}
 		u := calls.Unwrap(v)
-		if set[v] || set[u] || set[calls.Root(u)] {
+		if has(v) || has(u) || has(calls.Root(u)) {
 			return true
 		}
 		if elems, ok := calls.Variadic(u); ok {
 			for _, el := range elems {
-				if set[el] || set[calls.Root(el)] {
+				if has(el) || has(calls.Root(el)) {
 					return true
 				}
 			}

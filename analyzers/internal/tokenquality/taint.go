@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/dataflow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
@@ -16,21 +17,19 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// This file is a small forward taint, like flow.Analyze but for values
-// that are NOT fences (model.TokenSources, in-process counters, clock
-// readings). It is deliberately narrower than flow: a value derived from a
-// source only carries it through arithmetic, conversions, local variables,
-// formatting and encoding functions, methods of the source's own type, and
-// this package's functions. Anything flow already sees as a real fencing
-// token is never tainted, so a real fence mixed with a random value stays
-// silent.
+// This file is the token-quality checks' policy for the dataflow engine:
+// it follows values that are NOT fences (model.TokenSources, in-process
+// counters, clock readings) where flow follows the token, but narrowly: a
+// value derived from a source only carries it through arithmetic,
+// conversions, local variables, formatting and encoding functions, methods
+// of the source's own type, and this package's functions. Anything flow
+// already sees as a real fencing token is never tainted, so a real fence
+// mixed with a random value stays silent.
 
-// origin is where a non-fence value comes from.
-type origin struct {
-	src *model.TokenSource
-	pos token.Pos // where it was created, read or incremented
-	via string    // "newToken" when returned by this package's function
-}
+// origin is where a non-fence value comes from: the source, where the
+// value was created, read or incremented, and the function of this
+// package that returned it ("returned by newToken").
+type origin = dataflow.Label[*model.TokenSource]
 
 // checker is the state of FC3001/FC3002 for one package.
 type checker struct {
@@ -49,12 +48,11 @@ type checker struct {
 	reached        map[*ssa.Function]*section.Section
 }
 
-// taint is the result of analysing one function with given seeds.
+// taint is the result of analysing one function with given seeds: the
+// values carrying a source's label, the struct and array roots a source
+// value was stored into (Held) and the labels of the results (Returned).
 type taint struct {
-	fn   *ssa.Function
-	of   map[ssa.Value]*origin
-	held map[ssa.Value]*origin // struct/array roots a source value was stored into
-	ret  []*origin             // per result index
+	*dataflow.Labels[*model.TokenSource]
 	toks *flow.Tokens
 }
 
@@ -72,17 +70,17 @@ func (t *taint) carried(v ssa.Value) *origin {
 	if v == nil {
 		return nil
 	}
-	if o := t.of[v]; o != nil {
+	if o := t.Of(v); o != nil {
 		return o
 	}
 	u := calls.Unwrap(v)
-	if o := t.of[u]; o != nil {
+	if o := t.Of(u); o != nil {
 		return o
 	}
-	if o := t.held[u]; o != nil {
+	if o := t.Held(u); o != nil {
 		return o
 	}
-	return t.held[calls.Root(u)]
+	return t.Held(calls.Root(u))
 }
 
 // sourcesByName indexes model.TokenSources' functions by name.
@@ -152,187 +150,17 @@ func (q *checker) analyze(fn *ssa.Function, seeds map[ssa.Value]*origin, depth i
 		return t
 	}
 	if q.busy[key] || depth > maxTaintDepth {
-		return &taint{fn: fn, of: map[ssa.Value]*origin{}, held: map[ssa.Value]*origin{}}
+		return &taint{Labels: dataflow.New[*model.TokenSource](fn, nil)}
 	}
 	q.busy[key] = true
 	defer delete(q.busy, key)
 
-	t := &taint{fn: fn, of: map[ssa.Value]*origin{}, held: map[ssa.Value]*origin{},
-		ret: make([]*origin, fn.Signature.Results().Len()), toks: q.u.Tokens(fn)}
-	var queue []ssa.Value
-	mark := func(v ssa.Value, o *origin) {
-		if v == nil || o == nil || t.of[v] != nil || t.toks.Has(v) {
-			return
-		}
-		if _, isConst := v.(*ssa.Const); isConst {
-			return
-		}
-		t.of[v] = o
-		queue = append(queue, v)
-	}
+	toks := q.u.Tokens(fn)
+	t := &taint{Labels: dataflow.New(fn, q.policy(toks, depth)), toks: toks}
 	for v, o := range seeds {
-		mark(v, o)
+		t.Mark(v, o)
 	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			switch x := instr.(type) {
-			case *ssa.Call:
-				c := &x.Call
-				callee := calls.Callee(c)
-				if src := q.sourceFor(callee); src != nil {
-					if src.Kind == model.Counter {
-						// atomic.AddInt64(&n, 1): the counter's origin when
-						// n is one, else this call.
-						if o := q.counterOrigin(firstAddr(c)); o != nil {
-							mark(x, o)
-							continue
-						}
-					}
-					o := &origin{src: src, pos: x.Pos()}
-					if src.Arg >= 0 {
-						if a := calls.Arg(c, src.Arg); a != nil {
-							mark(calls.Unwrap(a), o)
-							if r := calls.Root(a); r != a {
-								mark(r, o)
-							}
-						}
-					} else {
-						mark(calls.Result(x, src.Result), o)
-					}
-					continue
-				}
-				if atomic(callee) && strings.HasPrefix(callee.Name(), "Load") {
-					if o := q.counterOrigin(firstAddr(c)); o != nil {
-						mark(x, o)
-					}
-					continue
-				}
-				if sc := c.StaticCallee(); q.local(sc) && depth < maxTaintDepth {
-					sum := q.analyze(sc, nil, depth+1)
-					for i, o := range sum.ret {
-						if o != nil {
-							mark(calls.Result(x, i), returnedBy(o, sc))
-						}
-					}
-				}
-			case *ssa.UnOp:
-				if x.Op != token.MUL {
-					continue
-				}
-				if g, ok := x.X.(*ssa.Global); ok && q.globals[g] != nil {
-					mark(x, q.globals[g])
-				} else if o := q.counterOrigin(x.X); o != nil {
-					mark(x, o)
-				}
-			case *ssa.FieldAddr:
-				v := calls.FieldVar(x.X.Type(), x.Field)
-				if src := q.sourceField(x.X.Type(), v); src != nil {
-					mark(x, &origin{src: src, pos: x.Pos()})
-				} else if o := q.fields[v]; o != nil && q.counterOrigin(x) == nil {
-					mark(x, o)
-				}
-			case *ssa.Field:
-				v := calls.FieldVar(x.X.Type(), x.Field)
-				if src := q.sourceField(x.X.Type(), v); src != nil {
-					mark(x, &origin{src: src, pos: x.Pos()})
-				} else if o := q.fields[v]; o != nil {
-					mark(x, o)
-				}
-			}
-		}
-	}
-	for len(queue) > 0 {
-		v := queue[0]
-		queue = queue[1:]
-		o := t.of[v]
-		refs := v.Referrers()
-		if refs == nil {
-			continue
-		}
-		for _, ref := range *refs {
-			switch x := ref.(type) {
-			case *ssa.Store:
-				if x.Val != v {
-					continue
-				}
-				switch a := x.Addr.(type) {
-				case *ssa.FieldAddr:
-					t.held[calls.Root(a)] = o
-					t.held[a.X] = o
-					fv := calls.FieldVar(a.X.Type(), a.Field)
-					if fv != nil && fv.Pkg() == q.u.Pass.Pkg && q.fields[fv] == nil && q.counterOrigin(a) == nil {
-						q.fields[fv] = o
-						q.learnt = true
-					}
-				case *ssa.Global:
-					if a.Pkg == q.u.Pkg && q.globals[a] == nil && q.counterOrigin(a) == nil {
-						q.globals[a] = o
-						q.learnt = true
-					}
-				case *ssa.IndexAddr:
-					t.held[calls.Root(a)] = o
-					if r, ok := calls.Root(a).(*ssa.Alloc); ok {
-						mark(r, o)
-					}
-				case *ssa.Alloc:
-					mark(a, o)
-				}
-			case *ssa.MapUpdate:
-				if x.Value == v {
-					t.held[calls.Root(x.Map)] = o
-				}
-			case *ssa.Call:
-				if r := q.propagate(&x.Call, v); r {
-					mark(calls.Result(x, 0), o)
-				}
-				sc := x.Call.StaticCallee()
-				if !q.local(sc) || depth >= maxTaintDepth {
-					continue
-				}
-				callee := q.analyze(sc, paramSeeds(&x.Call, sc, t), depth+1)
-				for i, ro := range callee.ret {
-					if ro != nil {
-						mark(calls.Result(x, i), ro)
-					}
-				}
-			case *ssa.MakeClosure:
-				if fn, ok := x.Fn.(*ssa.Function); ok && q.local(fn) && depth < maxTaintDepth {
-					seeds := map[ssa.Value]*origin{}
-					for i, b := range x.Bindings {
-						if o := t.of[b]; o != nil && i < len(fn.FreeVars) {
-							seeds[fn.FreeVars[i]] = o
-						}
-					}
-					q.analyze(fn, seeds, depth+1)
-				}
-			case *ssa.Return:
-				for i, r := range x.Results {
-					if r == v && i < len(t.ret) && t.ret[i] == nil {
-						t.ret[i] = o
-					}
-				}
-			case *ssa.BinOp:
-				switch x.Op {
-				case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-					// a comparison yields a bool, not the value
-				default:
-					mark(x, o)
-				}
-			case *ssa.UnOp:
-				if x.Op != token.NOT && x.Op != token.ARROW {
-					mark(x, o)
-				}
-			case *ssa.Phi, *ssa.Convert, *ssa.ChangeType, *ssa.MakeInterface, *ssa.ChangeInterface,
-				*ssa.TypeAssert, *ssa.Slice, *ssa.Index, *ssa.IndexAddr, *ssa.SliceToArrayPointer,
-				*ssa.MultiConvert, *ssa.FieldAddr, *ssa.Field:
-				mark(x.(ssa.Value), o)
-			case *ssa.Extract:
-				if x.Tuple == v && x.Index == 0 {
-					mark(x, o)
-				}
-			}
-		}
-	}
+	t.Run()
 	if q.collect {
 		q.positions(t)
 	}
@@ -340,14 +168,175 @@ func (q *checker) analyze(fn *ssa.Function, seeds map[ssa.Value]*origin, depth i
 	return t
 }
 
+// policy is the narrow taint of one function analysed at depth: a real
+// fencing token (toks) and constants never carry a source's label.
+func (q *checker) policy(toks *flow.Tokens, depth int) *dataflow.Policy[*model.TokenSource] {
+	return &dataflow.Policy[*model.TokenSource]{
+		Source: func(l *dataflow.Labels[*model.TokenSource], instr ssa.Instruction) { q.source(l, instr, depth) },
+		Derive: dataflow.Computed,
+		Call: func(l *dataflow.Labels[*model.TokenSource], x *ssa.Call, v ssa.Value, o *origin) {
+			q.call(l, x, v, o, depth)
+		},
+		Closure: func(l *dataflow.Labels[*model.TokenSource], x *ssa.MakeClosure, v ssa.Value, o *origin) {
+			q.closure(l, x, depth)
+		},
+		Put: q.put,
+		Stop: func(v ssa.Value) bool {
+			_, isConst := v.(*ssa.Const)
+			return toks.Has(v) || isConst
+		},
+	}
+}
+
+// source labels what an instruction reads from a source: a random,
+// identity or clock call, a counter, a source field, a package variable
+// or field known to hold a source value, the result of this package's
+// function that returns one.
+func (q *checker) source(l *dataflow.Labels[*model.TokenSource], instr ssa.Instruction, depth int) {
+	switch x := instr.(type) {
+	case *ssa.Call:
+		c := &x.Call
+		callee := calls.Callee(c)
+		if src := q.sourceFor(callee); src != nil {
+			if src.Kind == model.Counter {
+				// atomic.AddInt64(&n, 1): the counter's origin when
+				// n is one, else this call.
+				if o := q.counterOrigin(firstAddr(c)); o != nil {
+					l.Mark(x, o)
+					return
+				}
+			}
+			o := &origin{Source: src, Pos: x.Pos()}
+			if src.Arg >= 0 {
+				if a := calls.Arg(c, src.Arg); a != nil {
+					l.Mark(calls.Unwrap(a), o)
+					if r := calls.Root(a); r != a {
+						l.Mark(r, o)
+					}
+				}
+			} else {
+				l.Mark(calls.Result(x, src.Result), o)
+			}
+			return
+		}
+		if atomic(callee) && strings.HasPrefix(callee.Name(), "Load") {
+			if o := q.counterOrigin(firstAddr(c)); o != nil {
+				l.Mark(x, o)
+			}
+			return
+		}
+		if sc := c.StaticCallee(); q.local(sc) && depth < maxTaintDepth {
+			sum := q.analyze(sc, nil, depth+1)
+			for i := range sum.Results() {
+				if o := sum.Returned(i); o != nil {
+					l.Mark(calls.Result(x, i), returnedBy(o, sc))
+				}
+			}
+		}
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			return
+		}
+		if g, ok := x.X.(*ssa.Global); ok && q.globals[g] != nil {
+			l.Mark(x, q.globals[g])
+		} else if o := q.counterOrigin(x.X); o != nil {
+			l.Mark(x, o)
+		}
+	case *ssa.FieldAddr:
+		v := calls.FieldVar(x.X.Type(), x.Field)
+		if src := q.sourceField(x.X.Type(), v); src != nil {
+			l.Mark(x, &origin{Source: src, Pos: x.Pos()})
+		} else if o := q.fields[v]; o != nil && q.counterOrigin(x) == nil {
+			l.Mark(x, o)
+		}
+	case *ssa.Field:
+		v := calls.FieldVar(x.X.Type(), x.Field)
+		if src := q.sourceField(x.X.Type(), v); src != nil {
+			l.Mark(x, &origin{Source: src, Pos: x.Pos()})
+		} else if o := q.fields[v]; o != nil {
+			l.Mark(x, o)
+		}
+	}
+}
+
+// put follows a source value stored into a local variable or an array
+// element, and records the structs, arrays and maps that hold one and the
+// fields and package variables of this package it is stored to.
+func (q *checker) put(l *dataflow.Labels[*model.TokenSource], instr ssa.Instruction, v, into ssa.Value, o *origin) {
+	switch x := instr.(type) {
+	case *ssa.Store:
+		switch a := x.Addr.(type) {
+		case *ssa.FieldAddr:
+			l.Hold(calls.Root(a), o)
+			l.Hold(a.X, o)
+			fv := calls.FieldVar(a.X.Type(), a.Field)
+			if fv != nil && fv.Pkg() == q.u.Pass.Pkg && q.fields[fv] == nil && q.counterOrigin(a) == nil {
+				q.fields[fv] = o
+				q.learnt = true
+			}
+		case *ssa.Global:
+			if a.Pkg == q.u.Pkg && q.globals[a] == nil && q.counterOrigin(a) == nil {
+				q.globals[a] = o
+				q.learnt = true
+			}
+		case *ssa.IndexAddr:
+			l.Hold(calls.Root(a), o)
+			if r, ok := calls.Root(a).(*ssa.Alloc); ok {
+				l.Mark(r, o)
+			}
+		case *ssa.Alloc:
+			l.Mark(a, o)
+		}
+	case *ssa.MapUpdate:
+		if x.Value == v {
+			l.Hold(calls.Root(x.Map), o)
+		}
+	}
+}
+
+// call: the result of an encoding call or a method of the source's own
+// type carries the value (propagate), and so do the results of this
+// package's function it is passed to.
+func (q *checker) call(l *dataflow.Labels[*model.TokenSource], x *ssa.Call, v ssa.Value, o *origin, depth int) {
+	if q.propagate(&x.Call, v) {
+		l.Mark(calls.Result(x, 0), o)
+	}
+	sc := x.Call.StaticCallee()
+	if !q.local(sc) || depth >= maxTaintDepth {
+		return
+	}
+	callee := q.analyze(sc, paramSeeds(&x.Call, sc, l), depth+1)
+	for i := range callee.Results() {
+		if ro := callee.Returned(i); ro != nil {
+			l.Mark(calls.Result(x, i), ro)
+		}
+	}
+}
+
+// closure analyses a function literal of this package with the source
+// values it binds.
+func (q *checker) closure(l *dataflow.Labels[*model.TokenSource], x *ssa.MakeClosure, depth int) {
+	fn, ok := x.Fn.(*ssa.Function)
+	if !ok || !q.local(fn) || depth >= maxTaintDepth {
+		return
+	}
+	seeds := map[ssa.Value]*origin{}
+	for i, b := range x.Bindings {
+		if o := l.Of(b); o != nil && i < len(fn.FreeVars) {
+			seeds[fn.FreeVars[i]] = o
+		}
+	}
+	q.analyze(fn, seeds, depth+1)
+}
+
 // returnedBy is o as returned by fn, a function of this package; the
 // innermost such function is the one messages name ("returned by
 // newToken").
 func returnedBy(o *origin, fn *ssa.Function) *origin {
-	if o.via != "" {
+	if o.Via != "" {
 		return o
 	}
-	return &origin{src: o.src, pos: o.pos, via: fn.Name()}
+	return &origin{Source: o.Source, Pos: o.Pos, Via: fn.Name()}
 }
 
 func firstAddr(c *ssa.CallCommon) ssa.Value {
@@ -362,12 +351,12 @@ func firstAddr(c *ssa.CallCommon) ssa.Value {
 
 // paramSeeds maps the tainted arguments of a call (and the tainted
 // bindings of a closure callee) to the callee's parameters.
-func paramSeeds(c *ssa.CallCommon, callee *ssa.Function, t *taint) map[ssa.Value]*origin {
+func paramSeeds(c *ssa.CallCommon, callee *ssa.Function, t *dataflow.Labels[*model.TokenSource]) map[ssa.Value]*origin {
 	seeds := map[ssa.Value]*origin{}
 	for i, a := range c.Args {
-		o := t.of[a]
+		o := t.Of(a)
 		if o == nil {
-			o = t.of[calls.Unwrap(a)]
+			o = t.Of(calls.Unwrap(a))
 		}
 		if o != nil && i < len(callee.Params) {
 			seeds[callee.Params[i]] = o
@@ -375,7 +364,7 @@ func paramSeeds(c *ssa.CallCommon, callee *ssa.Function, t *taint) map[ssa.Value
 	}
 	if mc, ok := c.Value.(*ssa.MakeClosure); ok {
 		for i, b := range mc.Bindings {
-			if o := t.of[b]; o != nil && i < len(callee.FreeVars) {
+			if o := t.Of(b); o != nil && i < len(callee.FreeVars) {
 				seeds[callee.FreeVars[i]] = o
 			}
 		}

@@ -53,7 +53,7 @@ func Check(u *unit.Unit) {
 	}
 	for _, k := range q.order {
 		f := q.found[k]
-		if len(u.Sections) == 0 && f.o.src.Instead == "" && !f.explicit {
+		if len(u.Sections) == 0 && f.o.Source.Instead == "" && !f.explicit {
 			// In a package that takes no lock, an epoch, generation or
 			// revision may be an optimistic-concurrency version, which a
 			// clock reading or a UUID serves; only a position that is a
@@ -65,7 +65,7 @@ func Check(u *unit.Unit) {
 		// An effect in a function called from the section is reported by
 		// FC1001 at the call site (a different Key); the problem is the
 		// value, reported here at the effect, which explains that finding.
-		u.Report(unit.Finding{Code: codeOf(f.o.src.Kind), Pos: f.pos, Message: msg, Related: related, Key: f.key, Effect: f.effect})
+		u.Report(unit.Finding{Code: codeOf(f.o.Source.Kind), Pos: f.pos, Message: msg, Related: related, Key: f.key, Effect: f.effect})
 	}
 }
 
@@ -100,14 +100,14 @@ const genericFence = "a fencing token issued with each grant of the lock: etcd m
 	"Consul KVPair.LockIndex, ZooKeeper Stat.Czxid, or a database sequence incremented when the lock is taken"
 
 func (q *checker) message(f *finding) (string, []analysis.RelatedInformation) {
-	src := f.o.src
+	src := f.o.Source
 	what := src.What
-	if f.o.via != "" {
-		what += " (returned by " + f.o.via + ")"
+	if f.o.Via != "" {
+		what += " (returned by " + f.o.Via + ")"
 	}
 	var related []analysis.RelatedInformation
-	if f.o.pos.IsValid() && f.o.pos != f.pos {
-		related = append(related, analysis.RelatedInformation{Pos: f.o.pos, Message: relatedMessage[src.Kind]})
+	if f.o.Pos.IsValid() && f.o.Pos != f.pos {
+		related = append(related, analysis.RelatedInformation{Pos: f.o.Pos, Message: relatedMessage[src.Kind]})
 	}
 	sec := q.sectionOf(f.instr)
 	under := ""

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/dataflow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"golang.org/x/tools/go/ssa"
 )
@@ -278,21 +279,16 @@ func (w *checker) sameField(a, b ast.Expr) bool {
 // without arguments (t.Unix()) and index expressions.
 func (w *checker) fieldOf(e ast.Expr) types.Object {
 	for i := 0; i < 8; i++ {
+		if in, ok := dataflow.InnerExpr(e, w.info, dataflow.AddressOf|dataflow.Loads|dataflow.Elements); ok {
+			e = in
+			continue
+		}
 		switch x := ast.Unparen(e).(type) {
 		case *ast.SelectorExpr:
 			if sel := w.info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
 				return sel.Obj()
 			}
 			return nil
-		case *ast.UnaryExpr:
-			if x.Op != token.AND {
-				return nil
-			}
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
 		case *ast.CallExpr:
 			if recv := w.recvExpr(x); recv != nil && len(x.Args) == 0 {
 				e = recv

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/dataflow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
@@ -434,6 +435,10 @@ func (w *checker) learnScan(call *ast.CallExpr, fn *types.Func, recv ast.Expr) {
 // destination: x, &x, x.f, &x.f, *p, m[k] (the map).
 func (w *checker) target(e ast.Expr) types.Object {
 	for i := 0; i < maxUnwrap; i++ {
+		if in, ok := dataflow.InnerExpr(e, w.info, dataflow.AddressOf|dataflow.Loads|dataflow.Elements); ok {
+			e = in
+			continue
+		}
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
 			if x.Name == "_" {
@@ -451,15 +456,6 @@ func (w *checker) target(e ast.Expr) types.Object {
 				return nil
 			}
 			return w.info.Uses[x.Sel] // package-level variable
-		case *ast.UnaryExpr:
-			if x.Op != token.AND {
-				return nil
-			}
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
 		default:
 			return nil
 		}
@@ -486,6 +482,10 @@ func (w *checker) ttlRoot(e ast.Expr) types.Object {
 
 func (w *checker) ttlRootExpr(e ast.Expr) types.Object {
 	for i := 0; i < maxUnwrap; i++ {
+		if in, ok := dataflow.InnerExpr(e, w.info, dataflow.Loads|dataflow.Converts); ok {
+			e = in
+			continue
+		}
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
 			return w.info.Uses[x]
@@ -497,11 +497,6 @@ func (w *checker) ttlRootExpr(e ast.Expr) types.Object {
 				return nil
 			}
 			return w.info.Uses[x.Sel]
-		case *ast.CallExpr:
-			if tv, ok := w.info.Types[x.Fun]; !ok || !tv.IsType() || len(x.Args) != 1 {
-				return nil
-			}
-			e = x.Args[0]
 		case *ast.BinaryExpr:
 			if tv, ok := w.info.Types[x.X]; ok && tv.Value != nil {
 				e = x.Y
@@ -512,8 +507,6 @@ func (w *checker) ttlRootExpr(e ast.Expr) types.Object {
 			} else {
 				e = x.Y
 			}
-		case *ast.StarExpr:
-			e = x.X
 		default:
 			return nil
 		}

@@ -1,0 +1,30 @@
+package testutil
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+// BuildSSA type-checks one file of Go source, package p importing only
+// the standard library, and builds its SSA: the small shapes the core
+// packages' unit tests look at.
+func BuildSSA(tb testing.TB, src string) *ssa.Package {
+	tb.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", "p"), []*ast.File{f}, ssa.SanityCheckFunctions)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return pkg
+}
