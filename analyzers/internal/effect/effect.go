@@ -15,6 +15,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
@@ -236,12 +237,12 @@ func lookup(fn *types.Func, c *ssa.CallCommon) *model.Sink {
 }
 
 func (e *Effect) sql(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
-	text, ok := calls.ConstString(calls.Arg(c, e.Sink.Query))
+	call, ok := sqlcall.Read(c, e.Sink.Query, e.Sink.Args, toks.Arg)
 	if !ok {
 		return nil // unknown text: never guess
 	}
-	st := sqlfence.Parse(text)
-	if (st.Kind != sqlfence.Write && st.Kind != sqlfence.DDL) || len(st.Advisory) > 0 || flow.IssuesToken(text) {
+	st := call.Parse()
+	if (st.Kind != sqlfence.Write && st.Kind != sqlfence.DDL) || len(st.Advisory) > 0 || flow.IssuesToken(call.Text) {
 		return nil // a read, a lock statement, or the statement that issues the token
 	}
 	e.Stmt = st
@@ -250,34 +251,22 @@ func (e *Effect) sql(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 	if st.Table != "" {
 		e.What += " " + st.Table
 	}
-	e.Verdict = sqlVerdict(st, bindings(c, e.Sink.Args, toks))
+	e.Verdict = sqlVerdict(st, bindings(call, toks))
 	return e
 }
 
 // bindings returns a predicate telling whether a placeholder is bound to
-// a token, given the call's bind arguments starting at index first.
-func bindings(c *ssa.CallCommon, first int, toks *flow.Tokens) func(sqlfence.Placeholder) bool {
-	args := calls.Args(c)
-	var binds []ssa.Value
-	known := true
-	if first < len(args) {
-		if c.Signature().Variadic() && first == len(args)-1 {
-			binds, known = calls.Variadic(args[first])
-		} else {
-			binds = args[first:]
-		}
-	}
+// a token: a value the call binds or the program spliced into the text.
+func bindings(call *sqlcall.Call, toks *flow.Tokens) func(sqlfence.Placeholder) bool {
 	return func(p sqlfence.Placeholder) bool {
-		i := p.ArgIndex()
+		b := call.Bound(p)
 		switch {
-		case !known:
-			return first < len(args) && toks.Has(args[len(args)-1])
-		case i < 0: // named: bound through a map or struct
-			return toks.Any(binds...)
-		case i < len(binds):
-			return toks.Has(binds[i])
+		case b.Value != nil:
+			return toks.Has(b.Value)
+		case b.Rest != nil:
+			return toks.Has(b.Rest)
 		}
-		return false
+		return toks.Any(b.Any...)
 	}
 }
 
@@ -329,7 +318,7 @@ func (e *Effect) chain(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 			}
 			continue
 		}
-		if v := sqlVerdict(st, bindings(where, 1, toks)); v != Missing {
+		if v := sqlVerdict(st, bindings(sqlcall.Fragment(where, st.Text, 1), toks)); v != Missing {
 			e.Verdict = v
 			if v == Carried {
 				return e

@@ -20,6 +20,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
@@ -908,7 +909,7 @@ func sqlText(c *ssa.CallCommon, callee *types.Func) (string, *model.Sink, bool) 
 		for _, f := range sk.Funcs {
 			if f.Matches(callee) {
 				q := calls.Arg(c, sk.Query)
-				if text, ok := calls.ConstString(q); ok {
+				if text, ok := sqlcall.Text(q); ok {
 					return text, sk, true
 				}
 				text := advisoryCallText(q)
