@@ -108,6 +108,14 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 			return nil
 		}
 	}
+	return ClassifyAs(call, sink, toks)
+}
+
+// ClassifyAs returns the effect call performs as sink: a sink the caller
+// recognised (an exec helper of another package, engine.StatementFact).
+func ClassifyAs(call ssa.CallInstruction, sink *model.Sink, toks *flow.Tokens) *Effect {
+	c := call.Common()
+	callee := calls.Callee(c)
 	e := &Effect{Sink: sink, Call: call, Callee: callee, Receiver: calls.Receiver(c), Verdict: Missing}
 	switch {
 	case sink.Command != nil && sink.Command.Builder != nil:
