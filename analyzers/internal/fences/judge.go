@@ -88,9 +88,14 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		callThrough = " (reached through this call)"
 	}
 	where := fmt.Sprintf("%s (%s)%s under the %s %s at %s:%d", e.What, e.Via(), callThrough, sec.Lock.Lib, taken(sec), filepath.Base(at.Filename), at.Line)
-	if sec.May {
+	switch {
+	case sec.May:
 		where = fmt.Sprintf("%s (%s)%s runs where the %s is only sometimes held (acquired at %s:%d on some paths only, and still held here when it was)",
 			e.What, e.Via(), callThrough, sec.Lock.Lib, filepath.Base(at.Filename), at.Line)
+	case sec.FailureJoins:
+		where = fmt.Sprintf("%s (%s)%s runs whether or not the %s acquired at %s:%d was obtained (a failed acquisition is handled and the code carries on)",
+			e.What, e.Via(), callThrough, sec.Lock.Lib, filepath.Base(at.Filename), at.Line)
+		fence = "stop when the acquisition fails (return its error), and carry the token: " + fence
 	}
 	if e.Verdict == effect.Cannot {
 		msg := where + " cannot carry a fencing token, so a holder paused past its lease would repeat it after a new holder took over; " +
