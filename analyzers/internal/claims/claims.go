@@ -111,7 +111,7 @@ func (c *claimer) redis() {
 			continue
 		}
 		for _, get := range c.redisReads {
-			if !calls.SameKey(get.key, set.key) || !decidedBy(set.call, get.call) {
+			if !calls.SameKey(get.key, set.key) || !calls.DecidedBy(set.call, get.call, get.call) {
 				continue
 			}
 			c.report(set.call, get.call, fmt.Sprintf(
@@ -131,7 +131,7 @@ func (c *claimer) sql() {
 			continue
 		}
 		for _, r := range c.sqlReads {
-			if r.st.Table != w.st.Table || !decidedBy(w.call, r.call) {
+			if r.st.Table != w.st.Table || !calls.DecidedBy(w.call, r.call, r.call) {
 				continue
 			}
 			c.report(w.call, r.call, fmt.Sprintf(
@@ -170,91 +170,6 @@ func (c *claimer) lockKey(key ssa.Value) bool {
 		return true
 	}
 	return c.u.KeyEvidence(c.fn, key)
-}
-
-// decidedBy reports whether write runs only on a branch taken on what read
-// returned: an if, dominating write and dominated by read, whose condition
-// is computed from read's result.
-func decidedBy(write, read *ssa.Call) bool {
-	if write.Parent() != read.Parent() || !read.Block().Dominates(write.Block()) {
-		return false
-	}
-	for b := write.Block().Idom(); b != nil; b = b.Idom() {
-		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && read.Block().Dominates(b) && dependsOn(ifi.Cond, read, 0) {
-			return true
-		}
-		if b == read.Block() {
-			break
-		}
-	}
-	return false
-}
-
-// maxOperandDepth bounds the walk from a condition back to a call's
-// result: err == redis.Nil through Result(), a scanned column through
-// Scan and a load, a comparison of either; eight steps cover them.
-const maxOperandDepth = 8
-
-// dependsOn reports whether v is computed from the result of call: from
-// its value, a method called on it (Result, Val, Err, Scan), or a variable
-// such a method wrote (Scan(&owner)).
-func dependsOn(v ssa.Value, call *ssa.Call, depth int) bool {
-	if v == nil || depth > maxOperandDepth {
-		return false
-	}
-	if v == call {
-		return true
-	}
-	switch x := v.(type) {
-	case *ssa.UnOp:
-		if x.Op == token.MUL {
-			if alloc, ok := x.X.(*ssa.Alloc); ok {
-				return writtenFrom(alloc, call, depth)
-			}
-		}
-		return dependsOn(x.X, call, depth+1)
-	case *ssa.BinOp:
-		return dependsOn(x.X, call, depth+1) || dependsOn(x.Y, call, depth+1)
-	case *ssa.Extract:
-		return dependsOn(x.Tuple, call, depth+1)
-	case *ssa.Phi:
-		for _, e := range x.Edges {
-			if dependsOn(e, call, depth+1) {
-				return true
-			}
-		}
-	case *ssa.Call:
-		if r := calls.Receiver(&x.Call); r != nil && dependsOn(calls.Unwrap(r), call, depth+1) {
-			return true
-		}
-		for _, a := range x.Call.Args {
-			if dependsOn(calls.Unwrap(a), call, depth+1) {
-				return true
-			}
-		}
-	case *ssa.MakeInterface, *ssa.ChangeType, *ssa.Convert, *ssa.Field, *ssa.FieldAddr:
-		for _, op := range x.(ssa.Instruction).Operands(nil) {
-			if dependsOn(*op, call, depth+1) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// writtenFrom reports whether a variable is filled by a call on read's
-// result (row.Scan(&owner)).
-func writtenFrom(alloc *ssa.Alloc, read *ssa.Call, depth int) bool {
-	for _, ref := range *alloc.Referrers() {
-		c, ok := ref.(*ssa.Call)
-		if !ok {
-			continue
-		}
-		if r := calls.Receiver(&c.Call); r != nil && dependsOn(calls.Unwrap(r), read, depth+1) {
-			return true
-		}
-	}
-	return false
 }
 
 func (c *claimer) report(write, read *ssa.Call, msg string) {

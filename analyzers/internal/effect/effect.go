@@ -48,7 +48,10 @@ type Effect struct {
 	Where string
 	// Table is the table a SQL effect writes, also for summarised effects.
 	Table string
-	via   string
+	// Versioned is true for a write carried by a compare-and-swap on a
+	// version column rather than by the token (WHERE version = $2).
+	Versioned bool
+	via       string
 }
 
 // Remote returns the effect of calling fn, a function of another package
@@ -260,7 +263,18 @@ func (e *Effect) sql(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 		e.What += " " + st.Table
 	}
 	e.Verdict = sqlVerdict(st, bindings(call, toks))
+	if e.Verdict == Missing && versioned(st) {
+		e.Verdict, e.Versioned = Carried, true // a compare-and-swap on a version: a stale writer's UPDATE matches nothing
+	}
 	return e
+}
+
+// versioned reports whether a write is conditional on a version column
+// equal to a bound value (WHERE id = $1 AND version = $2), on every path.
+func versioned(st *sqlfence.Statement) bool {
+	return slices.ContainsFunc(st.Guards, func(g sqlfence.Guard) bool {
+		return g.Strong && g.Op == "=" && g.Clause == "where" && vocab.Version.Match(g.Column)
+	})
 }
 
 // bindings returns a predicate telling whether a placeholder is bound to
