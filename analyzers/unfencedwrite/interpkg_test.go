@@ -52,3 +52,9 @@ func TestSameAsDrivers(t *testing.T) {
 	dir := filepath.Join(testutil.TestData(), "..", "cmd", "fencecheck", "testdata", "e2e", "mini")
 	analysistest.Run(t, dir, unfencedwrite.Analyzer, "./...")
 }
+
+// An application's exec helper in another package runs its caller's
+// statement: the caller's text is judged at the call (engine.StatementFact).
+func TestExecHelperAcrossPackages(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/dbuser")
+}

@@ -144,6 +144,10 @@ func ConstString(v ssa.Value) (string, bool) {
 // were given, for what fencecheck reads from it.
 const sqlxPackage = "github.com/jmoiron/sqlx"
 
+// Rebinds reports whether c is one of sqlx's statement-rewriting helpers,
+// and the index of its statement argument (textval.Options.Passthrough).
+func Rebinds(c *ssa.CallCommon) (int, bool) { return rebinds(c) }
+
 // rebinds reports whether c is one of sqlx's statement-rewriting helpers,
 // and the index of its statement argument: Named, In and BindNamed
 // (functions, methods of DB and Tx, and the interface methods that mirror

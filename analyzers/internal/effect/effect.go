@@ -15,6 +15,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
@@ -47,7 +48,10 @@ type Effect struct {
 	Where string
 	// Table is the table a SQL effect writes, also for summarised effects.
 	Table string
-	via   string
+	// Versioned is true for a write carried by a compare-and-swap on a
+	// version column rather than by the token (WHERE version = $2).
+	Versioned bool
+	via       string
 }
 
 // Remote returns the effect of calling fn, a function of another package
@@ -107,6 +111,14 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 			return nil
 		}
 	}
+	return ClassifyAs(call, sink, toks)
+}
+
+// ClassifyAs returns the effect call performs as sink: a sink the caller
+// recognised (an exec helper of another package, engine.StatementFact).
+func ClassifyAs(call ssa.CallInstruction, sink *model.Sink, toks *flow.Tokens) *Effect {
+	c := call.Common()
+	callee := calls.Callee(c)
 	e := &Effect{Sink: sink, Call: call, Callee: callee, Receiver: calls.Receiver(c), Verdict: Missing}
 	switch {
 	case sink.Command != nil && sink.Command.Builder != nil:
@@ -236,12 +248,12 @@ func lookup(fn *types.Func, c *ssa.CallCommon) *model.Sink {
 }
 
 func (e *Effect) sql(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
-	text, ok := calls.ConstString(calls.Arg(c, e.Sink.Query))
+	call, ok := sqlcall.Read(c, e.Sink.Query, e.Sink.Args, toks.Arg)
 	if !ok {
 		return nil // unknown text: never guess
 	}
-	st := sqlfence.Parse(text)
-	if (st.Kind != sqlfence.Write && st.Kind != sqlfence.DDL) || len(st.Advisory) > 0 || flow.IssuesToken(text) {
+	st := call.Parse()
+	if (st.Kind != sqlfence.Write && st.Kind != sqlfence.DDL) || len(st.Advisory) > 0 || flow.IssuesToken(call.Text) {
 		return nil // a read, a lock statement, or the statement that issues the token
 	}
 	e.Stmt = st
@@ -250,34 +262,33 @@ func (e *Effect) sql(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 	if st.Table != "" {
 		e.What += " " + st.Table
 	}
-	e.Verdict = sqlVerdict(st, bindings(c, e.Sink.Args, toks))
+	e.Verdict = sqlVerdict(st, bindings(call, toks))
+	if e.Verdict == Missing && versioned(st) {
+		e.Verdict, e.Versioned = Carried, true // a compare-and-swap on a version: a stale writer's UPDATE matches nothing
+	}
 	return e
 }
 
+// versioned reports whether a write is conditional on a version column
+// equal to a bound value (WHERE id = $1 AND version = $2), on every path.
+func versioned(st *sqlfence.Statement) bool {
+	return slices.ContainsFunc(st.Guards, func(g sqlfence.Guard) bool {
+		return g.Strong && g.Op == "=" && g.Clause == "where" && vocab.Version.Match(g.Column)
+	})
+}
+
 // bindings returns a predicate telling whether a placeholder is bound to
-// a token, given the call's bind arguments starting at index first.
-func bindings(c *ssa.CallCommon, first int, toks *flow.Tokens) func(sqlfence.Placeholder) bool {
-	args := calls.Args(c)
-	var binds []ssa.Value
-	known := true
-	if first < len(args) {
-		if c.Signature().Variadic() && first == len(args)-1 {
-			binds, known = calls.Variadic(args[first])
-		} else {
-			binds = args[first:]
-		}
-	}
+// a token: a value the call binds or the program spliced into the text.
+func bindings(call *sqlcall.Call, toks *flow.Tokens) func(sqlfence.Placeholder) bool {
 	return func(p sqlfence.Placeholder) bool {
-		i := p.ArgIndex()
+		b := call.Bound(p)
 		switch {
-		case !known:
-			return first < len(args) && toks.Has(args[len(args)-1])
-		case i < 0: // named: bound through a map or struct
-			return toks.Any(binds...)
-		case i < len(binds):
-			return toks.Has(binds[i])
+		case b.Value != nil:
+			return toks.Has(b.Value)
+		case b.Rest != nil:
+			return toks.Has(b.Rest)
 		}
-		return false
+		return toks.Any(b.Any...)
 	}
 }
 
@@ -329,7 +340,7 @@ func (e *Effect) chain(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 			}
 			continue
 		}
-		if v := sqlVerdict(st, bindings(where, 1, toks)); v != Missing {
+		if v := sqlVerdict(st, bindings(sqlcall.Fragment(where, st.Text, 1), toks)); v != Missing {
 			e.Verdict = v
 			if v == Carried {
 				return e

@@ -12,6 +12,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
@@ -587,7 +588,7 @@ func isError(t types.Type) bool {
 func leaseTableAcquire(fn *ssa.Function) string {
 	for ci := range calls.In(fn) {
 		for _, arg := range calls.Args(ci.Common()) {
-			text, ok := calls.ConstString(arg)
+			text, ok := sqlcall.Text(arg)
 			if !ok {
 				continue
 			}

@@ -57,7 +57,7 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 	gen := pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
 	var relocate func(Finding) []Finding
 	if relevant(pass, cust) {
-		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}, condSecs: map[*ssa.Function][]*section.Section{}}
+		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}, condSecs: map[*ssa.Function][]*section.Section{}, statements: map[*types.Func]*StatementFact{}}
 		found = append(found, a.analyze()...)
 		if library && model.IsLibraryPackage(pass.Pkg.Path()) {
 			found = append(found, a.libraryReleases()...)
@@ -195,6 +195,9 @@ type analysis_ struct {
 	// condSecs are the SET NX sections whose key a caller decides
 	// (section.Conditional): candidates for acquire wrappers only.
 	condSecs map[*ssa.Function][]*section.Section
+	// statements are the exec helpers of this package and of its
+	// dependencies seen so far (statements.go).
+	statements map[*types.Func]*StatementFact
 }
 
 func (a *analysis_) analyze() []Finding {
@@ -236,6 +239,7 @@ func (a *analysis_) analyze() []Finding {
 		find()
 	}
 	a.findHelpers(funcs, secs)
+	a.findStatementHelpers(funcs)
 	var all []*section.Section
 	for _, fn := range funcs {
 		all = append(all, secs[fn]...)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/fencecheck/fencecheck/analyzers/internal/claims"
 	"go/types"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
@@ -20,6 +21,7 @@ var unitChecks = []func(*unit.Unit){
 	lifecycle.Check,    // FC5001 unsaferelease, FC5002 ignoredleaseloss
 	tokenquality.Check, // FC3001 randomfence, FC3002 volatilefence
 	wallclock.Check,    // FC4001 wallclockttl
+	claims.Check,       // FC2001 checkthenact: racy claims of a lock record
 }
 
 // services is the engine's side of unit.Engine, for the package a is

@@ -46,6 +46,13 @@ func (a *analysis_) walk(sec *section.Section, fn *ssa.Function, seeds []ssa.Val
 				visit(e, site)
 				continue
 			}
+			if f := a.statementHelper(ci.Common()); f != nil && calls.Callee(ci.Common()).Pkg() != a.pass.Pkg {
+				// Another package's exec helper runs this caller's statement.
+				if e := effect.ClassifyAs(ci, a.statementSink(ci.Common()), toks); e != nil {
+					visit(e, site)
+					continue
+				}
+			}
 			if depth >= maxDepth {
 				continue
 			}

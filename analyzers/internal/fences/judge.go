@@ -49,6 +49,8 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		return // the lock's own key: release or extension (also in a watchdog literal), not a protected write
 	case identityNamespaced(e, site):
 		return // written under the holder's own key: a stale holder cannot overwrite the current one's
+	case e.Verdict == effect.Cannot && c.fencedByDependence(e):
+		return // a message sent only if the conditional write of what it announces took effect
 	}
 	fset := c.u.Pass.Fset
 	at := fset.Position(sec.Pos)
@@ -88,9 +90,14 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		callThrough = " (reached through this call)"
 	}
 	where := fmt.Sprintf("%s (%s)%s under the %s %s at %s:%d", e.What, e.Via(), callThrough, sec.Lock.Lib, taken(sec), filepath.Base(at.Filename), at.Line)
-	if sec.May {
+	switch {
+	case sec.May:
 		where = fmt.Sprintf("%s (%s)%s runs where the %s is only sometimes held (acquired at %s:%d on some paths only, and still held here when it was)",
 			e.What, e.Via(), callThrough, sec.Lock.Lib, filepath.Base(at.Filename), at.Line)
+	case sec.FailureJoins:
+		where = fmt.Sprintf("%s (%s)%s runs whether or not the %s acquired at %s:%d was obtained (a failed acquisition is handled and the code carries on)",
+			e.What, e.Via(), callThrough, sec.Lock.Lib, filepath.Base(at.Filename), at.Line)
+		fence = "stop when the acquisition fails (return its error), and carry the token: " + fence
 	}
 	if e.Verdict == effect.Cannot {
 		msg := where + " cannot carry a fencing token, so a holder paused past its lease would repeat it after a new holder took over; " +
@@ -146,8 +153,12 @@ func (c *Checker) judgeOutcome(sec *section.Section, e *effect.Effect, site ssa.
 	}
 	pos := e.Call.Pos()
 	at := c.u.Pass.Fset.Position(sec.Pos)
-	msg := fmt.Sprintf("%s (%s) under the %s %s at %s:%d carries the fencing token but its outcome is never checked: when the resource rejects a stale holder nothing is written and the code carries on as if it had; read %s and stop when nothing was written",
-		e.What, e.Via(), sec.Lock.Lib, taken(sec), filepath.Base(at.Filename), at.Line, what)
+	carries := "carries the fencing token"
+	if e.Versioned {
+		carries = "is conditional on the row's version"
+	}
+	msg := fmt.Sprintf("%s (%s) under the %s %s at %s:%d %s but its outcome is never checked: when the resource rejects a stale holder nothing is written and the code carries on as if it had; read %s and stop when nothing was written",
+		e.What, e.Via(), sec.Lock.Lib, taken(sec), filepath.Base(at.Filename), at.Line, carries, what)
 	related := []analysis.RelatedInformation{{Pos: sec.Pos, Message: sec.Lock.Lib + " " + taken(sec) + " here"}}
 	if site != nil {
 		related = append(related, analysis.RelatedInformation{Pos: site.Pos(), Message: "reached through this call"})

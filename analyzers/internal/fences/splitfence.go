@@ -6,6 +6,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
@@ -115,7 +116,7 @@ func scanOf(st *ssa.Store) (*ssa.Call, *sqlfence.Statement) {
 				continue
 			}
 			for _, arg := range calls.Args(&q.Call) {
-				if text, ok := calls.ConstString(arg); ok {
+				if text, ok := sqlcall.Text(arg); ok {
 					stmt := sqlfence.Parse(text)
 					if stmt.Kind == sqlfence.Read || stmt.Kind == sqlfence.LockingRead {
 						return q, stmt

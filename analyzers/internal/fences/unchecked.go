@@ -10,6 +10,42 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
+// outcomeOf returns the value that says whether a conditional write took
+// effect: the rows affected's source, Succeeded's response, a
+// compare-and-swap's ok or its error; nil when there is none.
+func outcomeOf(e *effect.Effect) ssa.Value {
+	call, ok := e.Call.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	res := call.Call.Signature().Results()
+	switch e.Sink.Cond {
+	case model.CondSQL, model.CondChain:
+		switch e.Callee.Name() {
+		case "QueryRow", "QueryRowContext", "Query", "QueryContext", "QueryRowx", "QueryRowxContext", "QueryxContext", "Queryx":
+			return call // RETURNING rows: the row is the outcome
+		}
+		if e.Sink.RowsField {
+			return call
+		}
+		return calls.Result(call, 0)
+	case model.CondTxn, model.CondFilter:
+		return calls.Result(call, 0)
+	case model.CondScript:
+		return call
+	case model.CondCAS:
+		if res.Len() > 1 && calls.IsBool(res.At(0).Type()) {
+			return calls.Result(call, 0)
+		}
+		fallthrough
+	case model.CondInput:
+		if res.Len() > 0 {
+			return calls.Result(call, res.Len()-1)
+		}
+	}
+	return nil
+}
+
 // outcomeIgnored reports whether the outcome of a fenced conditional write
 // is never looked at, and names what should have been read. A write whose
 // outcome escapes (returned, stored, passed on) is assumed checked.

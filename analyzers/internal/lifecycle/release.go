@@ -14,6 +14,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
@@ -556,7 +557,7 @@ type sqlStatement struct {
 
 // sqlDelete reports DELETE FROM <lock table> WHERE <name only>.
 func (l *checker) sqlDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func, query int, family string) {
-	text, ok := calls.ConstString(calls.Arg(ci.Common(), query))
+	text, ok := sqlcall.Text(calls.Arg(ci.Common(), query))
 	if !ok {
 		return
 	}
@@ -618,7 +619,7 @@ func (l *checker) sqlAcquisition(fn *ssa.Function, table string) *sqlStatement {
 		if sk == nil {
 			return
 		}
-		text, ok := calls.ConstString(calls.Arg(ci.Common(), sk.Query))
+		text, ok := sqlcall.Text(calls.Arg(ci.Common(), sk.Query))
 		if !ok {
 			return
 		}

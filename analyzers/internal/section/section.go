@@ -20,6 +20,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
@@ -56,6 +57,11 @@ type Section struct {
 	// e.locker != nil { e.locker.Lock(ctx) } ... work ...): the lock is
 	// held there only on the paths that went through the acquisition.
 	May bool
+	// FailureJoins is true when the failure branch of the acquisition
+	// carries on into the code that assumes the lock (if err != nil {
+	// log(err) } work()): that code also runs when the lock was not
+	// obtained. Best-effort locking.
+	FailureJoins bool
 	// Summary is true for the section Whole returns: a function's effect
 	// summary, not a lock.
 	Summary bool
@@ -426,6 +432,9 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup, keys KeyEvidence, 
 		return s.Handle == nil || calls.SameValue(calls.Receiver(c), s.Handle) ||
 			l.ReleaseArg0 && calls.SameValue(calls.Arg(c, 0), s.Handle)
 	})
+	if !extend && s.start != nil && failureJoins(s.start, call.Block()) {
+		s.FailureJoins = true
+	}
 	if !extend && s.start != nil && skipsAcquisition(s.start, call.Block()) {
 		// if e.locker != nil { err = e.locker.Lock(ctx) ...; if err != nil
 		// { return err } } work(): go/ssa threads the empty success block
@@ -908,7 +917,7 @@ func sqlText(c *ssa.CallCommon, callee *types.Func) (string, *model.Sink, bool) 
 		for _, f := range sk.Funcs {
 			if f.Matches(callee) {
 				q := calls.Arg(c, sk.Query)
-				if text, ok := calls.ConstString(q); ok {
+				if text, ok := sqlcall.Text(q); ok {
 					return text, sk, true
 				}
 				text := advisoryCallText(q)
@@ -1340,6 +1349,27 @@ func reachable(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 		stack = append(stack, x.Succs...)
 	}
 	return seen
+}
+
+// failureJoins reports whether start, where the acquisition is known to
+// have succeeded, is also entered from the acquisition's failure branch:
+// besides the edge that tested success, another path that went through the
+// acquiring call joins it (if err != nil { log(err) }, then on).
+func failureJoins(start, callBlock *ssa.BasicBlock) bool {
+	if len(start.Preds) < 2 {
+		return false
+	}
+	fromCall := reachable(callBlock)
+	if fromCall[callBlock] {
+		return false // the acquisition is in a loop
+	}
+	n := 0
+	for _, p := range start.Preds {
+		if (p == callBlock || fromCall[p]) && !start.Dominates(p) {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // skipsAcquisition reports whether start, where the acquisition is known to

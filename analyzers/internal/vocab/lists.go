@@ -21,6 +21,11 @@ var FenceColumn = List{Word, append(append([]string{}, StrongFence.Words...), "t
 // enough to be looked for inside a word.
 var FenceStem = List{Substring, []string{"fence", "fencing"}}
 
+// Version are the words of a column compared for optimistic concurrency:
+// UPDATE ... WHERE id = $1 AND version = $2 is a compare-and-swap that a
+// stale writer loses (lock_version, row_version, etag).
+var Version = List{Word, []string{"version", "rev", "etag", "xmin"}}
+
 // Token are the bare words for a token. A bare "token" marks a fence only
 // where it is ordered (compared with < <= > >=): lock owner tokens, auth
 // tokens and page tokens are all legitimately random.
