@@ -139,36 +139,16 @@ func ConstString(v ssa.Value) (string, bool) {
 	return "", false
 }
 
-// sqlxPackage is the package whose binding helpers rewrite only the
-// placeholders of a statement: the statement they return is the one they
-// were given, for what fencecheck reads from it.
-const sqlxPackage = "github.com/jmoiron/sqlx"
-
-// Rebinds reports whether c is one of sqlx's statement-rewriting helpers,
-// and the index of its statement argument (textval.Options.Passthrough).
+// Rebinds reports whether c is a statement-rewriting helper, and the index
+// of its statement argument (textval.Options.Passthrough).
 func Rebinds(c *ssa.CallCommon) (int, bool) { return rebinds(c) }
 
-// rebinds reports whether c is one of sqlx's statement-rewriting helpers,
-// and the index of its statement argument: Named, In and BindNamed
-// (functions, methods of DB and Tx, and the interface methods that mirror
-// them, such as sqlx.Ext's) return (query, args, err); Rebind returns the
-// query alone.
+// rebinds reports whether c is a statement-rewriting helper
+// (model.Rewriter: sqlx's Named, In, BindNamed and Rebind, on any receiver),
+// whose result 0 is the statement it was given, and the index of that
+// argument.
 func rebinds(c *ssa.CallCommon) (int, bool) {
-	fn := Callee(c)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != sqlxPackage {
-		return 0, false
-	}
-	sig := fn.Type().(*types.Signature)
-	switch fn.Name() {
-	case "Named", "In", "BindNamed":
-		return 0, true
-	case "Rebind":
-		if sig.Recv() == nil {
-			return 1, true // sqlx.Rebind(bindType, query)
-		}
-		return 0, true
-	}
-	return 0, false
+	return model.KB.Rewrites(Callee(c))
 }
 
 // constCall evaluates fmt.Sprintf with a constant format and constant
@@ -178,6 +158,9 @@ func constCall(c *ssa.Call) (string, bool) {
 	fn := Callee(&c.Call)
 	if fn == nil || fn.Pkg() == nil {
 		return "", false
+	}
+	if i, ok := rebinds(&c.Call); ok && c.Call.Signature().Results().Len() == 1 {
+		return ConstString(Arg(&c.Call, i)) // sqlx.Rebind(bindType, query)
 	}
 	switch fn.Pkg().Path() + "." + fn.Name() {
 	case "fmt.Sprintf":
@@ -206,9 +189,6 @@ func constCall(c *ssa.Call) (string, bool) {
 			}
 		}
 		return fmt.Sprintf(format, args...), true
-	case sqlxPackage + ".Rebind":
-		i, _ := rebinds(&c.Call)
-		return ConstString(Arg(&c.Call, i))
 	case "strings.Join":
 		sep, ok := ConstString(Arg(&c.Call, 1))
 		if !ok {
@@ -428,7 +408,7 @@ func Mirrors(c *ssa.CallCommon, names []string, acquire bool) bool {
 	if !c.IsInvoke() || c.Method == nil || c.Method.Pkg() == nil || !slices.Contains(names, c.Method.Name()) {
 		return false
 	}
-	if model.IsLibraryPackage(c.Method.Pkg().Path()) {
+	if model.KB.IsLibraryPackage(c.Method.Pkg().Path()) {
 		return false
 	}
 	sig := c.Method.Type().(*types.Signature)

@@ -10,12 +10,12 @@ import (
 // Redis commands as the checks see them, whatever the client: a go-redis
 // method (rdb.Del(ctx, key)), or a command string sent through one method
 // (redigo's conn.Do("DEL", key)). Which argument names the key comes from
-// the knowledge base (model.RedisKeyArg).
+// the knowledge base (model.KB.KeyArg).
 
 // KeyDeleteLock returns the lock held by its key whose release c is (a
 // DEL or UNLINK of its client), or nil.
 func KeyDeleteLock(c *ssa.CallCommon, fn *types.Func) *model.Lock {
-	for _, l := range model.KeyHeldLocks {
+	for _, l := range model.KB.KeyHeldLocks {
 		if model.MatchesAny(l.Release, fn) && IsCommand(c, l.ReleaseCommand) ||
 			l.Mirror != nil && Mirrors(c, l.Mirror.Release, false) {
 			return l
@@ -29,7 +29,7 @@ func KeyDeleteLock(c *ssa.CallCommon, fn *types.Func) *model.Lock {
 // method of an application interface that mirrors it; nil otherwise.
 func KeyHeldAcquire(c *ssa.CallCommon) *model.Lock {
 	fn := Callee(c)
-	for _, l := range model.KeyHeldLocks {
+	for _, l := range model.KB.KeyHeldLocks {
 		if fn != nil && model.MatchesAny(l.Acquire, fn) && IsCommand(c, l.Command) ||
 			l.Mirror != nil && Mirrors(c, l.Mirror.Acquire, true) {
 			return l
@@ -41,7 +41,7 @@ func KeyHeldAcquire(c *ssa.CallCommon) *model.Lock {
 // RedisKeys returns the keys a Redis command names, and false when they
 // are not known.
 func RedisKeys(c *ssa.CallCommon, fn *types.Func) ([]ssa.Value, bool) {
-	v := Arg(c, model.RedisKeyArg(fn))
+	v := Arg(c, model.KB.KeyArg(fn))
 	if keys, ok := Variadic(v); ok {
 		return keys, true
 	}

@@ -207,7 +207,7 @@ func inTransaction(fn *ssa.Function) bool {
 		return false
 	}
 	for ci := range calls.Taking(fn) {
-		if callee := calls.Callee(ci.Common()); callee != nil && model.MatchesAny(model.RedisWatch, callee) {
+		if callee := calls.Callee(ci.Common()); callee != nil && model.MatchesAny(model.KB.Watches, callee) {
 			return true
 		}
 	}

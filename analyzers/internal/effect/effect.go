@@ -57,7 +57,7 @@ type Effect struct {
 // Remote returns the effect of calling fn, a function of another package
 // whose summary says it performs the described effect.
 func Remote(call ssa.CallInstruction, fn *types.Func, what, via, family string, cond model.Cond, where string) *Effect {
-	e := &Effect{Sink: model.SinkFor(family, cond), Call: call, Callee: fn, What: what,
+	e := &Effect{Sink: model.KB.SinkFor(family, cond), Call: call, Callee: fn, What: what,
 		Verdict: Missing, Where: where, via: via, Receiver: calls.Receiver(call.Common())}
 	if cond == model.CondUnfenceable {
 		e.Verdict = Cannot // FC1003 wherever the publish is reached from
@@ -94,7 +94,7 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 			q := sqlShaped(callee)
 			sink = &model.Sink{Family: "SQL interface", Cond: model.CondSQL, Query: q, Args: q + 1, Key: -1}
 		}
-		for _, s := range model.ShapedSinks {
+		for _, s := range model.KB.ShapedSinks {
 			if sink != nil {
 				break
 			}
@@ -187,7 +187,7 @@ func ClassifyAs(call ssa.CallInstruction, sink *model.Sink, toks *flow.Tokens) *
 	case model.CondUnfenceable:
 		e.What = e.what()
 		e.Verdict = Cannot
-		if slices.ContainsFunc(calls.Args(c), func(a ssa.Value) bool { return setsField(a, model.DedupFields...) }) {
+		if slices.ContainsFunc(calls.Args(c), func(a ssa.Value) bool { return setsField(a, model.KB.DedupFields...) }) {
 			return nil // a deduplication id the broker enforces
 		}
 		if toks.Any(calls.Args(c)...) {
@@ -237,7 +237,7 @@ func SQLSink(c *ssa.CallCommon) *model.Sink {
 }
 
 func lookup(fn *types.Func, c *ssa.CallCommon) *model.Sink {
-	for _, s := range model.Sinks {
+	for _, s := range model.KB.Sinks {
 		for _, f := range s.Funcs {
 			if f.Matches(fn) && calls.IsCommand(c, s.Command) {
 				return s
@@ -612,7 +612,7 @@ func isGeneratedWrite(sink *model.Sink, fn *types.Func) bool {
 	if n, ok := types.Unalias(last).(*types.Named); !ok || n.Obj().Name() != sink.Option.Type || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != sink.Option.Pkg {
 		return false
 	}
-	for _, p := range model.GRPCReadPrefixes {
+	for _, p := range model.KB.ReadPrefixes {
 		if strings.HasPrefix(fn.Name(), p) {
 			return false
 		}
@@ -1017,7 +1017,7 @@ func builtWith(v ssa.Value, fs []model.Func, seen map[ssa.Value]bool, depth int)
 const maxOpValues = 256
 
 // guardedOps reports whether the operations passed to a multi-operation
-// transaction include a check (model.OpGuards). It follows the operation
+// transaction include a check (model.KB.OpGuards). It follows the operation
 // literals built in the caller: variadic elements, slice literals, appends
 // and the values they merge, the arguments of the call the walk came
 // through (toks.Arg), and the structs stored into them. Operations it
@@ -1049,14 +1049,14 @@ func guardedOps(args []ssa.Value, toks *flow.Tokens) bool {
 		switch x := v.(type) {
 		case *ssa.Const:
 			if x.Value != nil {
-				if vals, ok := model.OpGuards.Consts[types.TypeString(x.Type(), nil)]; ok && slices.Contains(vals, strings.Trim(x.Value.ExactString(), `"`)) {
+				if vals, ok := model.KB.OpGuards.Consts[types.TypeString(x.Type(), nil)]; ok && slices.Contains(vals, strings.Trim(x.Value.ExactString(), `"`)) {
 					return true
 				}
 			}
 			continue
 		case *ssa.Alloc:
 			named, _ := types.Unalias(x.Type().(*types.Pointer).Elem()).(*types.Named)
-			for _, f := range model.OpGuards.Types {
+			for _, f := range model.KB.OpGuards.Types {
 				if named != nil && named.Obj().Name() == f.Type && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == f.Pkg {
 					return true
 				}
@@ -1173,7 +1173,7 @@ func replyUsed(v ssa.Value, depth int) bool {
 // transaction's operation or its verb: the payload of an operation
 // (Value: json.Marshal(...)) cannot, and its origin does not matter.
 func mayHoldOp(t types.Type, depth int) bool {
-	if _, ok := model.OpGuards.Consts[types.TypeString(t, nil)]; ok {
+	if _, ok := model.KB.OpGuards.Consts[types.TypeString(t, nil)]; ok {
 		return true
 	}
 	if depth > 3 {
@@ -1226,32 +1226,28 @@ func typedWrite(sink *model.Sink, call ssa.CallInstruction, fn *types.Func, toks
 // NewRVDeletionPrecondition. The API server then deletes only the object
 // the holder saw, a compare-and-delete.
 func hasPreconditions(v ssa.Value) bool {
-	if !isMetaType(v.Type(), "DeleteOptions") {
-		return false
-	}
-	v = calls.Unwrap(v)
-	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		v = load.X
-	}
-	if call, ok := v.(*ssa.Call); ok {
-		if fn := calls.Callee(&call.Call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == metaV1 {
-			return fn.Name() == "NewPreconditionDeleteOptions" || fn.Name() == "NewRVDeletionPrecondition"
+	for _, p := range model.KB.Preconditions {
+		if isNamed(v.Type(), p.Options) {
+			v = calls.Unwrap(v)
+			if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+				v = load.X
+			}
+			if call, ok := v.(*ssa.Call); ok {
+				return model.MatchesAny(p.Builders, calls.Callee(&call.Call))
+			}
+			return setsField(v, p.Field.Name)
 		}
-		return false
 	}
-	return setsField(v, "Preconditions")
+	return false
 }
 
-const metaV1 = "k8s.io/apimachinery/pkg/apis/meta/v1"
-
-// isMetaType reports whether t is (a pointer to) the named type of
-// k8s.io/apimachinery/pkg/apis/meta/v1.
-func isMetaType(t types.Type, name string) bool {
+// isNamed reports whether t is (a pointer to) the named type f (Pkg, Type).
+func isNamed(t types.Type, f model.Field) bool {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == metaV1 && n.Obj().Name() == name
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == f.Pkg && n.Obj().Name() == f.Type
 }
 
 // hasResourceVersion reports whether a Kubernetes object carries a

@@ -61,7 +61,7 @@ func (a *analysis_) depImplementations(c *ssa.CallCommon) []depImpl {
 			continue
 		}
 		path := n.Obj().Pkg().Path()
-		if calls.TestDouble(path) || model.IsLibraryPackage(path) || calls.InTestFile(a.pass.Fset, n.Obj().Pos()) {
+		if calls.TestDouble(path) || model.KB.IsLibraryPackage(path) || calls.InTestFile(a.pass.Fset, n.Obj().Pos()) {
 			continue
 		}
 		var t types.Type = n
@@ -204,7 +204,7 @@ func (p *Program) resolving() bool {
 }
 
 func (p *Program) want(pkg, key string, lock bool) {
-	if model.IsLibraryPackage(pkg) {
+	if model.KB.IsLibraryPackage(pkg) {
 		return // a lock library's own code: no findings to make
 	}
 	p.mu.Lock()
@@ -293,7 +293,7 @@ func (p *Program) lookup(key string, iface *types.Interface) []Impl {
 // interface, or "".
 func methodKey(c *ssa.CallCommon) (string, *types.Interface) {
 	iface, ok := c.Value.Type().Underlying().(*types.Interface)
-	if !ok || !calls.UserInterface(c) || model.IsLockAPI(c.Method) {
+	if !ok || !calls.UserInterface(c) || model.KB.IsLockAPI(c.Method) {
 		return "", nil
 	}
 	return c.Method.Name() + " " + sigKey(c.Method.Type().(*types.Signature)), iface
@@ -333,7 +333,7 @@ func (a *analysis_) record(fn *ssa.Function, obj *types.Func, effects *EffectsFa
 // there is one, with what fill says about it.
 func (a *analysis_) recordImpl(fn *ssa.Function, obj *types.Func, fill func(*Impl)) {
 	prog := a.prog
-	if prog == nil || calls.TestDouble(a.pass.Pkg.Path()) || model.IsLibraryPackage(a.pass.Pkg.Path()) || fn.Signature.Recv() == nil {
+	if prog == nil || calls.TestDouble(a.pass.Pkg.Path()) || model.KB.IsLibraryPackage(a.pass.Pkg.Path()) || fn.Signature.Recv() == nil {
 		return // test doubles, and the lock and effect libraries' own internals
 	}
 	if calls.InTestFile(a.pass.Fset, fn.Pos()) {
@@ -461,7 +461,7 @@ func (p *Program) acquires(key string) bool {
 // wantKind records an interface call whose implementation may carry a
 // check's summary of the given kind elsewhere in the program.
 func (p *Program) wantKind(pkg, key, kind string) {
-	if model.IsLibraryPackage(pkg) {
+	if model.KB.IsLibraryPackage(pkg) {
 		return
 	}
 	p.mu.Lock()

@@ -118,7 +118,7 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *EffectsFact {
 	whole := section.Whole(fn)
 	var found []*RemoteEffect
 	var calls_ []ssa.CallInstruction
-	library := model.IsLibraryPackage(a.pass.Pkg.Path())
+	library := model.KB.IsLibraryPackage(a.pass.Pkg.Path())
 	a.walk(whole, fn, nil, nil, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {
 		if e.Verdict == effect.Carried || slices.Contains(calls_, e.Call) {
 			return // fenced, or already reached through another call
@@ -611,7 +611,7 @@ func leaseTableAcquire(fn *ssa.Function) string {
 // error, or a true first result): after its success the lock is held.
 func (a *analysis_) lockByLiteral(fn *types.Func, c *ssa.CallCommon) *model.Lock {
 
-	if len(a.litWrappers) == 0 || model.IsLockAPI(fn) {
+	if len(a.litWrappers) == 0 || model.KB.IsLockAPI(fn) {
 		return nil
 	}
 	for _, arg := range c.Args {

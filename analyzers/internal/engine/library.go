@@ -24,7 +24,7 @@ import (
 // successor's lock (FC5001). A compare-and-delete (a script, DelExArgs
 // IFEQ, a transaction) calls none of them.
 func (a *analysis_) libraryReleases() []Finding {
-	deletes := append(slices.Clone(model.RedisKeyDeletes), model.EtcdKeyDeletes...)
+	deletes := append(slices.Clone(model.KB.KeyDeletes), model.KB.RevisionDeletes...)
 	var out []Finding
 	for _, fn := range a.funcs {
 		obj, ok := fn.Object().(*types.Func)
@@ -65,7 +65,7 @@ func (a *analysis_) libraryReleases() []Finding {
 // releaseOf returns the lock whose Release fn is (a library's own lock,
 // not the SET NX protocol, whose release is the client's Del).
 func releaseOf(fn *types.Func) *model.Lock {
-	for _, l := range model.Locks {
+	for _, l := range model.KB.Locks {
 		if l.Held != model.HeldByKey && slices.ContainsFunc(l.Release, func(r model.Func) bool { return r.Matches(fn) }) {
 			return l
 		}

@@ -59,12 +59,12 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 	if relevant(pass, cust) {
 		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}, condSecs: map[*ssa.Function][]*section.Section{}, statements: map[*types.Func]*StatementFact{}}
 		found = append(found, a.analyze()...)
-		if library && model.IsLibraryPackage(pass.Pkg.Path()) {
+		if library && model.KB.IsLibraryPackage(pass.Pkg.Path()) {
 			found = append(found, a.libraryReleases()...)
 		}
 		relocate = a.relocator(gen, a.funcs)
 	}
-	if model.IsLibraryPackage(pass.Pkg.Path()) {
+	if model.KB.IsLibraryPackage(pass.Pkg.Path()) {
 		if !library {
 			return &Result{}, nil // a lock library's own code: summaries only (facts), no findings
 		}
@@ -92,19 +92,19 @@ func relevant(pass *analysis.Pass, c *custom) bool {
 }
 
 // mirrorsLock reports whether the package names a method that mirrors a
-// lock's acquisition (model.MirrorAcquires: an application's RedisBackend
+// lock's acquisition (model.KB.MirrorAcquires: an application's RedisBackend
 // with SetNX): it may wrap a lock while importing no library.
 func mirrorsLock(pass *analysis.Pass) bool {
-	if model.IsLibraryPackage(pass.Pkg.Path()) {
+	if model.KB.IsLibraryPackage(pass.Pkg.Path()) {
 		return false // go-redis' own SetNX
 	}
 	for id := range pass.TypesInfo.Defs {
-		if slices.Contains(model.MirrorAcquires, id.Name) {
+		if slices.Contains(model.KB.MirrorAcquires, id.Name) {
 			return true
 		}
 	}
 	for id := range pass.TypesInfo.Uses {
-		if slices.Contains(model.MirrorAcquires, id.Name) {
+		if slices.Contains(model.KB.MirrorAcquires, id.Name) {
 			return true
 		}
 	}
@@ -116,11 +116,11 @@ func mirrorsLock(pass *analysis.Pass) bool {
 // acquisition's name followed by its parameter list (none in a library of
 // the knowledge base).
 func MirrorMarkers(path string) []string {
-	if model.IsLibraryPackage(path) {
+	if model.KB.IsLibraryPackage(path) {
 		return nil
 	}
 	var out []string
-	for _, n := range model.MirrorAcquires {
+	for _, n := range model.KB.MirrorAcquires {
 		out = append(out, n+"(")
 	}
 	return out
@@ -128,7 +128,7 @@ func MirrorMarkers(path string) []string {
 
 func configured(cfg *config.Config) bool { return len(cfg.Locks)+len(cfg.Sinks) > 0 }
 
-func importsAPI(path string) bool { return model.LockPackages[path] || model.SinkPackages[path] }
+func importsAPI(path string) bool { return model.KB.LockPackages[path] || model.KB.SinkPackages[path] }
 
 // MayExportFacts tells a driver, before it parses a dependency that is
 // analysed only for its facts, whether the engine could export any for it:

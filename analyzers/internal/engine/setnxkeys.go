@@ -46,12 +46,12 @@ func (a *analysis_) keyOps() map[string][]keyOp {
 				for _, k := range keys {
 					add(fn, k, false)
 				}
-			case model.MatchesAny(model.RedisDelIfEqual, callee):
-				add(fn, calls.FlatArg(c, model.RedisKeyArg(callee)), false)
+			case model.MatchesAny(model.KB.DelIfEqual, callee):
+				add(fn, calls.FlatArg(c, model.KB.KeyArg(callee)), false)
 			case calls.RedisExtend(c) != nil:
 				add(fn, calls.RedisExtend(c), true)
 			default:
-				if sr := model.ScriptRunOf(callee); sr != nil {
+				if sr := model.KB.ScriptRunOf(callee); sr != nil {
 					if keys, ok := calls.Variadic(calls.Arg(c, sr.Keys)); ok {
 						for _, k := range keys {
 							add(fn, k, false)

@@ -13,7 +13,7 @@ import (
 // the package applies to every task registered in it.
 func (a *analysis_) taskSections(funcs []*ssa.Function) []*section.Section {
 	var out []*section.Section
-	for _, tl := range model.TaskLocks {
+	for _, tl := range model.KB.TaskLocks {
 		if !a.callsAny(funcs, tl.Options) {
 			continue
 		}

@@ -110,7 +110,7 @@ func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *f
 		// Implementations in other packages (dispatch.go).
 		a.dispatch(sec.Summary, ci, toks, site, visit, len(impls) > 0)
 	default:
-		if obj := calls.Callee(c); obj != nil && obj.Pkg() != a.pass.Pkg && !model.IsLockAPI(obj) {
+		if obj := calls.Callee(c); obj != nil && obj.Pkg() != a.pass.Pkg && !model.KB.IsLockAPI(obj) {
 			a.remoteEffects(ci, obj, toks, site, visit)
 		}
 	}

@@ -96,7 +96,7 @@ func (c *Checker) isLeaseCheck(call *ssa.CallCommon) bool {
 	if !calls.IsBool(res.At(0).Type()) {
 		return false
 	}
-	if model.MatchesAny(model.ValidityChecks, fn) || c.u.IsCustomCheck(fn) {
+	if model.MatchesAny(model.KB.ValidityChecks, fn) || c.u.IsCustomCheck(fn) {
 		return true
 	}
 	return leaseCheckName(fn.Name())

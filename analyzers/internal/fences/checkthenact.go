@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// guardingCheck returns the lease-validity query (model.ValidityChecks)
+// guardingCheck returns the lease-validity query (model.KB.ValidityChecks)
 // that an instruction is guarded by: a branch on its result, in a block
 // that dominates the instruction, decides whether the instruction runs.
 // The section's own acquisition does not count.
@@ -103,5 +103,5 @@ func validityQuery(v ssa.Value, sec *section.Section, extra func(*types.Func) bo
 
 func isValidityCheck(c *ssa.CallCommon) bool {
 	fn := calls.Callee(c)
-	return model.MatchesAny(model.ValidityChecks, fn)
+	return model.MatchesAny(model.KB.ValidityChecks, fn)
 }

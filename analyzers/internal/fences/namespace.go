@@ -135,8 +135,8 @@ func isHolderIdentity(v ssa.Value) bool {
 	if fn == nil {
 		return false
 	}
-	for i := range model.TokenSources {
-		s := &model.TokenSources[i]
+	for i := range model.KB.TokenSources {
+		s := &model.KB.TokenSources[i]
 		if s.Kind == model.Identity && s.Func.Name != "" && !s.Numeric && s.Func.Matches(fn) {
 			return true
 		}
@@ -170,7 +170,7 @@ func lockLibrary(pkg *types.Package) bool {
 	if pkg == nil {
 		return false
 	}
-	for _, l := range model.Locks {
+	for _, l := range model.KB.Locks {
 		if l.KeyOnly {
 			continue // a client's own command (SET NX), not a lock library
 		}

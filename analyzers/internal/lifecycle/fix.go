@@ -56,11 +56,11 @@ func (l *checker) deleteFix(ci ssa.CallInstruction, callee *types.Func, acq *set
 	if !l.visibleAt(owner, del.Pos()) {
 		return nil
 	}
-	name := importName(ix.file[del], model.RedisScriptFix.Package, callee.Pkg().Name())
+	name := importName(ix.file[del], model.KB.ScriptFix.Package, callee.Pkg().Name())
 	if name == "" {
 		return nil
 	}
-	text := fmt.Sprintf("%s.NewScript(%s).Run(%s, %s, []string{%s}, %s)", name, "`"+model.RedisScriptFix.Script+"`",
+	text := fmt.Sprintf("%s.NewScript(%s).Run(%s, %s, []string{%s}, %s)", name, "`"+model.KB.ScriptFix.Script+"`",
 		l.source(del.Args[0]), l.source(sel.X), l.source(del.Args[1]), l.source(owner))
 	return []analysis.SuggestedFix{{
 		Message:   "Release the lock with a compare-and-delete script",
@@ -81,7 +81,7 @@ func (l *checker) canRunScripts(t types.Type, pkg *types.Package) bool {
 		}
 		return nil
 	}
-	scripter, pipeliner := iface(model.RedisScriptFix.Scripter), iface(model.RedisScriptFix.Pipeliner)
+	scripter, pipeliner := iface(model.KB.ScriptFix.Scripter), iface(model.KB.ScriptFix.Pipeliner)
 	if scripter == nil || !types.Implements(t, scripter) {
 		return false
 	}

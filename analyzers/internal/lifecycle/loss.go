@@ -28,11 +28,11 @@ func (l *checker) ignoredLeaseLoss() {
 		callee := calls.Callee(ci.Common())
 		switch {
 		case callee == nil:
-		case model.MatchesAny(model.LostChannels, callee):
+		case model.MatchesAny(model.KB.LostChannels, callee):
 			l.consulLost(ci)
-		case model.MatchesAny(model.SessionRenewals, callee):
+		case model.MatchesAny(model.KB.SessionRenewals, callee):
 			l.renewalDropped(fn, ci, callee)
-		case model.MatchesAny(model.LockExtensions, callee):
+		case model.MatchesAny(model.KB.LockExtensions, callee):
 			l.extensionDropped(fn, ci, callee)
 		}
 	})
@@ -168,7 +168,7 @@ func (l *checker) worksIn(sec *section.Section) bool {
 		if _, builtin := ci.Common().Value.(*ssa.Builtin); builtin {
 			continue
 		}
-		if fn := calls.Callee(ci.Common()); fn != nil && (model.MatchesAny(sec.Lock.Release, fn) || model.IsLockAPI(fn) || bookkeeping(fn)) {
+		if fn := calls.Callee(ci.Common()); fn != nil && (model.MatchesAny(sec.Lock.Release, fn) || model.KB.IsLockAPI(fn) || bookkeeping(fn)) {
 			continue
 		}
 		return true
@@ -316,7 +316,7 @@ func (l *checker) leaderContext(sec *section.Section) {
 				continue // cleanup after the loss needs a fresh context
 			}
 			callee := calls.Callee(ci.Common())
-			if callee != nil && (model.MatchesAny(model.DetachedContexts, callee) || model.MatchesAny(model.DerivedContexts, callee)) {
+			if callee != nil && (model.MatchesAny(model.KB.DetachedContexts, callee) || model.MatchesAny(model.KB.DerivedContexts, callee)) {
 				continue
 			}
 			for _, arg := range ci.Common().Args {
@@ -378,9 +378,9 @@ func detached(v ssa.Value, depth int) *ssa.Call {
 	}
 	fn := calls.Callee(&c.Call)
 	switch {
-	case model.MatchesAny(model.DetachedContexts, fn):
+	case model.MatchesAny(model.KB.DetachedContexts, fn):
 		return c
-	case model.MatchesAny(model.DerivedContexts, fn):
+	case model.MatchesAny(model.KB.DerivedContexts, fn):
 		return detached(calls.Arg(&c.Call, 0), depth+1)
 	}
 	return nil
@@ -466,7 +466,7 @@ func (l *checker) exits(fn *ssa.Function, depth int) bool {
 			if !ok {
 				continue
 			}
-			if model.MatchesAny(model.ProcessExits, calls.Callee(ci.Common())) {
+			if model.MatchesAny(model.KB.ProcessExits, calls.Callee(ci.Common())) {
 				return true
 			}
 			if callee := ci.Common().StaticCallee(); callee != nil && l.u.Local(callee) && l.exits(callee, depth+1) {

@@ -22,7 +22,7 @@ func redisCall(c *ssa.CallCommon, fn *types.Func, l *model.Lock) (string, string
 		name, _ := calls.ConstString(calls.Arg(c, l.ReleaseCommand.Arg))
 		name = strings.ToUpper(name)
 		lib := fn.Pkg().Name()
-		if ml := model.LibraryOf(l); ml != nil {
+		if ml := model.KB.LibraryOf(l); ml != nil {
 			lib = ml.Name
 		}
 		return lib + " " + fn.Name() + "(\"" + name + "\")", name
@@ -52,7 +52,7 @@ func replyValues(get *ssa.Call) []ssa.Value {
 		if !ok || calls.Arg(&c.Call, 0) != reply {
 			continue
 		}
-		if fn := calls.Callee(&c.Call); fn != nil && slices.ContainsFunc(model.RedisReplies, func(f model.Func) bool { return f.Matches(fn) }) {
+		if fn := calls.Callee(&c.Call); fn != nil && slices.ContainsFunc(model.KB.Replies, func(f model.Func) bool { return f.Matches(fn) }) {
 			if v := calls.Result(c, 0); v != nil {
 				out = append(out, v)
 			}
@@ -66,7 +66,7 @@ func replyValues(get *ssa.Call) []ssa.Value {
 // client's native compare-and-delete where it has one (go-redis v9's
 // DelExArgs).
 func adviceFor(fn *types.Func) string {
-	if fn.Pkg() != nil && slices.ContainsFunc(model.RedisDelIfEqual, func(f model.Func) bool { return f.Pkg == fn.Pkg().Path() }) {
+	if fn.Pkg() != nil && slices.ContainsFunc(model.KB.DelIfEqual, func(f model.Func) bool { return f.Pkg == fn.Pkg().Path() }) {
 		return releaseAdvice
 	}
 	return scriptAdvice

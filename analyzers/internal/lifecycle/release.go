@@ -45,14 +45,14 @@ func (l *checker) unsafeReleases() {
 		switch {
 		case calls.KeyDeleteLock(ci.Common(), callee) != nil:
 			l.redisDelete(fn, ci, callee)
-		case model.MatchesAny(model.EtcdKeyDeletes, callee):
+		case model.MatchesAny(model.KB.RevisionDeletes, callee):
 			l.etcdDelete(fn, ci, callee)
-		case model.MatchesAny(model.EtcdOpDelete, callee):
+		case model.MatchesAny(model.KB.OpDeletes, callee):
 			l.etcdOpDelete(fn, ci)
-		case model.MatchesAny(model.RedisDelIfEqual, callee):
+		case model.MatchesAny(model.KB.DelIfEqual, callee):
 			l.constantMatchValue(fn, ci)
 		default:
-			if sr := model.ScriptRunOf(callee); sr != nil {
+			if sr := model.KB.ScriptRunOf(callee); sr != nil {
 				l.constantOwnerScript(fn, ci, callee, sr)
 			} else if sk := sqlSink(callee); sk != nil {
 				l.sqlDelete(fn, ci, callee, sk.Query, sk.Family)
@@ -220,7 +220,7 @@ func (l *checker) keyParamRelease(fn *ssa.Function, ci ssa.CallInstruction, key 
 func (l *checker) insideWatch(fn *ssa.Function) bool {
 	for f := fn; f != nil && f.Parent() != nil; f = f.Parent() {
 		for ci := range calls.Taking(f) {
-			if model.MatchesAny(model.RedisWatch, calls.Callee(ci.Common())) {
+			if model.MatchesAny(model.KB.Watches, calls.Callee(ci.Common())) {
 				return true
 			}
 		}
@@ -339,7 +339,7 @@ func comparedInGo(get *ssa.Call) (ssa.Value, bool) {
 		if !ok || calls.Receiver(&c.Call) != get {
 			continue
 		}
-		if fn := calls.Callee(&c.Call); fn != nil && slices.Contains(model.RedisValueAccessors, fn.Name()) {
+		if fn := calls.Callee(&c.Call); fn != nil && slices.Contains(model.KB.ValueReplies, fn.Name()) {
 			if v := calls.Result(c, 0); v != nil {
 				vals = append(vals, v)
 			}
@@ -377,7 +377,7 @@ func comparedInGo(get *ssa.Call) (ssa.Value, bool) {
 // and returns the Key() call.
 func etcdLockKey(v ssa.Value) *ssa.Call {
 	kc, ok := calls.Unwrap(calls.Resolve(v)).(*ssa.Call)
-	if ok && model.MatchesAny(model.EtcdLockKeys, calls.Callee(&kc.Call)) {
+	if ok && model.MatchesAny(model.KB.LockKeys, calls.Callee(&kc.Call)) {
 		return kc
 	}
 	return nil
@@ -531,7 +531,7 @@ func txnHasIf(v ssa.Value) bool {
 
 // sqlSink returns the SQL-text sink family of a call, or nil.
 func sqlSink(fn *types.Func) *model.Sink {
-	for _, s := range model.Sinks {
+	for _, s := range model.KB.Sinks {
 		if s.Cond == model.CondSQL && model.MatchesAny(s.Funcs, fn) {
 			return s
 		}
@@ -692,7 +692,7 @@ func (l *checker) scriptSource(v ssa.Value, depth int) (string, bool) {
 	}
 	switch x := calls.Unwrap(calls.Resolve(v)).(type) {
 	case *ssa.Call:
-		if model.MatchesAny(model.RedisScriptSources, calls.Callee(&x.Call)) {
+		if model.MatchesAny(model.KB.ScriptSources, calls.Callee(&x.Call)) {
 			return calls.ConstString(calls.Arg(&x.Call, 0))
 		}
 	case *ssa.UnOp:

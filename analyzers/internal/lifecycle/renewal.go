@@ -79,7 +79,7 @@ func (l *checker) leaseRenewals() {
 		if callee == nil {
 			return
 		}
-		if model.MatchesAny(model.RedisExpires, callee) {
+		if model.MatchesAny(model.KB.KeyExpires, callee) {
 			r.redisExpire(fn, ci, callee)
 			return
 		}
@@ -225,7 +225,7 @@ func renewalStatement(text string) (*sqlfence.Statement, string) {
 		return nil, ""
 	}
 	lockish := vocab.LockTable.Match(st.Table) || slices.ContainsFunc(vocab.Words(owner[:strings.Index(owner, " ")]), func(w string) bool {
-		return wordIn(w, model.RenewalOwnerLockWords) || w == "by"
+		return wordIn(w, vocab.RenewalOwnerLockWords) || w == "by"
 	})
 	for _, col := range st.Assigned {
 		if renewalColumn(col, lockish) {
@@ -246,11 +246,11 @@ func renewalColumn(col string, lockish bool) bool {
 		return slices.ContainsFunc(words, func(w string) bool { return wordIn(w, list) })
 	}
 	switch {
-	case has(model.RenewalBeatWords):
+	case has(vocab.RenewalBeatWords):
 		return true
-	case has(model.RenewalLeaseWords) && has(model.RenewalTimeWords):
+	case has(vocab.RenewalLeaseWords) && has(vocab.RenewalTimeWords):
 		return true
-	case lockish && has(model.RenewalExpiryWords):
+	case lockish && has(vocab.RenewalExpiryWords):
 		return true
 	}
 	return false
@@ -260,7 +260,7 @@ func renewalColumn(col string, lockish bool) bool {
 func renewalOwner(col, table string) bool {
 	words := vocab.Words(col)
 	for i, w := range words {
-		if wordIn(w, model.RenewalOwnerWords) {
+		if wordIn(w, vocab.RenewalOwnerWords) {
 			// worker_id in a workers table is the row, not its holder.
 			for _, t := range vocab.Words(table) {
 				if strings.HasPrefix(t, w) {
@@ -269,10 +269,10 @@ func renewalOwner(col, table string) bool {
 			}
 			return true
 		}
-		if w == "by" && i > 0 && slices.Contains(model.RenewalClaimVerbs, words[i-1]) {
+		if w == "by" && i > 0 && slices.Contains(vocab.RenewalClaimVerbs, words[i-1]) {
 			return true
 		}
-		if (w == "token" || w == "owner") && i > 0 && wordIn(words[i-1], model.RenewalLeaseWords) {
+		if (w == "token" || w == "owner") && i > 0 && wordIn(words[i-1], vocab.RenewalLeaseWords) {
 			return true // lock_token, lease_token
 		}
 	}
@@ -491,7 +491,7 @@ func returnsErrFrom(fn *ssa.Function, v ssa.Value, depth int) bool {
 			callee := calls.Callee(&x.Call)
 			switch {
 			case callee == nil:
-			case model.MatchesAny(model.ErrorFormatters, callee), callee.Pkg() != nil && callee.Pkg().Path() == "errors":
+			case model.MatchesAny(model.KB.ErrorFormatters, callee), callee.Pkg() != nil && callee.Pkg().Path() == "errors":
 				// fmt.Errorf("...: %w", err), errors.Is(err, sql.ErrNoRows)
 				if returnsErrFrom(fn, x, depth+1) {
 					return true
@@ -655,7 +655,7 @@ func loggingInstr(instr ssa.Instruction) bool {
 			return true
 		}
 		callee := calls.Callee(&x.Call)
-		return callee != nil && (logCallee(callee) || model.MatchesAny(model.ErrorFormatters, callee) || bookkeeping(callee) ||
+		return callee != nil && (logCallee(callee) || model.MatchesAny(model.KB.ErrorFormatters, callee) || bookkeeping(callee) ||
 			callee.Name() == "Error" && x.Call.IsInvoke() && callee.Pkg() == nil || getsLogger(x.Call.Signature()))
 	}
 	return true
@@ -676,7 +676,7 @@ func getsLogger(sig *types.Signature) bool {
 	if !ok || n.Obj().Pkg() == nil {
 		return false
 	}
-	if slices.Contains(model.LogPackages, n.Obj().Pkg().Path()) {
+	if slices.Contains(model.KB.Loggers.Packages, n.Obj().Pkg().Path()) {
 		return true
 	}
 	return slices.ContainsFunc(vocab.Words(n.Obj().Name()), func(w string) bool { return strings.HasPrefix(w, "log") })
@@ -747,7 +747,7 @@ func logUse(u ssa.Instruction, v ssa.Value, depth int) bool {
 		if callee.Name() == "Error" && x.Call.IsInvoke() && callee.Pkg() == nil {
 			return logOnly(x, depth+1) // err.Error()
 		}
-		if logCallee(callee) || model.MatchesAny(model.ErrorFormatters, callee) {
+		if logCallee(callee) || model.MatchesAny(model.KB.ErrorFormatters, callee) {
 			if x.Call.Signature().Results().Len() == 0 {
 				return true
 			}
@@ -782,17 +782,17 @@ func logUse(u ssa.Instruction, v ssa.Value, depth int) bool {
 }
 
 // logCallee reports whether fn logs: a function or method of a logging
-// library, or a logger method (model.LogMethods) of a type or package named
+// library, or a logger method (model.KB.Loggers.Methods) of a type or package named
 // like a logger.
 func logCallee(fn *types.Func) bool {
 	if fn.Pkg() == nil {
 		return false
 	}
 	path := fn.Pkg().Path()
-	if slices.Contains(model.LogPackages, path) {
+	if slices.Contains(model.KB.Loggers.Packages, path) {
 		return true
 	}
-	if !slices.Contains(model.LogMethods, fn.Name()) {
+	if !slices.Contains(model.KB.Loggers.Methods, fn.Name()) {
 		return false
 	}
 	recv := model.RecvName(fn)
@@ -911,7 +911,7 @@ func (r *renewals) redisExpire(fn *ssa.Function, ci ssa.CallInstruction, callee 
 				continue
 			}
 			m := calls.Callee(&c.Call)
-			if m == nil || !slices.Contains(model.RedisBoolAccessors, m.Name()) {
+			if m == nil || !slices.Contains(model.KB.BoolReplies, m.Name()) {
 				continue // Err(), String()
 			}
 			if v := calls.Result(c, 0); v != nil && !logOnly(v, 0) {
@@ -1012,7 +1012,7 @@ func paramOf(fn *ssa.Function, v ssa.Value, depth int) int {
 // setnxLib names the hand-rolled SET NX lock in messages: the knowledge
 // base's lock recognised from the key alone (Lock.KeyOnly).
 func setnxLib() string {
-	for _, l := range model.Locks {
+	for _, l := range model.KB.Locks {
 		if l.KeyOnly {
 			return l.Lib
 		}

@@ -144,19 +144,12 @@ func (l *checker) storeReleaseCalls() {
 	exportSummaries(l, s.readers, kindRead)
 }
 
-// storeRelevant reports whether the package imports a store API of
-// model.StoreDeletes / StoreReads, or a dependency exported a ReleaseFact
-// or ReadFact.
+// storeRelevant reports whether the package imports the package of a
+// record delete or read (model.Store), or a dependency exported a
+// ReleaseFact or ReadFact.
 func (l *checker) storeRelevant() bool {
-	pkgs := map[string]bool{}
-	for _, sc := range model.StoreDeletes {
-		pkgs[sc.Pkg] = true
-	}
-	for _, f := range model.StoreReads {
-		pkgs[f.Pkg] = true
-	}
 	for _, imp := range l.u.Pass.Pkg.Imports() {
-		if pkgs[imp.Path()] {
+		if model.KB.RecordPackages[imp.Path()] {
 			return true
 		}
 	}
@@ -196,44 +189,40 @@ func (s *storeReleases) storeDelete(ci ssa.CallInstruction) (string, bool) {
 	if callee == nil {
 		return "", false
 	}
-	for _, sc := range model.StoreDeletes {
-		if !sc.Matches(callee) {
-			continue
+	rd, st := model.KB.RecordDelete(callee)
+	if rd == nil {
+		return "", false
+	}
+	arg := calls.Arg(ci.Common(), rd.Arg)
+	what := st.Name + " " + callee.Name()
+	if rd.Filter {
+		keys, vals := mapEntries(arg)
+		if len(keys) != 1 || !s.lockish(keys, vals, collectionName(calls.Receiver(ci.Common()))) {
+			return "", false // a filter with more than the name checks something else (the owner, a version)
 		}
-		arg := calls.Arg(ci.Common(), sc.Arg)
-		what := sc.Family + " " + callee.Name()
-		switch sc.Family {
-		case "DynamoDB", "S3":
-			fields := structFields(arg)
-			if fields == nil {
-				return "", false // an input built elsewhere: unknown
-			}
-			for _, f := range model.StoreConditionFields[sc.Family] {
-				if fields[f] != nil {
-					return "", false
-				}
-			}
-			if sc.Family == "S3" {
-				key := awsString(fields[model.StoreKeyField])
-				if key == nil || !s.lockish(nil, []ssa.Value{key}, nil) {
-					return "", false
-				}
-				return what + " of the object " + valueNameOr(key, "Key") + " with no IfMatch", true
-			}
-			keys, vals := mapEntries(fields[model.StoreKeyField])
-			if len(keys) == 0 || !s.lockish(keys, vals, fields["TableName"]) {
-				return "", false
-			}
-			return what + " of the item " + strings.Join(keys, ", ") + " with no ConditionExpression", true
-		case "MongoDB":
-			keys, vals := mapEntries(arg)
-			if len(keys) != 1 || !s.lockish(keys, vals, collectionName(calls.Receiver(ci.Common()))) {
-				return "", false // a filter with more than the name checks something else (the owner, a version)
-			}
-			return what + " with the filter {" + keys[0] + "} only", true
+		return what + " with the filter {" + keys[0] + "} only", true
+	}
+	fields := structFields(arg)
+	if fields == nil {
+		return "", false // an input built elsewhere: unknown
+	}
+	for _, f := range st.RecordConds {
+		if fields[f] != nil {
+			return "", false
 		}
 	}
-	return "", false
+	if st.RecordObject {
+		key := awsString(fields[st.RecordKey])
+		if key == nil || !s.lockish(nil, []ssa.Value{key}, nil) {
+			return "", false
+		}
+		return what + " of the object " + valueNameOr(key, st.RecordKey) + " with no " + st.NoCondition, true
+	}
+	keys, vals := mapEntries(fields[st.RecordKey])
+	if len(keys) == 0 || !s.lockish(keys, vals, fields["TableName"]) {
+		return "", false
+	}
+	return what + " of the item " + strings.Join(keys, ", ") + " with no " + st.NoCondition, true
 }
 
 // lockish reports whether a record's key names, key values or table say
@@ -405,16 +394,11 @@ func (s *storeReleases) getCompareDelete(ci ssa.CallInstruction, what, via strin
 		{Pos: read.Pos(), Message: "the lock record is read here"},
 		{Pos: cmp.Pos(), Message: "and its owner compared in Go here"},
 	}
-	family := "DynamoDB"
-	fix := "make the delete itself conditional on the owner (ConditionExpression: \"#owner = :owner\", with this holder's value) and treat ConditionalCheckFailedException as \"no longer ours\""
-	switch {
-	case strings.HasPrefix(what, "MongoDB"):
-		family = "MongoDB"
-		fix = "put the owner in the delete's filter (bson.M{\"_id\": name, \"owner\": me}) and check DeletedCount"
-	case strings.HasPrefix(what, "S3"):
-		family = "S3"
-		fix = "delete with IfMatch set to the ETag of the lock object that was read (an S3 conditional delete fails with 412 Precondition Failed when the object changed)"
+	st := model.KB.StoreOf(what)
+	if st == nil {
+		return // a summary from a build whose knowledge base had this store
 	}
+	family, fix := st.Name, st.ReleaseFix
 	if via == "" {
 		via = what
 	}
@@ -490,7 +474,7 @@ func (s *storeReleases) readFrom(v ssa.Value, depth int) ssa.CallInstruction {
 		}
 	case *ssa.Call:
 		callee := calls.Callee(&x.Call)
-		if model.MatchesAny(model.StoreReads, callee) {
+		if model.MatchesAny(model.KB.RecordReads, callee) {
 			return x
 		}
 		if sf := x.Call.StaticCallee(); sf != nil && s.l.u.Local(sf) && s.readsStore(sf, 0) {
@@ -542,7 +526,7 @@ func (s *storeReleases) readsStore(fn *ssa.Function, depth int) bool {
 	s.reads[fn] = false
 	found := false
 	for ci := range calls.In(fn) {
-		if model.MatchesAny(model.StoreReads, calls.Callee(ci.Common())) {
+		if model.MatchesAny(model.KB.RecordReads, calls.Callee(ci.Common())) {
 			found = true
 			break
 		}

@@ -6,9 +6,9 @@ const consulLockIndex = "the lock key's KVPair.LockIndex (KV().Get, checking pai
 const consulFence = "the lock key's KVPair.LockIndex (checking pair.Session) is Consul's fencing token"
 const consulAdvice = "write through CAS on ModifyIndex or a Txn with KVCheckSession"
 
-// Consul is HashiCorp Consul's API client: Lock and Semaphore on a
+// consulLibrary is HashiCorp Consul's API client: Lock and Semaphore on a
 // session, KV Acquire/Release, and the KV store.
-var Consul = Library{
+var consulLibrary = Library{
 	Name:    "Consul",
 	Modules: []string{consul},
 	Locks: []*Lock{

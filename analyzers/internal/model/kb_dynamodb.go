@@ -2,6 +2,7 @@ package model
 
 const dynamodb = "github.com/aws/aws-sdk-go-v2/service/dynamodb"
 const dynamodbExpr = "github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+const dynamodbTypes = "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 const dynamodb1 = "github.com/aws/aws-sdk-go/service/dynamodb"
 const dynamodb1Iface = "github.com/aws/aws-sdk-go/service/dynamodb/dynamodbiface"
 const dynamodb1Expr = "github.com/aws/aws-sdk-go/service/dynamodb/expression"
@@ -43,10 +44,10 @@ func dynamolockLock(pkg string, acquire, release []string) *Lock {
 	}
 }
 
-// DynamoDB is the AWS SDK's DynamoDB client, v1 (aws-sdk-go, also through
+// dynamoDBLibrary is the AWS SDK's DynamoDB client, v1 (aws-sdk-go, also through
 // its dynamodbiface.DynamoDBAPI) and v2, with the expression builders of
 // both, and cirello.io/dynamolock's lock.
-var DynamoDB = Library{
+var dynamoDBLibrary = Library{
 	Name:    "DynamoDB",
 	Modules: []string{dynamodb, dynamodbExpr, "github.com/aws/aws-sdk-go", dynamolock, dynamolock1},
 	Locks: []*Lock{
@@ -73,5 +74,41 @@ var DynamoDB = Library{
 				methods(dynamodb1, []string{"DynamoDB"}, "BatchWriteItem", "BatchWriteItemWithContext")...),
 				methods(dynamodb1Iface, []string{"DynamoDBAPI"}, "BatchWriteItem", "BatchWriteItemWithContext")...)},
 	},
-	TTLArgs: []TTLArg{{Func{dynamolock, "", "WithLeaseDuration"}, 0, -1}, {Func{dynamolock1, "", "WithLeaseDuration"}, 0, -1}},
+	TTLArgs:    []TTLArg{{Func{dynamolock, "", "WithLeaseDuration"}, 0, -1}, {Func{dynamolock1, "", "WithLeaseDuration"}, 0, -1}},
+	Store:      dynamoStore,
+	StructTags: []string{"dynamodbav"},
+}
+
+// dynamoStore is what DynamoDB evaluates: the condition expressions of
+// aws-sdk-go-v2's request types and expression builders (FC4001), and the
+// lock items of both versions (FC5001).
+var dynamoStore = &Store{
+	Name: "DynamoDB",
+	CondCompares: map[Func]string{
+		{dynamodbExpr, "", "LessThan"}: "<", {dynamodbExpr, "", "LessThanEqual"}: "<=",
+		{dynamodbExpr, "", "GreaterThan"}: ">", {dynamodbExpr, "", "GreaterThanEqual"}: ">=",
+		{dynamodbExpr, "NameBuilder", "LessThan"}: "<", {dynamodbExpr, "NameBuilder", "LessThanEqual"}: "<=",
+		{dynamodbExpr, "NameBuilder", "GreaterThan"}: ">", {dynamodbExpr, "NameBuilder", "GreaterThanEqual"}: ">=",
+		{dynamodbExpr, "ValueBuilder", "LessThan"}: "<", {dynamodbExpr, "ValueBuilder", "LessThanEqual"}: "<=",
+		{dynamodbExpr, "ValueBuilder", "GreaterThan"}: ">", {dynamodbExpr, "ValueBuilder", "GreaterThanEqual"}: ">=",
+	},
+	CondNames:  []Func{{dynamodbExpr, "", "Name"}},
+	CondValues: []Func{{dynamodbExpr, "", "Value"}},
+	CondSets:   []Func{{dynamodbExpr, "", "Set"}, {dynamodbExpr, "UpdateBuilder", "Set"}},
+	Inputs: []Field{
+		{dynamodb, "PutItemInput", ""}, {dynamodb, "UpdateItemInput", ""}, {dynamodb, "DeleteItemInput", ""},
+		{dynamodbTypes, "Put", ""}, {dynamodbTypes, "Update", ""}, {dynamodbTypes, "Delete", ""}, {dynamodbTypes, "ConditionCheck", ""},
+	},
+	// A DeleteItemInput without ConditionExpression (or the legacy
+	// Expected) deletes the item whoever holds it.
+	RecordDeletes: []RecordDelete{
+		{Func: Func{dynamodb, "Client", "DeleteItem"}, Arg: 1},
+		{Func: Func{dynamodb1, "DynamoDB", "DeleteItem"}, Arg: 0},
+		{Func: Func{dynamodb1, "DynamoDB", "DeleteItemWithContext"}, Arg: 1},
+	},
+	RecordReads: []Func{{dynamodb, "Client", "GetItem"}, {dynamodb1, "DynamoDB", "GetItem"}, {dynamodb1, "DynamoDB", "GetItemWithContext"}},
+	RecordConds: []string{"ConditionExpression", "Expected"},
+	NoCondition: "ConditionExpression",
+	RecordKey:   "Key",
+	ReleaseFix:  "make the delete itself conditional on the owner (ConditionExpression: \"#owner = :owner\", with this holder's value) and treat ConditionalCheckFailedException as \"no longer ours\"",
 }

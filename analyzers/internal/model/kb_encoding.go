@@ -1,9 +1,9 @@
 package model
 
-// Encodings are the decoders of data that came from storage or another
+// encodingsLibrary are the decoders of data that came from storage or another
 // host (JSON, XML, gob, protobuf, YAML): a timestamp decoded by one was
 // written with another host's clock (FC4001).
-var Encodings = Library{
+var encodingsLibrary = Library{
 	Name:    "encodings",
 	Modules: []string{"std", "google.golang.org/protobuf", "github.com/golang/protobuf", "gopkg.in/yaml.v3", "sigs.k8s.io/yaml"},
 	Decoders: []Decoder{
@@ -19,4 +19,5 @@ var Encodings = Library{
 	TimeConstructors: map[Func]string{
 		{"google.golang.org/protobuf/types/known/timestamppb", "Timestamp", "AsTime"}: "a protobuf Timestamp",
 	},
+	StructTags: []string{"json", "yaml", "protobuf", "msgpack", "mapstructure"},
 }

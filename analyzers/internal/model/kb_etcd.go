@@ -6,9 +6,9 @@ const mvccpb = "go.etcd.io/etcd/api/v3/mvccpb"
 
 const etcdRevision = "m.Header().Revision after Lock (or the lock key's CreateRevision) is the etcd lock's fencing token"
 
-// Etcd is etcd's client: concurrency's Mutex and Election on a Session
+// etcdLibrary is etcd's client: concurrency's Mutex and Election on a Session
 // (a lease), and the KV API.
-var Etcd = Library{
+var etcdLibrary = Library{
 	Name:    "etcd",
 	Modules: []string{"go.etcd.io/etcd/client/v3", "go.etcd.io/etcd/api/v3", "std"},
 	Locks: []*Lock{

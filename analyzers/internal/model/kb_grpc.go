@@ -2,9 +2,9 @@ package model
 
 const grpc = "google.golang.org/grpc"
 
-// GRPC is gRPC's client: Invoke, and the write methods of generated
+// grpcLibrary is gRPC's client: Invoke, and the write methods of generated
 // clients.
-var GRPC = Library{
+var grpcLibrary = Library{
 	Name:    "gRPC",
 	Modules: []string{grpc},
 	Sinks: []*Sink{
@@ -13,4 +13,9 @@ var GRPC = Library{
 		{Family: "gRPC", Cond: CondRequest, Key: -1, Protocol: true, Shape: GeneratedClient,
 			Option: Field{Pkg: grpc, Type: "CallOption"}},
 	},
+	// Authenticate exchanges credentials for a token (etcd's client calls
+	// it while it connects).
+	ReadPrefixes: []string{"Get", "List", "Watch", "Describe", "Read", "Fetch", "Query", "Search",
+		"Check", "Stat", "Head", "Count", "Exists", "Lookup", "Find", "Ping", "Health", "Batch" + "Get", "Subscribe", "Stream",
+		"Authenticate"},
 }

@@ -2,8 +2,8 @@ package model
 
 const nethttp = "net/http"
 
-// HTTP is net/http's client: requests that change state on a server.
-var HTTP = Library{
+// httpLibrary is net/http's client: requests that change state on a server.
+var httpLibrary = Library{
 	Name:    "HTTP",
 	Modules: []string{"std"},
 	Sinks: []*Sink{
@@ -11,4 +11,5 @@ var HTTP = Library{
 			Funcs: []Func{{nethttp, "Client", "Do"}, {nethttp, "Client", "Post"}, {nethttp, "Client", "PostForm"},
 				{nethttp, "", "Post"}, {nethttp, "", "PostForm"}, {nethttp, "Transport", "RoundTrip"}}},
 	},
+	IdempotencyHeaders: []string{"idempotency-key", "x-idempotency-key", "idempotency_key"},
 }

@@ -4,9 +4,9 @@ import "slices"
 
 const tqUUID = "github.com/google/uuid"
 
-// IDs are generators of unique identifiers: random (or time-ordered but
+// idsLibrary are generators of unique identifiers: random (or time-ordered but
 // host-local) values that are often mistaken for fencing tokens (FC3001).
-var IDs = Library{
+var idsLibrary = Library{
 	Name: "unique IDs",
 	Modules: []string{tqUUID, "github.com/gofrs/uuid", "github.com/gofrs/uuid/v5", "github.com/satori/go.uuid",
 		"github.com/rs/xid", "github.com/segmentio/ksuid"},

@@ -8,9 +8,9 @@ const wcCoordClient = "k8s.io/client-go/kubernetes/typed/coordination/v1"
 
 const kubeTransitions = "the Lease's spec.leaseTransitions (LeaderElectionRecord.LeaderTransitions) is the closest thing client-go has to a fence"
 
-// Kubernetes is client-go: leader election on a Lease, the Lease API, the
+// kubernetesLibrary is client-go: leader election on a Lease, the Lease API, the
 // typed clients' writes, and apimachinery's time types.
-var Kubernetes = Library{
+var kubernetesLibrary = Library{
 	Name:    "Kubernetes",
 	Modules: []string{"k8s.io/client-go", "k8s.io/api", "k8s.io/apimachinery"},
 	Locks: []*Lock{
@@ -80,5 +80,16 @@ var Kubernetes = Library{
 		{wcMetav1, "MicroTime", "Before"}, {wcMetav1, "MicroTime", "Equal"},
 		{wcMetav1, "MicroTime", "BeforeTime"}, {wcMetav1, "MicroTime", "EqualTime"},
 	},
-	PollTakers: map[string][]string{"k8s.io/apimachinery/pkg/util/wait": nil},
+	PollTakers:   map[string][]string{"k8s.io/apimachinery/pkg/util/wait": nil},
+	Instants:     []Field{{wcMetav1, "Time", ""}, {wcMetav1, "MicroTime", ""}},
+	TimeWrappers: []Func{{wcMetav1, "", "NewTime"}, {wcMetav1, "", "NewMicroTime"}},
+	TimeStrips:   []Func{{wcMetav1, "Time", "Rfc3339Copy"}},
+	// A DeleteOptions with Preconditions (UID, ResourceVersion) deletes
+	// only the object the holder saw: a compare-and-delete.
+	Preconditions: &Preconditions{
+		Options:  Field{wcMetav1, "DeleteOptions", ""},
+		Field:    Field{wcMetav1, "DeleteOptions", "Preconditions"},
+		Builders: []Func{{wcMetav1, "", "NewPreconditionDeleteOptions"}, {wcMetav1, "", "NewRVDeletionPrecondition"}},
+	},
+	PackageNames: map[string]string{wcMetav1: "metav1"},
 }

@@ -7,13 +7,13 @@ const jetstream = "github.com/nats-io/nats.go/jetstream"
 
 const natsKVAdvice = "write with Update(key, value, revision), a compare-and-swap on the key's revision, or Create, and stop on its error"
 
-// Messaging is message brokers and mail: effects that cannot carry a
+// messagingLibrary is message brokers and mail: effects that cannot carry a
 // fence (a consumer cannot reject a message from a stale holder), unless
 // the message carries an idempotency key or a deduplication id the broker
 // enforces; and NATS JetStream's key-value store (jetstream and the legacy
 // nats.KeyValue), whose Update with a revision and Create are
 // compare-and-swaps and whose Put is unconditional.
-var Messaging = Library{
+var messagingLibrary = Library{
 	Name:    "messaging",
 	Modules: []string{"std", sqs, kafka, nats},
 	Sinks: []*Sink{
@@ -38,4 +38,8 @@ var Messaging = Library{
 		{Family: "NATS KV", Cond: CondCAS, Key: 1, Funcs: methods(jetstream, []string{"KeyValue"}, "Create", "Update")},
 		{Family: "NATS KV", Cond: CondCAS, Key: 0, Funcs: methods(nats, []string{"KeyValue"}, "Create", "Update")},
 	},
+	// NATS de-duplicates a message by its Nats-Msg-Id header; an SQS FIFO
+	// queue by its MessageDeduplicationId.
+	IdempotencyHeaders: []string{"nats-msg-id"},
+	DedupFields:        []string{"MessageDeduplicationId"},
 }

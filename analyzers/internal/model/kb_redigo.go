@@ -2,7 +2,7 @@ package model
 
 const redigo = "github.com/gomodule/redigo/redis"
 
-// Redigo is github.com/gomodule/redigo, whose commands are strings:
+// redigoLibrary is github.com/gomodule/redigo, whose commands are strings:
 // conn.Do("SET", key, value, "NX", "PX", ttl). Every entry naming a
 // command method carries the command (Command) it stands for; a command
 // name that is not a constant matches none. Argument indexes count the
@@ -15,7 +15,7 @@ const redigo = "github.com/gomodule/redigo/redis"
 // scripts (Script.Do, EVAL). Not modelled: the TTL of a lock (its place
 // among the arguments depends on the options), compare-and-delete scripts
 // with a constant owner, MULTI/EXEC transactions.
-var Redigo = Library{
+var redigoLibrary = Library{
 	Name:    "redigo",
 	Modules: []string{"github.com/gomodule/redigo"},
 	Locks: []*Lock{

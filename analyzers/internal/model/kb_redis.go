@@ -19,24 +19,50 @@ var noFenceRedisTail = noFenceRedis[len("this library issues no fencing token; "
 
 const tqRedisNoFence = "redsync and redislock issue no fencing token: increment a fence column or sequence in the protected store when the lock is taken and compare that"
 
-// RedisCmdPackage is go-redis; methods of its *Cmd types return what the
-// server stored.
-const RedisCmdPackage = goredis
-
-// GoRedisPackages are the go-redis versions; methods of their *Cmd types
-// return what the server stored.
-var GoRedisPackages = []string{goredis, goredisV8, goredisV7, goredisV6}
-
 // CompareAndDeleteScript is the safe release of a SET NX lock: delete the
 // key only while it still holds this holder's value.
 const CompareAndDeleteScript = `if redis.call("get",KEYS[1]) == ARGV[1] then return redis.call("del",KEYS[1]) else return 0 end`
 
-// Redis is every Redis client fencecheck knows whose commands take a
+// CompareAndExpireScript renews a SET NX lock only while it still holds
+// this holder's value.
+const CompareAndExpireScript = `if redis.call("get",KEYS[1]) == ARGV[1] then return redis.call("pexpire",KEYS[1],ARGV[2]) else return 0 end`
+
+// goRedisReplies are the accessors of go-redis' command types, in every
+// version.
+var goRedisReplies = Replies{
+	Stored: []string{"Result", "Val", "Int", "Int64", "Uint64", "Float64", "Time", "Bytes", "Text"},
+	Value:  []string{"Result", "Val", "Text", "Bytes"},
+	Bool:   []string{"Val", "Result"},
+}
+
+// goRedisStore is what FC4001 reads of the commands Redis evaluates on
+// its server (go-redis v9): sorted-set ranges by score and Lua scripts.
+var goRedisStore = &Store{
+	Name: "Redis",
+	ScoreRanges: []ScoreRange{
+		{Func{goredis, "*", "ZRemRangeByScore"}, 1, 2, 3},
+		{Func{goredis, "*", "ZCount"}, 1, 2, 3},
+		{Func{goredis, "*", "ZRangeByScore"}, 1, 2, -1},
+		{Func{goredis, "*", "ZRevRangeByScore"}, 1, 2, -1},
+		{Func{goredis, "*", "ZRangeByScoreWithScores"}, 1, 2, -1},
+	},
+	Scripts: []ScriptCall{
+		{Func{goredis, "*", "Eval"}, 1, 2, 3},
+		{Func{goredis, "*", "EvalRO"}, 1, 2, 3},
+		{Func{goredis, "Script", "Run"}, -1, 2, 3},
+		{Func{goredis, "Script", "RunRO"}, -1, 2, 3},
+		{Func{goredis, "Script", "Eval"}, -1, 2, 3},
+		{Func{goredis, "Script", "EvalSha"}, -1, 2, 3},
+	},
+	ScriptBuilders: []Func{{goredis, "", "NewScript"}},
+}
+
+// redisLibrary is every Redis client fencecheck knows whose commands take a
 // context: redsync, bsm/redislock, go-zero's RedisLock, and go-redis v9
 // and v8 (their commands, and locks hand-rolled with SET NX). go-redis v6
 // and v7, whose commands take no context, are GoRedisNoContext; redigo is
 // Redigo (kb_redigo.go).
-var Redis = Library{
+var redisLibrary = Library{
 	Name:    "Redis",
 	Modules: []string{redsync, redislock, "github.com/zeromicro/go-zero", goredis, goredisV8},
 	Locks: append([]*Lock{
@@ -106,13 +132,16 @@ var Redis = Library{
 		{Func{redislock, "Lock", "Refresh"}, 1, -1},
 		{Func{gozero, "RedisLock", "SetExpire"}, 0, -1},
 	}, append(goRedisV9.ttlArgs(), goRedisV8.ttlArgs()...)...),
-	SetNX: goRedisSetNX(goRedisV9, goRedisV8),
+	SetNX:      goRedisSetNX(goRedisV9, goRedisV8),
+	Replies:    &Replies{Packages: []string{goredis, goredisV8}, Stored: goRedisReplies.Stored, Value: goRedisReplies.Value, Bool: goRedisReplies.Bool},
+	Store:      goRedisStore,
+	StructTags: []string{"redis"},
 }
 
-// GoRedisNoContext is go-redis v7 and v6 (github.com/go-redis/redis/v7 and
+// goRedisNoContext is go-redis v7 and v6 (github.com/go-redis/redis/v7 and
 // github.com/go-redis/redis): the same commands as v8 and v9 without the
 // context argument, so every argument index is one less.
-var GoRedisNoContext = Library{
+var goRedisNoContext = Library{
 	Name:      "go-redis v6/v7",
 	Modules:   []string{goredisV7, goredisV6},
 	NoContext: []string{goredisV7, goredisV6},
@@ -120,6 +149,7 @@ var GoRedisNoContext = Library{
 	Sinks:     append(goRedisV7.sinks(), goRedisV6.sinks()...),
 	TTLArgs:   append(goRedisV7.ttlArgs(), goRedisV6.ttlArgs()...),
 	SetNX:     goRedisSetNX(goRedisV7, goRedisV6),
+	Replies:   &Replies{Packages: []string{goredisV7, goredisV6}},
 }
 
 // goRedisModule is one go-redis module: its commands are the same in
@@ -219,6 +249,7 @@ func goRedisSetNX(ms ...goRedisModule) *SetNX {
 		p.ScriptSources = append(p.ScriptSources, Func{m.pkg, "", "NewScript"})
 		if m.pkg == goredis {
 			p.ScriptSources = append(p.ScriptSources, Func{m.pkg, "", "NewScriptServerSHA"})
+			p.Expires = m.cmds("Expire", "PExpire", "ExpireAt", "PExpireAt", "ExpireXX", "ExpireGT")
 		}
 		p.ScriptRuns = append(p.ScriptRuns,
 			ScriptRun{Func{m.pkg, "Script", "Run"}, -1, m.arg(2), m.arg(3)},

@@ -5,7 +5,7 @@ const rueidislock = "github.com/redis/rueidis/rueidislock"
 const valkeygo = "github.com/valkey-io/valkey-go"
 const valkeylock = "github.com/valkey-io/valkey-go/valkeylock"
 
-// Rueidis is github.com/redis/rueidis and its fork
+// rueidisLibrary is github.com/redis/rueidis and its fork
 // github.com/valkey-io/valkey-go (the same API, package valkey), whose
 // commands are built by method chains and sent with Do:
 // client.Do(ctx, client.B().Set().Key(k).Value(v).Build()). Every sink
@@ -24,7 +24,7 @@ const valkeylock = "github.com/valkey-io/valkey-go/valkeylock"
 // arguments), so it is neither a lock nor a write; a command built from
 // B().Arbitrary("SET")...; the returned context as the lock's loss signal
 // (FC5002); rueidiscompat's go-redis-like adapter.
-var Rueidis = Library{
+var rueidisLibrary = Library{
 	Name:    "rueidis/valkey-go",
 	Modules: []string{rueidis, valkeygo},
 	Locks: []*Lock{

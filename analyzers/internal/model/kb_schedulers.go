@@ -5,7 +5,7 @@ const gocron1 = "github.com/go-co-op/gocron"
 
 const gocronFence = "gocron's Locker and Elector issue no fencing token; "
 
-// Schedulers are job schedulers that run tasks under a distributed lock
+// schedulersLibrary are job schedulers that run tasks under a distributed lock
 // (gocron v1 and v2 with a Locker or an Elector). The published lockers
 // and electors (gocron-redis-lock, gocron-etcd-elector, ...) plug into the
 // same options, so the task is a section whichever one is used; gocron's
@@ -15,7 +15,7 @@ const gocronFence = "gocron's Locker and Elector issue no fencing token; "
 // lease is no API the worker's code calls: river rescues a job stuck past
 // RescueStuckJobsAfter and asynq re-queues one whose lease expired, with no
 // token handed to the worker. They are not modelled (docs/design.md).
-var Schedulers = Library{
+var schedulersLibrary = Library{
 	Name:    "schedulers",
 	Modules: []string{gocron, gocron1},
 	Tasks: []TaskLock{

@@ -16,13 +16,13 @@ const squirrel = "github.com/Masterminds/squirrel"
 
 const sqlScanned = "scanned from the database"
 
-// SQL is database/sql and the drivers and query builders on top of it
+// sqlLibrary is database/sql and the drivers and query builders on top of it
 // (pgx v4 and v5, go-pg, sqlx, gorm, bun, squirrel, ent's generated builders), with
 // the advisory locks taken in SQL text. lib/pq has no API of its own for
 // statements: it is used through database/sql. Lease tables (a row per
 // lock, its holder and its expiry) are recognised from their names
 // (LockTableWords) and statements.
-var SQL = Library{
+var sqlLibrary = Library{
 	Name:    "SQL",
 	Modules: []string{"std", pgx, "github.com/jackc/pgx/v4", pgconn1, gopg, sqlx, gorm, bun, squirrel, ent},
 	Locks: []*Lock{
@@ -106,6 +106,10 @@ var SQL = Library{
 		{Func{sqlx, "Tx", "Get"}, 0, sqlScanned},
 		{Func{sqlx, "Tx", "GetContext"}, 1, sqlScanned},
 	},
+	Pools:      []Field{{sqlpkg, "DB", ""}, {pgxpool, "Pool", ""}, {sqlx, "DB", ""}},
+	Rewriters:  []Rewriter{{Pkg: sqlx, Names: []string{"Named", "In", "BindNamed"}}, {Pkg: sqlx, Names: []string{"Rebind"}, FuncArg: 1}},
+	Instants:   []Field{{sqlpkg, "NullTime", ""}},
+	StructTags: []string{"db", "gorm", "sql", "bun", "pg"},
 }
 
 // methods lists the methods names of each receiver type recvs of pkg.

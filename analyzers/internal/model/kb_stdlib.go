@@ -10,11 +10,11 @@ const tqCryptoRand = "crypto/rand"
 var tqMathRandNames = []string{"Int", "Intn", "Int31", "Int31n", "Int63", "Int63n", "Uint32", "Uint64", "Float32", "Float64", "ExpFloat64", "NormFloat64"}
 var tqMathRand2Names = []string{"Int", "IntN", "Int32", "Int32N", "Int64", "Int64N", "Uint", "UintN", "Uint32", "Uint32N", "Uint64", "Uint64N", "Float32", "Float64", "ExpFloat64", "NormFloat64"}
 
-// Stdlib is what the Go standard library adds to the families above: the
+// stdlibLibrary is what the Go standard library adds to the families above: the
 // clock, random numbers, atomic counters, contexts and process exits.
 // database/sql, net/http and net/smtp are in their families (SQL, HTTP,
 // Messaging), log in Logging, encoding/* in Encodings.
-var Stdlib = Library{
+var stdlibLibrary = Library{
 	Name:    "Go standard library",
 	Modules: []string{"std"},
 	Identities: slices.Concat(
@@ -55,6 +55,18 @@ var Stdlib = Library{
 		{"context", "", "WithDeadlineCause"},
 	},
 	ProcessExits: []Func{{"os", "", "Exit"}},
+	Time: &TimeMethods{
+		Clock: []string{"Unix", "UnixNano", "UnixMilli", "UnixMicro", "UTC", "Local", "In", "Round", "Truncate",
+			"Add", "AddDate", "Format", "String", "AppendFormat", "MarshalText", "MarshalJSON", "MarshalBinary"},
+		Strippers:  []string{"Round", "Truncate", "UTC", "Local", "In", "AddDate", "Unix", "UnixNano", "UnixMilli", "UnixMicro"},
+		Decoders:   []string{"UnmarshalJSON", "UnmarshalText", "UnmarshalBinary", "GobDecode"},
+		Arithmetic: []string{"Add", "Sub", "Compare"},
+		Texts:      []string{"Format", "String", "AppendFormat", "MarshalText", "MarshalJSON"},
+	},
+	Instants: []Field{{wcTime, "Time", ""}},
+	ErrorFormatters: []Func{
+		{"fmt", "", "Sprintf"}, {"fmt", "", "Sprint"}, {"fmt", "", "Sprintln"}, {"fmt", "", "Errorf"}, {"errors", "", "Join"},
+	},
 }
 
 // atomicCounters are sync/atomic's additions: an in-process counter.

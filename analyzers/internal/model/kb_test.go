@@ -173,9 +173,9 @@ func kbEntries() []kbEntry {
 
 // libVarName is the name of the variable that declares lib.
 func libVarName(lib *Library) string {
-	for n, l := range map[string]*Library{"SQL": &SQL, "Redis": &Redis, "GoRedisNoContext": &GoRedisNoContext, "Redigo": &Redigo, "Rueidis": &Rueidis, "Etcd": &Etcd, "Consul": &Consul, "ZooKeeper": &ZooKeeper,
-		"Kubernetes": &Kubernetes, "HTTP": &HTTP, "GRPC": &GRPC, "DynamoDB": &DynamoDB, "MongoDB": &MongoDB, "Messaging": &Messaging,
-		"Schedulers": &Schedulers, "IDs": &IDs, "Encodings": &Encodings, "Logging": &Logging, "Testing": &Testing, "Stdlib": &Stdlib} {
+	for n, l := range map[string]*Library{"SQL": &sqlLibrary, "Redis": &redisLibrary, "GoRedisNoContext": &goRedisNoContext, "Redigo": &redigoLibrary, "Rueidis": &rueidisLibrary, "Etcd": &etcdLibrary, "Consul": &consulLibrary, "ZooKeeper": &zooKeeperLibrary,
+		"Kubernetes": &kubernetesLibrary, "HTTP": &httpLibrary, "GRPC": &grpcLibrary, "DynamoDB": &dynamoDBLibrary, "MongoDB": &mongoDBLibrary, "S3": &s3Library, "Messaging": &messagingLibrary,
+		"Schedulers": &schedulersLibrary, "IDs": &idsLibrary, "Encodings": &encodingsLibrary, "Logging": &loggingLibrary, "Testing": &testingLibrary, "Stdlib": &stdlibLibrary} {
 		if l == lib {
 			return n
 		}

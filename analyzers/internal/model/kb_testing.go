@@ -1,8 +1,8 @@
 package model
 
-// Testing is test helpers that poll a condition: the result of a
+// testingLibrary is test helpers that poll a condition: the result of a
 // condition function only ends the wait, it grants no authority (FC4001).
-var Testing = Library{
+var testingLibrary = Library{
 	Name:    "testing",
 	Modules: []string{"github.com/onsi/gomega", "github.com/stretchr/testify"},
 	PollTakers: map[string][]string{

@@ -4,9 +4,9 @@ const zk = "github.com/go-zookeeper/zk"
 
 const zkAdvice = "write through Multi with a CheckVersionRequest on the lock node"
 
-// ZooKeeper is the go-zookeeper client: its Lock recipe and the znode
+// zooKeeperLibrary is the go-zookeeper client: its Lock recipe and the znode
 // API.
-var ZooKeeper = Library{
+var zooKeeperLibrary = Library{
 	Name:    "ZooKeeper",
 	Modules: []string{zk},
 	Locks: []*Lock{

@@ -1,7 +1,5 @@
 package model
 
-import "strings"
-
 // Library is everything fencecheck knows about one library family, in one
 // value: its modules, the locks it offers and what stands for each one while
 // it is held, its fencing tokens and lease checks, the values that look like
@@ -10,10 +8,10 @@ import "strings"
 //
 // Every entry is keyed by API (import path, receiver type, name), never by
 // what a check does with it, and behaviour is said with fields (a sink's
-// LeaseOptions, a lock's Held), so the engine needs no library's name. Each
-// family has its own file, kb_<family>.go; Libraries lists them. The tables
-// the checks read (Locks, Sinks, LockTTLArgs, ...) are indexes built from
-// Libraries once, when the package is initialised, and never change.
+// LeaseOptions, a lock's Held, a store's RecordObject), so the engine needs
+// no library's name. Each family has its own file, kb_<family>.go;
+// Libraries lists them. The checks read the index KB, built from Libraries
+// once, when the package is initialised, and never changed.
 //
 // The configuration file (package config) and the //fencecheck: annotations
 // (package annotation) compile into a Library too.
@@ -109,6 +107,67 @@ type Library struct {
 	DetachedContexts, DerivedContexts []Func
 	// ProcessExits end the process for good.
 	ProcessExits []Func
+
+	// Store is what the library's store evaluates on its server: filters,
+	// condition expressions, score ranges and scripts, and how a lock
+	// record kept in it is read and released.
+	Store *Store
+	// Replies says how the values the library's commands return are read.
+	Replies *Replies
+	// Time are the time.Time methods the clock checks follow.
+	Time *TimeMethods
+	// Instants are the types that hold an instant (time.Time and its
+	// wrappers); TimeWrappers build one from an instant (argument 0),
+	// keeping its reading, and TimeStrips return the receiver without its
+	// monotonic reading.
+	Instants                 []Field
+	TimeWrappers, TimeStrips []Func
+	// Loggers are the library's logging packages and logger methods.
+	Loggers *Loggers
+	// ErrorFormatters build a message or a new error from their arguments:
+	// a value that reaches a logger only through them is still only
+	// logged (FC5002).
+	ErrorFormatters []Func
+	// StructTags are struct tag keys that mark a field as stored or sent,
+	// so its value may have been written by another host.
+	StructTags []string
+	// ReadPrefixes are method-name prefixes of generated RPC client
+	// methods that only read, or change nothing a lock protects.
+	ReadPrefixes []string
+	// IdempotencyHeaders are request header names that make a write safe
+	// to repeat; DedupFields are input fields that give a message a
+	// deduplication id the broker enforces.
+	IdempotencyHeaders, DedupFields []string
+	// Pools are connection pools: a statement run on one runs on whichever
+	// connection the pool picks.
+	Pools []Field
+	// Rewriters rewrite only the placeholders of a statement: the
+	// statement they return is the one they were given.
+	Rewriters []Rewriter
+	// Preconditions make a delete conditional on the object the holder
+	// saw (a Kubernetes DeleteOptions with Preconditions).
+	Preconditions *Preconditions
+	// PackageNames are the names code calls packages by where the
+	// package's own name says less (k8s.io/apimachinery's meta/v1 is
+	// "metav1"), for messages.
+	PackageNames map[string]string
+}
+
+// Rewriter names the functions and methods of Pkg, on any receiver, that
+// return (as result 0) the statement they were given: argument Arg of a
+// method, FuncArg of a package function (sqlx.Rebind(bindType, query)).
+type Rewriter struct {
+	Pkg          string
+	Names        []string
+	Arg, FuncArg int
+}
+
+// Preconditions describe a delete option that makes a delete conditional:
+// Options is the options type, Field its field that holds the
+// preconditions, Builders the functions that return options with it set.
+type Preconditions struct {
+	Options, Field Field
+	Builders       []Func
 }
 
 // Guards name the check operations that make a CondOps transaction
@@ -154,6 +213,11 @@ type SetNX struct {
 	// restricts them to those commands (redigo).
 	Extends       []Func
 	ExtendCommand *Command
+	// Expires set a key's TTL and report whether the key existed: false
+	// means the key is gone (the lock expired). They do not look at the
+	// key's value, so on a key another holder has re-taken they extend
+	// that holder's lock (FC5002).
+	Expires []Func
 	// DelIfEqual is a native compare-and-delete.
 	DelIfEqual []Func
 	// Watch runs a function inside an optimistic transaction on watched
@@ -186,40 +250,6 @@ type KeyLocks struct {
 // Libraries is the knowledge base: every library family fencecheck knows.
 // Each is declared in its own file, kb_<family>.go.
 var Libraries = []*Library{
-	&SQL, &Redis, &GoRedisNoContext, &Redigo, &Rueidis, &Etcd, &Consul, &ZooKeeper, &Kubernetes, &HTTP, &GRPC, &DynamoDB, &MongoDB,
-	&Messaging, &Schedulers, &IDs, &Encodings, &Logging, &Testing, &Stdlib,
-}
-
-// collect concatenates one list of every library, in the order of
-// Libraries: the indexes the checks read are built with it.
-func collect[T any](list func(*Library) []T) []T {
-	var out []T
-	for _, l := range Libraries {
-		out = append(out, list(l)...)
-	}
-	return out
-}
-
-// collectMap merges one map of every library.
-func collectMap[K comparable, V any](m func(*Library) map[K]V) map[K]V {
-	out := map[K]V{}
-	for _, l := range Libraries {
-		for k, v := range m(l) {
-			out[k] = v
-		}
-	}
-	return out
-}
-
-// underInternal reports whether path starts with one of the libraries'
-// Internal prefixes.
-func underInternal(path string) bool {
-	for _, l := range Libraries {
-		for _, p := range l.Internal {
-			if strings.HasPrefix(path, p) {
-				return true
-			}
-		}
-	}
-	return false
+	&sqlLibrary, &redisLibrary, &goRedisNoContext, &redigoLibrary, &rueidisLibrary, &etcdLibrary, &consulLibrary, &zooKeeperLibrary, &kubernetesLibrary, &httpLibrary, &grpcLibrary, &dynamoDBLibrary, &mongoDBLibrary, &s3Library,
+	&messagingLibrary, &schedulersLibrary, &idsLibrary, &encodingsLibrary, &loggingLibrary, &testingLibrary, &stdlibLibrary,
 }

@@ -4,17 +4,17 @@
 // keeps the condition that a resource could enforce.
 //
 // Everything here is data, filed by library: each library family is one
-// Library value in its own file, kb_<family>.go (kb_etcd.go declares Etcd,
-// kb_redis.go every Redis client), and Libraries lists them. What a check
-// needs to treat a library differently is a field of the entry (a sink's
-// LeaseOptions or OwnKey, a lock's Held or KeyOnly), so the engine never
-// names a library in code. The tables the engine reads (Locks, Sinks,
-// FenceCalls, LockTTLArgs, TokenSources, ...) are indexes built from
-// Libraries when the package is initialised; they live with their types in
-// the files named after the checks that read them (locks.go, sinks.go,
-// wallclock.go, ...), next to the word lists (names.go, LockKeyWords,
-// LeaseWords, ...), which match names rather than APIs and are not part of
-// any library.
+// Library value in its own file, kb_<family>.go (kb_etcd.go declares etcd,
+// kb_redis.go every Redis client, kb_s3.go S3's lock objects), and Libraries
+// lists them. What a check needs to treat a library differently is a field
+// of the entry (a sink's LeaseOptions or OwnKey, a lock's Held or KeyOnly, a
+// Store's RecordObject), so the engine never names a library in code; a test
+// (TestKnowledgeBoundary) fails on a third-party import path or a
+// comparison with a family name outside this package. The engine and the
+// checks ask one Index, KB (index.go), built from Libraries when the
+// package is initialised; the types it indexes live in the files named
+// after what they describe (locks.go, sinks.go, store.go, ...). Word lists,
+// which match names rather than APIs, are in package vocab.
 //
 // Adding a library means adding one kb_<family>.go file (or entries to the
 // family's file) and the library to Libraries, plus tests: see "Adding a

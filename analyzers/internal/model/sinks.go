@@ -39,18 +39,6 @@ const (
 	CondOps
 )
 
-// OpGuards are the check operations of every library (Library.OpGuards).
-var OpGuards = func() Guards {
-	g := Guards{Consts: map[string][]string{}}
-	for _, l := range Libraries {
-		g.Types = append(g.Types, l.OpGuards.Types...)
-		for k, v := range l.OpGuards.Consts {
-			g.Consts[k] = append(g.Consts[k], v...)
-		}
-	}
-	return g
-}()
-
 // Sink describes one family of calls that change state outside the process.
 type Sink struct {
 	// Family is a short label for messages ("database/sql").
@@ -169,7 +157,7 @@ const (
 	// GeneratedClient: a write method of a generated RPC client: a method
 	// of a type whose name ends in Client, taking (context.Context,
 	// *Request, ...Option), whose name does not say it only reads
-	// (GRPCReadPrefixes).
+	// (Library.ReadPrefixes).
 	GeneratedClient
 	// TypedClient: a method named in Methods of a typed API client in a
 	// package under the import path Under (client-go's typed clients).
@@ -182,34 +170,6 @@ const (
 	GeneratedBuilder
 )
 
-// Sinks is the table of effect families of every library
-// (Library.Sinks). A call matches at most one entry.
-var Sinks = collect(func(l *Library) []*Sink { return l.Sinks })
-
-// ShapedSinks are the sinks recognised by shape rather than by name.
-var ShapedSinks = func() []*Sink {
-	var out []*Sink
-	for _, s := range Sinks {
-		if s.Shape != ByName {
-			out = append(out, s)
-		}
-	}
-	return out
-}()
-
-// SinkFor returns the sink of the knowledge base with the given family
-// and condition, for an effect summarised in another package's function
-// (which records only those two), or a bare sink when there is none (a
-// custom effect).
-func SinkFor(family string, cond Cond) *Sink {
-	for _, s := range Sinks {
-		if s.Family == family && s.Cond == cond {
-			return s
-		}
-	}
-	return &Sink{Family: family, Cond: cond, Key: -1}
-}
-
 // IsProtocol reports whether a library of the knowledge base, calling s
 // inside its own functions, is talking to its own server rather than
 // performing an effect for its caller: etcd's client lists the cluster's
@@ -217,32 +177,3 @@ func SinkFor(family string, cond Cond) *Sink {
 // left out of the library's summaries; a library's calls of another
 // library's data API (go-zero's Redis wrapper calling go-redis) stay in.
 func IsProtocol(s *Sink) bool { return s != nil && s.Protocol }
-
-// GRPCReadPrefixes are method-name prefixes of generated gRPC client methods
-// that only read, or change nothing a lock protects: Authenticate exchanges
-// credentials for a token (etcd's client calls it while it connects).
-var GRPCReadPrefixes = []string{"Get", "List", "Watch", "Describe", "Read", "Fetch", "Query", "Search",
-	"Check", "Stat", "Head", "Count", "Exists", "Lookup", "Find", "Ping", "Health", "Batch" + "Get", "Subscribe", "Stream",
-	"Authenticate"}
-
-// IdempotencyHeaders are request header names that make a write safe to
-// repeat, so a write carrying one is not unfenced.
-// DedupFields are input fields that give a message a deduplication id the
-// broker enforces (SQS FIFO queues).
-var DedupFields = []string{"MessageDeduplicationId"}
-
-var IdempotencyHeaders = []string{"idempotency-key", "x-idempotency-key", "idempotency_key", "nats-msg-id"}
-
-// SinkPackages are the import paths of every effect API in Sinks.
-var SinkPackages = func() map[string]bool {
-	m := map[string]bool{}
-	for _, s := range Sinks {
-		for _, f := range s.Funcs {
-			m[f.Pkg] = true
-		}
-		if s.Option.Pkg != "" {
-			m[s.Option.Pkg] = true
-		}
-	}
-	return m
-}()

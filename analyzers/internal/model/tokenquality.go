@@ -38,13 +38,3 @@ type TokenSource struct {
 	// engine should say what the surrounding lock offers.
 	Instead string
 }
-
-// TokenSources is the table of values that are not fences although they are
-// often used as one (Library.Identities). A package function that returns
-// one of them counts too.
-var TokenSources = collect(func(l *Library) []TokenSource { return l.Identities })
-
-// ClockMethods are the time.Time methods whose result is still a reading of
-// the clock the Time came from (and so propagate a Clock source).
-var ClockMethods = []string{"Unix", "UnixNano", "UnixMilli", "UnixMicro", "UTC", "Local", "In", "Round", "Truncate",
-	"Add", "AddDate", "Format", "String", "AppendFormat", "MarshalText", "MarshalJSON", "MarshalBinary"}

@@ -278,7 +278,7 @@ func extensionFor(fn *types.Func) *model.Lock {
 	if fn == nil {
 		return nil
 	}
-	for _, l := range model.Extensions {
+	for _, l := range model.KB.Extensions {
 		for _, a := range l.Acquire {
 			if a.Matches(fn) {
 				return l
@@ -294,7 +294,7 @@ func lockFor(fn *types.Func, c *ssa.CallCommon) *model.Lock {
 	if fn == nil {
 		return nil
 	}
-	for _, l := range model.Locks {
+	for _, l := range model.KB.Locks {
 		for _, a := range l.Acquire {
 			if a.Matches(fn) && calls.IsCommand(c, l.Command) {
 				return l
@@ -327,7 +327,7 @@ func madeLockFor(call *ssa.CallCommon, fn *types.Func) *model.Lock {
 	if fn == nil {
 		return nil
 	}
-	for _, l := range model.Locks {
+	for _, l := range model.KB.Locks {
 		if l.Made == nil || !slices.ContainsFunc(l.Made.Acquire, func(f model.Func) bool { return f.Matches(fn) }) {
 			continue
 		}
@@ -481,7 +481,7 @@ func boolResult(call *ssa.Call, i int) ssa.Value {
 }
 
 // replyConversion returns the call converting reply, an untyped reply, into
-// a value (model.RedisReplies: redigo's redis.String(conn.Do(...))) whose
+// a value (model.KB.Replies: redigo's redis.String(conn.Do(...))) whose
 // result 0 has a type for which want holds, or nil.
 func replyConversion(reply ssa.Value, want func(types.Type) bool) *ssa.Call {
 	if reply == nil {
@@ -493,7 +493,7 @@ func replyConversion(reply ssa.Value, want func(types.Type) bool) *ssa.Call {
 			continue
 		}
 		fn := calls.Callee(&c.Call)
-		if fn == nil || !slices.ContainsFunc(model.RedisReplies, func(f model.Func) bool { return f.Matches(fn) }) {
+		if fn == nil || !slices.ContainsFunc(model.KB.Replies, func(f model.Func) bool { return f.Matches(fn) }) {
 			continue
 		}
 		if res := fn.Type().(*types.Signature).Results(); res.Len() > 0 && (want == nil || want(res.At(0).Type())) {
@@ -847,7 +847,7 @@ func callbackStore(st *ssa.Store) *model.Lock {
 	if !ok {
 		return nil
 	}
-	return model.CallbackLock(named, s.Field(fa.Field))
+	return model.KB.CallbackLock(named, s.Field(fa.Field))
 }
 
 // CallbackParams returns the indexes (receiver excluded) of fn's func
@@ -910,7 +910,7 @@ func fromCallback(st *ssa.Store) *Section {
 
 // sqlSink reports whether a call runs SQL text and returns the text.
 func sqlText(c *ssa.CallCommon, callee *types.Func) (string, *model.Sink, bool) {
-	for _, sk := range model.Sinks {
+	for _, sk := range model.KB.Sinks {
 		if sk.Cond != model.CondSQL {
 			continue
 		}
@@ -964,7 +964,7 @@ func fromSQL(fn *ssa.Function, call *ssa.Call, callee *types.Func) *Section {
 		return nil
 	}
 	recv := calls.Receiver(&call.Call)
-	s := &Section{Lock: model.SQLLock, Fn: fn, Pos: call.Pos(), Call: call, Handle: recv}
+	s := &Section{Lock: model.KB.SQLLock, Fn: fn, Pos: call.Pos(), Call: call, Handle: recv}
 	s.TxScoped = strings.Contains(lockFn, "xact")
 	s.Pooled = !s.TxScoped && isPool(recv)
 	try := strings.Contains(lockFn, "try") || lockFn == "get_lock"
@@ -993,11 +993,7 @@ func isPool(v ssa.Value) bool {
 	if !ok || n.Obj().Pkg() == nil {
 		return false
 	}
-	switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
-	case "database/sql.DB", "github.com/jackc/pgx/v5/pgxpool.Pool", "github.com/jmoiron/sqlx.DB":
-		return true
-	}
-	return false
+	return model.KB.IsPool(n.Obj().Pkg().Path(), n.Obj().Name())
 }
 
 // scanCall finds row.Scan(...) on the result of QueryRow.

@@ -23,7 +23,7 @@ import (
 // fence) and FC3002 (volatile fence: in-process counter or wall clock).
 //
 // A small forward taint (taint.go) follows the values of
-// model.TokenSources, in-process counters and clock readings through each
+// model.KB.TokenSources, in-process counters and clock readings through each
 // function of the package, into this package's callees and through struct
 // fields and package variables. Where such a value reaches a fence position
 // (positions.go) it is reported: ordered in Go, bound to a SQL

@@ -68,7 +68,7 @@ type Engine interface {
 
 	// IsCustomCheck reports whether fn is a lease-validity query that the
 	// configuration, an annotation or a dependency's CheckFact declares,
-	// beside the knowledge base's (model.ValidityChecks).
+	// beside the knowledge base's (model.KB.ValidityChecks).
 	IsCustomCheck(fn *types.Func) bool
 
 	// RecordSummary records a check's summary of a method of this package

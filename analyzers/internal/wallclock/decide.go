@@ -71,7 +71,7 @@ func (w *checker) candidate(n ast.Node, _ *types.Func) {
 	case *ast.CallExpr:
 		fn := w.callee(x)
 		recv := w.recvExpr(x)
-		if fn == nil || recv == nil || len(x.Args) != 1 || !model.MatchesAny(model.TimeComparisons, fn) {
+		if fn == nil || recv == nil || len(x.Args) != 1 || !model.MatchesAny(model.KB.TimeComparisons, fn) {
 			return
 		}
 		if w.sameField(recv, x.Args[0]) {
@@ -356,7 +356,7 @@ func (w *checker) ssaFuncAt(pos token.Pos) *ssa.Function {
 }
 
 // pollCondition reports whether fn is a function literal handed to a
-// function that polls it (model.PollConditionTakers): its result ends a
+// function that polls it (model.KB.PollConditionTakers): its result ends a
 // wait and is no verdict on a lease.
 func pollCondition(fn *ssa.Function) bool {
 	for ci := range calls.Taking(fn) {
@@ -364,7 +364,7 @@ func pollCondition(fn *ssa.Function) bool {
 		if callee == nil || callee.Pkg() == nil {
 			continue
 		}
-		names, ok := model.PollConditionTakers[callee.Pkg().Path()]
+		names, ok := model.KB.PollConditionTakers[callee.Pkg().Path()]
 		if ok && (names == nil || slices.Contains(names, callee.Name())) {
 			return true
 		}
@@ -645,7 +645,7 @@ func (w *checker) effectOf(fn *ssa.Function, ci ssa.CallInstruction, depth int) 
 			}
 			return effectText(e), e.Stmt != nil && vocab.LockTable.Match(e.Stmt.Table)
 		}
-		for f, what := range model.LeaseTakeovers {
+		for f, what := range model.KB.LeaseTakeovers {
 			if f.Matches(callee) {
 				return what, true
 			}
@@ -710,7 +710,7 @@ func (w *checker) local(fn *ssa.Function) bool { return calls.Local(fn, w.u.Pkg)
 // when the holder is believed dead); the effect classifier leaves the
 // lock's own key to the lifecycle checks.
 func (w *checker) redisLockWrite(c *ssa.CallCommon, callee *types.Func) bool {
-	for _, s := range model.Sinks {
+	for _, s := range model.KB.Sinks {
 		if !s.LockKeys || s.Cond != model.CondNone || s.Key < 0 || !model.MatchesAny(s.Funcs, callee) {
 			continue
 		}
@@ -775,7 +775,7 @@ func (w *checker) usesLockAPI(fn *ssa.Function) bool {
 		if callee == nil || callee.Pkg() == nil {
 			continue
 		}
-		for _, l := range model.Locks {
+		for _, l := range model.KB.Locks {
 			if l.KeyOnly {
 				continue // any SetNX or Del: only a lock key counts (below)
 			}
@@ -783,25 +783,25 @@ func (w *checker) usesLockAPI(fn *ssa.Function) bool {
 				return true
 			}
 		}
-		if model.MatchesAny(model.ValidityChecks, callee) {
+		if model.MatchesAny(model.KB.ValidityChecks, callee) {
 			return true
 		}
-		for f := range model.LeaseTakeovers {
+		for f := range model.KB.LeaseTakeovers {
 			if f.Matches(callee) {
 				return true
 			}
 		}
-		for _, p := range model.LeaseAPIPackages {
+		for _, p := range model.KB.LeaseAPIPackages {
 			if callee.Pkg().Path() == p {
 				return true
 			}
 		}
-		if callee.Pkg().Path() == model.RedisCmdPackage {
+		if callee.Pkg().Path() == model.KB.ReplyPackage {
 			if p, ok := calls.ConstPrefix(calls.Arg(c, 1)); ok && vocab.LockKey.Match(p) {
 				return true
 			}
 		}
-		for _, s := range model.Sinks {
+		for _, s := range model.KB.Sinks {
 			if s.Cond != model.CondSQL || !model.MatchesAny(s.Funcs, callee) {
 				continue
 			}

@@ -247,7 +247,7 @@ func (w *checker) inProcMap(obj types.Object) bool {
 // taggedForStorage reports whether a struct tag carries a serialization
 // key (json, bson, db, ...).
 func taggedForStorage(tag string) bool {
-	for _, k := range model.SerializationTags {
+	for _, k := range model.KB.StructTags {
 		if strings.Contains(tag, k+":\"") {
 			return true
 		}
@@ -263,7 +263,7 @@ func remoteHandle(t types.Type) bool {
 		return false
 	}
 	p := n.Obj().Pkg().Path()
-	return model.LockPackages[p] || model.SinkPackages[p]
+	return model.KB.LockPackages[p] || model.KB.SinkPackages[p]
 }
 
 // sameField reports whether both operands of a comparison read the same

@@ -76,7 +76,7 @@ func clockDerived(v ssa.Value, depth int) bool {
 		if fn == nil || fn.Pkg() == nil {
 			return false
 		}
-		if model.MatchesAny(model.ClockReads, fn) {
+		if model.MatchesAny(model.KB.ClockReads, fn) {
 			return true
 		}
 		switch pkg := fn.Pkg().Path(); {

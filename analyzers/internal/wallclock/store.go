@@ -74,25 +74,25 @@ func (w *checker) storeCall(call *ast.CallExpr, fd *ast.FuncDecl) {
 	if fn == nil {
 		return
 	}
-	for _, dc := range model.MongoFilterCalls {
+	for _, dc := range model.KB.Documents {
 		if dc.Func.Matches(fn) {
 			w.mongoCall(call, dc, fd)
 			return
 		}
 	}
-	for f, op := range model.DynamoCompare {
+	for f, op := range model.KB.CondCompares {
 		if f.Matches(fn) {
 			w.dynamoCompare(call, op, fd)
 			return
 		}
 	}
-	for _, sr := range model.RedisScoreRanges {
+	for _, sr := range model.KB.ScoreRanges {
 		if sr.Func.Matches(fn) {
 			w.redisRange(call, sr)
 			return
 		}
 	}
-	for _, sc := range model.RedisScripts {
+	for _, sc := range model.KB.Scripts {
 		if sc.Func.Matches(fn) {
 			w.redisScript(call, sc)
 			return
@@ -211,7 +211,7 @@ func (w *checker) writesCollection(fd *ast.FuncDecl, read *ast.CallExpr) bool {
 		if fn == nil {
 			return true
 		}
-		for _, dc := range model.MongoFilterCalls {
+		for _, dc := range model.KB.Documents {
 			if dc.Func.Matches(fn) && (dc.Update >= 0 || strings.HasPrefix(dc.Func.Name, "Delete")) {
 				if r := w.recvExpr(call); r != nil && types.ExprString(r) == want {
 					found = true
@@ -242,7 +242,7 @@ func (w *checker) docCompares(e ast.Expr, depth int) []docCmp {
 		case strings.HasPrefix(kv.key, "$"):
 		default:
 			for _, op := range w.docElems(kv.val, depth+1) {
-				if gop, ok := model.MongoCompareOps[op.key]; ok {
+				if gop, ok := model.KB.FilterOps[op.key]; ok {
 					out = append(out, docCmp{key: kv.key, op: gop, val: op.val, at: op.node})
 				}
 			}
@@ -259,7 +259,7 @@ func (w *checker) docSets(e ast.Expr, sets map[string]ast.Expr, depth int) {
 	}
 	for _, kv := range w.docElems(e, depth) {
 		switch {
-		case contains(model.MongoSetOps, kv.key):
+		case contains(model.KB.SetOps, kv.key):
 			for _, f := range w.docElems(kv.val, depth+1) {
 				sets[f.key] = f.val
 			}
@@ -406,7 +406,7 @@ func (w *checker) collectionCall(e ast.Expr) string {
 	if !ok || len(call.Args) == 0 {
 		return ""
 	}
-	if fn := w.callee(call); fn != nil && model.MatchesAny(model.MongoCollections, fn) {
+	if fn := w.callee(call); fn != nil && model.MatchesAny(model.KB.Collections, fn) {
 		name, _ := w.constString(call.Args[0])
 		return name
 	}
@@ -461,7 +461,7 @@ func (w *checker) dynName(e ast.Expr) string {
 	if !ok || len(call.Args) != 1 {
 		return ""
 	}
-	if fn := w.callee(call); fn == nil || !model.DynamoName.Matches(fn) {
+	if fn := w.callee(call); fn == nil || !model.MatchesAny(model.KB.CondNames, fn) {
 		return ""
 	}
 	s, _ := w.constString(call.Args[0])
@@ -474,7 +474,7 @@ func (w *checker) dynValue(e ast.Expr) ast.Expr {
 	if !ok || len(call.Args) != 1 {
 		return nil
 	}
-	if fn := w.callee(call); fn == nil || !model.DynamoValue.Matches(fn) {
+	if fn := w.callee(call); fn == nil || !model.MatchesAny(model.KB.CondValues, fn) {
 		return nil
 	}
 	return call.Args[0]
@@ -489,7 +489,7 @@ func (w *checker) dynSets(fd *ast.FuncDecl) map[string]ast.Expr {
 		if !ok || len(call.Args) != 2 {
 			return true
 		}
-		if fn := w.callee(call); fn != nil && model.MatchesAny(model.DynamoSet, fn) {
+		if fn := w.callee(call); fn != nil && model.MatchesAny(model.KB.CondSets, fn) {
 			if attr, val := w.dynName(call.Args[0]), w.dynValue(call.Args[1]); attr != "" && val != nil {
 				sets[attr] = val
 			}
@@ -539,7 +539,7 @@ func (w *checker) dynInput(lit *ast.CompositeLit) bool {
 	if !ok || n.Obj().Pkg() == nil {
 		return false
 	}
-	for _, f := range model.DynamoInputs {
+	for _, f := range model.KB.Inputs {
 		if f.Pkg == n.Obj().Pkg().Path() && f.Type == n.Obj().Name() {
 			return true
 		}
@@ -771,7 +771,7 @@ func (w *checker) scriptText(e ast.Expr) (string, bool) {
 	if !ok || len(call.Args) != 1 {
 		return "", false
 	}
-	if fn := w.callee(call); fn == nil || !model.RedisNewScript.Matches(fn) {
+	if fn := w.callee(call); fn == nil || !model.MatchesAny(model.KB.ScriptBuilders, fn) {
 		return "", false
 	}
 	return w.constString(call.Args[0])

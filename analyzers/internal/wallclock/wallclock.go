@@ -162,13 +162,13 @@ func modelField[V any](m map[model.Field]V, owner *types.Named, f *types.Var) (V
 	return zero, false
 }
 
-// recordTTLField reports whether v is one of model.RecordTTLFields (by
+// recordTTLField reports whether v is one of model.KB.RecordTTLFields (by
 // package and name: a field does not know its struct).
 func recordTTLField(v *types.Var) bool {
 	if !v.IsField() || v.Pkg() == nil {
 		return false
 	}
-	for k := range model.RecordTTLFields {
+	for k := range model.KB.RecordTTLFields {
 		if k.Pkg == v.Pkg().Path() && k.Name == v.Name() {
 			return true
 		}
@@ -177,7 +177,7 @@ func recordTTLField(v *types.Var) bool {
 }
 
 // recordTTLAt labels the lease duration of an observed record
-// (model.RecordTTLFields).
+// (model.KB.RecordTTLFields).
 func recordTTLAt(pos token.Pos, what string) label {
 	return label{bits: lockTTL | apiTTL, ttl: origin{pos, what}}
 }
@@ -368,7 +368,7 @@ func (w *checker) learnCall(call *ast.CallExpr) {
 		}
 	}
 	// Decoders fill their destination from encoded data.
-	for _, d := range model.Decoders {
+	for _, d := range model.KB.Decoders {
 		if d.Func.Matches(fn) && d.Arg < len(call.Args) {
 			if obj := w.target(call.Args[d.Arg]); obj != nil {
 				w.add(obj, foreignAt(call.Pos(), "a value "+d.What+" into "+obj.Name()))
@@ -379,13 +379,13 @@ func (w *checker) learnCall(call *ast.CallExpr) {
 		w.learnScan(call, fn, recv)
 	}
 	w.learnAtomic(call, fn, recv)
-	if model.RecvName(fn) == "Time" && fn.Pkg() != nil && fn.Pkg().Path() == "time" && slices.Contains(model.TimeDecoders, fn.Name()) && recv != nil {
+	if model.RecvName(fn) == "Time" && fn.Pkg() != nil && fn.Pkg().Path() == "time" && slices.Contains(model.KB.Time.Decoders, fn.Name()) && recv != nil {
 		if obj := w.target(recv); obj != nil {
 			w.add(obj, foreignAt(call.Pos(), obj.Name()+" decoded by time.Time."+fn.Name()))
 		}
 	}
 	// A value passed as a lock's TTL is a lock TTL wherever it is used.
-	for _, ta := range model.LockTTLArgs {
+	for _, ta := range model.KB.LockTTLArgs {
 		if !ta.Func.Matches(fn) || ta.Arg >= len(call.Args) {
 			continue
 		}
@@ -404,7 +404,7 @@ func (w *checker) learnCall(call *ast.CallExpr) {
 func (w *checker) learnScan(call *ast.CallExpr, fn *types.Func, recv ast.Expr) {
 	rl := w.eval(recv)
 	source := "scanned from the database"
-	if fn.Pkg() != nil && fn.Pkg().Path() == model.RedisCmdPackage {
+	if fn.Pkg() != nil && fn.Pkg().Path() == model.KB.ReplyPackage {
 		source = "read from Redis"
 	}
 	var cols []string
@@ -669,25 +669,25 @@ func (w *checker) selector(x *ast.SelectorExpr) label {
 		return v
 	}
 	stored := false
-	if what := fm(model.LeaseRecordFields); what != "" {
+	if what := fm(model.KB.LeaseRecordFields); what != "" {
 		l = l.union(foreignAt(x.Pos(), what))
 		l.bits |= fromStore | deadlineName
 		stored = true
 	}
-	if what := fm(model.LockTTLFields); what != "" {
-		if _, record := modelField(model.RecordTTLFields, owner, f); record {
+	if what := fm(model.KB.LockTTLFields); what != "" {
+		if _, record := modelField(model.KB.RecordTTLFields, owner, f); record {
 			l = l.union(recordTTLAt(x.Pos(), what))
 		} else {
 			l = l.union(ttlAt(x.Pos(), what))
 		}
 	}
-	if what := fm(model.StoredFields); what != "" {
+	if what := fm(model.KB.StoredFields); what != "" {
 		l = l.union(foreignAt(x.Pos(), what))
 		stored = true
 	}
 	if owner != nil && w.leaseStruct(owner) {
 		l.bits |= leaseField
-		if (storedInstant(f) || w.assignedInstant(f)) && serialized(owner, f) && fm(model.LockTTLFields) == "" {
+		if (storedInstant(f) || w.assignedInstant(f)) && serialized(owner, f) && fm(model.KB.LockTTLFields) == "" {
 			l = l.union(foreignAt(f.Pos(), "the stored field "+owner.Obj().Name()+"."+f.Name()))
 			stored = true
 		}
@@ -749,16 +749,16 @@ func (w *checker) call(call *ast.CallExpr) label {
 		return l
 	}
 	switch {
-	case model.MatchesAny(model.ClockReads, fn):
+	case model.MatchesAny(model.KB.ClockReads, fn):
 		return localAt(call.Pos(), shortName(fn)+"()")
 	case name == "Now" && rn != "" && timeish(resultType(fn)):
 		return localAt(call.Pos(), "the clock's Now()") // an injected clock
-	case model.MatchesAny(model.ClockElapsed, fn):
+	case model.MatchesAny(model.KB.ClockElapsed, fn):
 		l := localAt(call.Pos(), shortName(fn)).union(arg(0))
 		l.bits |= elapsedTime
 		return l
 	}
-	for f, what := range model.TimeConstructors {
+	for f, what := range model.KB.TimeConstructors {
 		if f.Matches(fn) {
 			l := recvLabel()
 			for i := range call.Args {
@@ -774,11 +774,11 @@ func (w *checker) call(call *ast.CallExpr) label {
 	switch {
 	case pkg == "time" && rn == "Time":
 		switch {
-		case slices.Contains(model.TimeStrippers, name), slices.Contains(model.TimeTexts, name):
+		case slices.Contains(model.KB.Time.Strippers, name), slices.Contains(model.KB.Time.Texts, name):
 			l := recvLabel()
 			l.bits |= wallOnly
 			return l
-		case slices.Contains(model.TimeArithmetic, name), model.MatchesAny(model.TimeComparisons, fn):
+		case slices.Contains(model.KB.Time.Arithmetic, name), model.MatchesAny(model.KB.TimeComparisons, fn):
 			l := recvLabel().union(arg(0))
 			if name == "Sub" {
 				l.bits |= elapsedTime
@@ -786,15 +786,15 @@ func (w *checker) call(call *ast.CallExpr) label {
 			return l
 		}
 		return label{}
-	case model.MatchesAny(model.TimeComparisons, fn):
+	case model.MatchesAny(model.KB.TimeComparisons, fn):
 		return recvLabel().union(arg(0))
 	case pkg == "time" && rn == "Duration":
 		return recvLabel()
 	case pkg == "time" && name == "ParseDuration":
 		return arg(0)
-	case pkg == "k8s.io/apimachinery/pkg/apis/meta/v1" && (name == "NewTime" || name == "NewMicroTime"):
+	case model.MatchesAny(model.KB.TimeWrappers, fn):
 		return arg(0)
-	case pkg == "k8s.io/apimachinery/pkg/apis/meta/v1" && name == "Rfc3339Copy":
+	case model.MatchesAny(model.KB.TimeStrips, fn):
 		l := recvLabel()
 		l.bits |= wallOnly
 		return l
@@ -808,7 +808,7 @@ func (w *checker) call(call *ast.CallExpr) label {
 			l = l.union(arg(i))
 		}
 		return l
-	case slices.Contains(model.GoRedisPackages, pkg) && strings.HasSuffix(rn, "Cmd") && slices.Contains(model.RedisCmdAccessors, name):
+	case slices.Contains(model.KB.ReplyPackages, pkg) && strings.HasSuffix(rn, "Cmd") && slices.Contains(model.KB.StoredReplies, name):
 		if rl := recvLabel(); rl.has(fromStore) {
 			return rl // a stamp (stamplock.go)
 		}
@@ -819,10 +819,10 @@ func (w *checker) call(call *ast.CallExpr) label {
 		}
 		return l
 	}
-	if model.MatchesAny(model.RedisReplies, fn) {
+	if model.MatchesAny(model.KB.Replies, fn) {
 		return arg(0) // redis.Int64(conn.Do("GET", key))
 	}
-	for f, what := range model.StoredReads {
+	for f, what := range model.KB.StoredReads {
 		if f.Matches(fn) {
 			return foreignAt(call.Pos(), what)
 		}
@@ -866,7 +866,7 @@ func (w *checker) sqlText(call *ast.CallExpr) (string, bool) {
 	if fn == nil {
 		return "", false
 	}
-	for _, s := range model.Sinks {
+	for _, s := range model.KB.Sinks {
 		if s.Cond != model.CondSQL || !model.MatchesAny(s.Funcs, fn) || s.Query >= len(call.Args) {
 			continue
 		}
@@ -964,7 +964,7 @@ func serialized(owner *types.Named, f *types.Var) bool {
 			continue
 		}
 		tag := st.Tag(i)
-		for _, k := range model.SerializationTags {
+		for _, k := range model.KB.StructTags {
 			if strings.Contains(tag, k+":\"") {
 				return true
 			}
@@ -994,10 +994,7 @@ func shortName(fn *types.Func) string {
 	if rn := model.RecvName(fn); rn != "" {
 		return rn + "." + fn.Name()
 	}
-	if fn.Pkg().Path() == "k8s.io/apimachinery/pkg/apis/meta/v1" {
-		return "metav1." + fn.Name()
-	}
-	return fn.Pkg().Name() + "." + fn.Name()
+	return model.KB.PackageName(fn.Pkg()) + "." + fn.Name()
 }
 
 func resultType(fn *types.Func) types.Type {
@@ -1018,11 +1015,10 @@ func timeish(t types.Type) bool {
 		t = p.Elem()
 	}
 	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
-		switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
-		case "time.Time", "k8s.io/apimachinery/pkg/apis/meta/v1.Time", "k8s.io/apimachinery/pkg/apis/meta/v1.MicroTime",
-			"database/sql.NullTime":
+		if model.KB.IsInstant(n.Obj().Pkg().Path(), n.Obj().Name()) {
 			return true
-		case "time.Duration":
+		}
+		if n.Obj().Pkg().Path()+"."+n.Obj().Name() == "time.Duration" {
 			return false
 		}
 	}

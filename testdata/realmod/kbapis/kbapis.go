@@ -6,11 +6,13 @@
 package kbapis
 
 import (
+	_ "github.com/aws/aws-sdk-go-v2/service/s3"
 	_ "github.com/aws/aws-sdk-go-v2/service/sqs"
 	_ "github.com/gofrs/uuid"
 	_ "github.com/gofrs/uuid/v5"
 	_ "github.com/golang/protobuf/proto"
 	_ "github.com/onsi/gomega"
+	_ "github.com/pkg/errors"
 	_ "github.com/rs/zerolog"
 	_ "github.com/rs/zerolog/log"
 	_ "github.com/satori/go.uuid"
