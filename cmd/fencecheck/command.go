@@ -87,6 +87,35 @@ func (c *command) flagSet(o *options) *flag.FlagSet {
 	return fs
 }
 
+// repeatedFlag returns a message for a flag given twice with different
+// values (-f json -f sarif), which one wins being a guess; args have been
+// parsed by fs, so they are well formed.
+func repeatedFlag(fs *flag.FlagSet, args []string) string {
+	seen := map[string]string{}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || a == "-" || !strings.HasPrefix(a, "-") {
+			break
+		}
+		name, value, inline := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
+		f := fs.Lookup(name)
+		if f == nil {
+			continue
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !inline && ok && b.IsBoolFlag() {
+			value = "true"
+		} else if !inline && i+1 < len(args) {
+			i++
+			value = args[i]
+		}
+		if first, ok := seen[name]; ok && first != value {
+			return fmt.Sprintf("-%s given twice, as %q and %q: give it once", name, first, value)
+		}
+		seen[name] = value
+	}
+	return ""
+}
+
 // usageError prints msg and the usage, and returns the usage exit code.
 func (c *command) usageError(fs *flag.FlagSet, format string, args ...any) int {
 	fmt.Fprintf(c.stderr, "fencecheck: "+format+"\n", args...)
@@ -106,6 +135,31 @@ func (c *command) run(args []string) int {
 	}
 	o.patterns = fs.Args()
 	c.wd = c.workdir()
+	if msg := repeatedFlag(fs, args); msg != "" {
+		return c.usageError(fs, "%s", msg)
+	}
+	// The flag package stops at the first package; a flag after it would
+	// go to go list as a package name, and the run would go on without it.
+	for _, p := range o.patterns {
+		if strings.HasPrefix(p, "-") {
+			return c.usageError(fs, "flag %s after the packages: flags come first (fencecheck -f json ./...)", p)
+		}
+	}
+	var only []string // the flags that do one thing and exit
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{{"-version", o.version}, {"-list", o.list}, {"-explain", o.explain != ""}} {
+		if f.set {
+			only = append(only, f.name)
+		}
+	}
+	switch {
+	case len(only) > 1:
+		return c.usageError(fs, "%s cannot be combined: give one", strings.Join(only, " and "))
+	case len(only) == 1 && len(o.patterns) > 0:
+		return c.usageError(fs, "%s takes no packages (got %s)", only[0], strings.Join(o.patterns, " "))
+	}
 
 	switch o.format {
 	case "text", "json", "sarif":

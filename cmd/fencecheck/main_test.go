@@ -222,6 +222,13 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"-tests=maybe"}, `invalid boolean value "maybe" for -tests`},
 		{[]string{"-checks", "FC9999"}, `unknown check "FC9999"`},
 		{[]string{"-checks", "-all"}, "selects no check"},
+		// A flag after the packages would reach go list as a package.
+		{[]string{"./...", "-f", "json"}, "flag -f after the packages: flags come first"},
+		{[]string{"-f", "json", "-f", "sarif", "./..."}, `-f given twice, as "json" and "sarif"`},
+		{[]string{"-tests=false", "-tests", "./..."}, `-tests given twice, as "false" and "true"`},
+		{[]string{"-list", "-explain", "FC1001"}, "-list and -explain cannot be combined"},
+		{[]string{"-version", "-list"}, "-version and -list cannot be combined"},
+		{[]string{"-explain", "FC1001", "./..."}, "-explain takes no packages (got ./...)"},
 	} {
 		code, stdout, stderr := runCmd(t, analyzers.All, "", tc.args...)
 		if code != exitError {
