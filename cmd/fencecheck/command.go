@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
@@ -126,7 +129,18 @@ func (c *command) usageError(fs *flag.FlagSet, format string, args ...any) int {
 // run executes the command line and returns the exit code.
 func (c *command) run(args []string) int {
 	var o options
-	fs := c.flagSet(&o)
+	wrote := false
+	code := c.runWith(args, &o, &wrote)
+	if code == exitError && !wrote && o.output != "" {
+		c.removeStale(o.output)
+	}
+	return code
+}
+
+// runWith is run with the options parsed into o; it sets wrote when the
+// report went to -o.
+func (c *command) runWith(args []string, o *options, wrote *bool) int {
+	fs := c.flagSet(o)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitClean
@@ -137,6 +151,9 @@ func (c *command) run(args []string) int {
 	c.wd = c.workdir()
 	if msg := repeatedFlag(fs, args); msg != "" {
 		return c.usageError(fs, "%s", msg)
+	}
+	if strings.HasSuffix(o.output, ".go") {
+		return c.usageError(fs, "-o %s: will not overwrite a Go source file with the report; name a report file (fencecheck.txt, fencecheck.json, fencecheck.sarif)", o.output)
 	}
 	// The flag package stops at the first package; a flag after it would
 	// go to go list as a package name, and the run would go on without it.
@@ -210,7 +227,7 @@ func (c *command) run(args []string) int {
 		defer pprof.StopCPUProfile()
 	}
 
-	res := c.analyze(selected, own, prog, o)
+	res := c.analyze(selected, own, prog, *o)
 
 	if o.memprofile != "" {
 		if err := writeHeapProfile(o.memprofile); err != nil {
@@ -225,10 +242,11 @@ func (c *command) run(args []string) int {
 	for _, e := range res.errors {
 		fmt.Fprintf(c.stderr, "fencecheck: %s\n", e)
 	}
-	if err := c.write(o, res); err != nil {
+	if err := c.write(*o, res); err != nil {
 		fmt.Fprintf(c.stderr, "fencecheck: %v\n", err)
 		return exitError
 	}
+	*wrote = o.output != ""
 	switch {
 	case len(res.errors) > 0:
 		return exitError
@@ -239,20 +257,18 @@ func (c *command) run(args []string) int {
 }
 
 // write prints the findings in the chosen format, to -o or stdout.
-func (c *command) write(o options, res *result) (err error) {
-	w := c.stdout
-	if o.output != "" {
-		f, err := os.Create(o.output)
-		if err != nil {
-			return err
-		}
-		defer func() {
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-		}()
-		w = f
+func (c *command) write(o options, res *result) error {
+	if o.output == "" {
+		return c.format(c.stdout, o, res)
 	}
+	var buf bytes.Buffer
+	if err := c.format(&buf, o, res); err != nil {
+		return err
+	}
+	return writeReport(c.path(o.output), buf.Bytes())
+}
+
+func (c *command) format(w io.Writer, o options, res *result) error {
 	switch o.format {
 	case "json":
 		return writeJSON(w, res.findings, c.rel)
@@ -260,6 +276,82 @@ func (c *command) write(o options, res *result) (err error) {
 		return c.writeSARIF(w, res)
 	}
 	return writeText(w, res.findings, c.rel)
+}
+
+// path resolves a file name given on the command line against the
+// working directory.
+func (c *command) path(name string) string {
+	if filepath.IsAbs(name) || c.dir == "" {
+		return name
+	}
+	return filepath.Join(c.dir, name)
+}
+
+// writeReport replaces the file name with data atomically: data goes to a
+// temporary file in the same directory, renamed over name once complete,
+// so that a reader never sees half a report. A name that is not a regular
+// file (-o /dev/stdout, a pipe) is written in place.
+func writeReport(name string, data []byte) error {
+	if fi, err := os.Stat(name); err == nil && !fi.Mode().IsRegular() {
+		if fi.IsDir() {
+			return fmt.Errorf("-o %s: is a directory; name a report file", name)
+		}
+		return os.WriteFile(name, data, 0o644)
+	}
+	if real, err := filepath.EvalSymlinks(name); err == nil {
+		name = real // replace the file a symbolic link names, not the link
+	}
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(name); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	fail := func(err error) error {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the temporary file's name would only confuse
+		}
+		return fmt.Errorf("-o %s: cannot write the report: %v", name, err)
+	}
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
+	if err != nil {
+		return fail(err)
+	}
+	defer os.Remove(f.Name()) // nothing left once renamed
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(mode)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), name)
+	}
+	if err != nil {
+		return fail(err)
+	}
+	return nil
+}
+
+// removeStale removes the -o file of an earlier run when this run failed
+// before writing its own report, so that no stale report passes for this
+// run's, and says so. A Go source file is never removed (-o refuses one).
+func (c *command) removeStale(name string) {
+	name = c.path(name)
+	fi, err := os.Lstat(name)
+	if err != nil || strings.HasSuffix(name, ".go") {
+		return
+	}
+	switch {
+	case fi.Mode().IsRegular():
+		if err := os.Remove(name); err != nil {
+			fmt.Fprintf(c.stderr, "fencecheck: -o %s: the report of an earlier run is still there (cannot remove it: %v); this run wrote none\n", name, err)
+			return
+		}
+		fmt.Fprintf(c.stderr, "fencecheck: -o %s: removed the report of an earlier run; this run failed before writing one\n", name)
+	case fi.Mode()&os.ModeSymlink != 0:
+		fmt.Fprintf(c.stderr, "fencecheck: -o %s: left as it was (a symbolic link); this run failed before writing a report\n", name)
+	}
 }
 
 func (c *command) list() {

@@ -442,8 +442,52 @@ func TestOutputFile(t *testing.T) {
 	}
 
 	code, _, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/unit", "-o", filepath.Join(t.TempDir(), "no", "such", "dir"), "./b")
-	if code != exitError || !strings.Contains(stderr, "no such file or directory") {
+	if code != exitError || !strings.Contains(stderr, "cannot write the report: no such file or directory") {
 		t.Errorf("unwritable -o: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// -o never overwrites a Go source file, replaces the report whole (the
+// file's mode kept, no temporary file left, a symbolic link followed), and
+// a run that fails before writing a report removes an earlier one.
+func TestOutputFileSafety(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "jobs.go")
+	if err := os.WriteFile(src, []byte("package jobs\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/unit", "-o", src, "./b")
+	if data, _ := os.ReadFile(src); code != exitError || string(data) != "package jobs\n" ||
+		!strings.Contains(stderr, "will not overwrite a Go source file") || !strings.Contains(stderr, "usage: fencecheck") {
+		t.Errorf("-o jobs.go: exit %d, file %q, stderr %q; want exit 2, the file unchanged and the reason", code, data, stderr)
+	}
+
+	report := filepath.Join(dir, "report.json")
+	if err := os.WriteFile(report, []byte("old\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.json")
+	if err := os.Symlink(report, link); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/unit", "-f", "json", "-o", link, "./b"); code != exitFindings {
+		t.Fatalf("exit %d, stderr %s", code, stderr)
+	}
+	data, _ := os.ReadFile(report)
+	fi, _ := os.Lstat(link)
+	st, _ := os.Stat(report)
+	if !strings.Contains(string(data), `"code":"FC9001"`) || fi.Mode()&os.ModeSymlink == 0 || st.Mode().Perm() != 0o600 {
+		t.Errorf("through a link: report %q, link mode %v, report mode %v; want the new report, the link kept, mode 0600", data, fi.Mode(), st.Mode())
+	}
+	if tmp, _ := filepath.Glob(filepath.Join(dir, ".*.tmp")); len(tmp) > 0 {
+		t.Errorf("temporary files left: %v", tmp)
+	}
+
+	// A run that fails before any report (a configuration error) leaves no
+	// stale report behind, and says so.
+	code, _, stderr = runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/unit", "-f", "json", "-o", report, "-config", filepath.Join(dir, "missing.json"), "./b")
+	if _, err := os.Stat(report); code != exitError || !os.IsNotExist(err) || !strings.Contains(stderr, "removed the report of an earlier run") {
+		t.Errorf("failed run: exit %d, stat %v, stderr %q; want exit 2 and the earlier report removed", code, err, stderr)
 	}
 }
 
