@@ -870,3 +870,61 @@ func TestConfigAtWorkspaceRoot(t *testing.T) {
 		t.Errorf("with -config: exit %d, stderr:\n%s\nwant exit 2 and %q", code, stderr, want)
 	}
 }
+
+// A go command failure of several lines is kept whole: -mod=vendor without
+// a vendor directory says what is inconsistent and what to do after
+// "inconsistent vendoring in DIR:".
+func TestGoCommandErrorWhole(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"go.mod": "module example.com/vend\n\ngo 1.22\n\nrequire golang.org/x/sync v0.24.0\n",
+		"v.go":   "package v\n",
+	})
+	t.Setenv("GOFLAGS", "-mod=vendor")
+	code, stdout, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, dir, "./...")
+	want := "fencecheck: go list failed: inconsistent vendoring in " + dir + ":\n\tgolang.org/x/sync@v0.24.0: is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt\n"
+	if code != exitError || stdout != "" || !strings.HasPrefix(stderr, want) || !strings.Contains(stderr, "\n\t\tgo mod vendor\n") {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit 2 and stderr starting:\n%s\t...\n\t\tgo mod vendor", code, stdout, stderr, want)
+	}
+}
+
+// Load errors are ordered by position numerically (9:2 before 10:2), with a
+// package's syntax errors before the type errors that may follow from them;
+// an import that fails because the module cache cannot be written says so
+// before the undefined name it causes.
+func TestLoadErrorOrder(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"go.mod": "module example.com/order\n\ngo 1.22\n",
+		"a.go": "package order\n\nvar x1 = undefinedA\n\n\n\n\n\nvar x9 = undefinedB\nvar x10 = undefinedC\n\n" +
+			"func B() int { return ( }\n",
+	})
+	code, _, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, dir, "./...")
+	var got []string
+	for _, l := range strings.Split(strings.TrimSpace(stderr), "\n") {
+		got = append(got, strings.Join(strings.Fields(l)[2:3], ""))
+	}
+	want := []string{"a.go:12:25:", "a.go:12:27:", "a.go:12:27:", "a.go:12:27:", "a.go:3:10:", "a.go:9:10:", "a.go:10:11:"}
+	if code != exitError || !slices.Equal(got, want) {
+		t.Errorf("exit %d, positions %v, want %v; stderr:\n%s", code, got, want, stderr)
+	}
+
+	// A module cache that cannot be written (here a file where its
+	// directory would go, as a read-only one for a user who is not root).
+	cache := t.TempDir()
+	if err := os.WriteFile(filepath.Join(cache, "cache"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir = writeModule(t, map[string]string{
+		"go.mod": "module example.com/rocache\n\ngo 1.22\n\nrequire github.com/redis/go-redis/v9 v9.23.0\n",
+		"go.sum": "github.com/redis/go-redis/v9 v9.23.0 h1:/TTVdJa8BRNsybwwGGnmiYktHNlUXtbOQxlWpHBPL3s=\ngithub.com/redis/go-redis/v9 v9.23.0/go.mod h1:EWP2UUk+XDaI1s5nQB5mablZN6vccXlmBQTyfnF87D0=\n",
+		"v.go":   "package v\n\nimport (\n\t\"context\"\n\n\t\"github.com/redis/go-redis/v9\"\n)\n\nfunc F(c *redis.Client) { c.Set(context.Background(), \"k\", 1, 0) }\n",
+	})
+	t.Setenv("GOMODCACHE", cache)
+	t.Setenv("GOPROXY", "off")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	code, _, stderr = runCmd(t, []*analysis.Analyzer{fakeWrite}, dir, "./...")
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	if code != exitError || len(lines) != 2 || !strings.HasPrefix(lines[0], "fencecheck: example.com/rocache: v.go:6:2: mkdir "+filepath.Join(cache, "cache")) ||
+		!strings.HasPrefix(lines[1], "fencecheck: example.com/rocache: v.go:9:11: undefined: redis") {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 2, the cache error, then undefined: redis", code, stderr)
+	}
+}
