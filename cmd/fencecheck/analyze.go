@@ -410,11 +410,19 @@ func newFinding(fset *token.FileSet, a *analysis.Analyzer, code string, d analys
 		rel.message = r.Message
 		f.related = append(f.related, rel)
 	}
+	// A fix edits the file as it is on disk: its positions ignore //line
+	// directives, which would name another file (a template, a .y file)
+	// and its lines with this file's byte offsets. The finding and its
+	// related locations keep the adjusted positions, as go vet prints them.
 	for _, sf := range d.SuggestedFixes {
 		fx := fix{message: sf.Message}
 		for _, e := range sf.TextEdits {
 			var ed edit
-			ed.pos, ed.end = span(fset, e.Pos, e.End)
+			ed.pos = fset.PositionFor(e.Pos, false)
+			ed.end = ed.pos
+			if e.End.IsValid() {
+				ed.end = fset.PositionFor(e.End, false)
+			}
 			ed.new = string(e.NewText)
 			fx.edits = append(fx.edits, ed)
 		}

@@ -928,3 +928,42 @@ func TestLoadErrorOrder(t *testing.T) {
 		t.Errorf("exit %d, stderr:\n%s\nwant exit 2, the cache error, then undefined: redis", code, stderr)
 	}
 }
+
+// Under a //line directive, findings and related locations show the
+// adjusted position (the file and line the directive names, as go vet and
+// the compiler do; without a column when the directive gives none), in
+// every format; a suggested fix edits the real file at
+// its real line, column and offset, since that is the file a tool applying
+// it must write.
+func TestLineDirective(t *testing.T) {
+	const src = "package a\n\nfunc write(int) {}\n\nfunc F() {\n//line templates/jobs.tmpl:40\n\twrite(1)\n}\n"
+	dir := writeModule(t, map[string]string{"go.mod": "module example.com/a\n\ngo 1.22\n", "a.go": src})
+
+	code, stdout, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, dir, "./...")
+	if want := "templates/jobs.tmpl:40: unfenced write (FC9001)\n\ta.go:5:6: lock acquired here\n"; code != exitFindings || stdout != want {
+		t.Errorf("text: exit %d, stdout:\n%s\nwant:\n%s\nstderr: %s", code, stdout, want, stderr)
+	}
+
+	_, stdout, _ = runCmd(t, []*analysis.Analyzer{fakeWrite}, dir, "-f", "json", "./...")
+	var got jsonFinding
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("%v: %s", err, stdout)
+	}
+	start := strings.Index(src, "write(1)")
+	// The directive gives no column: it is unknown (0) until the next one.
+	wantLoc := jsonLocation{File: "templates/jobs.tmpl", Line: 40, Column: 0}
+	wantEdit := jsonEdit{File: "a.go", Start: jsonPoint{Line: 7, Column: 2, Offset: start}, End: jsonPoint{Line: 7, Column: 7, Offset: start + len("write")}, New: "fencedWrite"}
+	if got.Location != wantLoc || len(got.Fixes) != 1 || len(got.Fixes[0].Edits) != 1 || got.Fixes[0].Edits[0] != wantEdit {
+		t.Errorf("json: location %+v, fixes %+v; want location %+v and the edit %+v", got.Location, got.Fixes, wantLoc, wantEdit)
+	}
+
+	_, stdout, _ = runCmd(t, []*analysis.Analyzer{fakeWrite}, dir, "-f", "sarif", "./...")
+	var log sarif.Log
+	if err := json.Unmarshal([]byte(stdout), &log); err != nil {
+		t.Fatal(err)
+	}
+	res := log.Runs[0].Results
+	if len(res) != 1 || res[0].Locations[0].PhysicalLocation.ArtifactLocation.URI != "templates/jobs.tmpl" || res[0].Locations[0].PhysicalLocation.Region.StartLine != 40 {
+		t.Errorf("sarif: results %+v; want one at templates/jobs.tmpl:40", res)
+	}
+}
