@@ -113,6 +113,8 @@ var troubleCases = map[string]troubleCase{
 		env: map[string]string{"GOFLAGS": "-mod=vendor"}},
 	"syntax": {files: map[string]string{"go.mod": goMod,
 		"app/app.go": "package app\n\nvar limit = defaultLimit\n\n\n\n\n\nvar retries = defaultRetries\n\nvar timeout = defaultTimeout\n\nfunc start() int { return ( }\n"}},
+	"nolintall": {files: map[string]string{"go.mod": goMod, "app/app.go": strings.Replace(lockedWrite,
+		"`UPDATE jobs SET done = true`"+`)`, "`UPDATE jobs SET done = true`"+`) //nolint`, 1)}},
 	"bare": {files: map[string]string{"go.mod": goMod, "app/app.go": strings.Replace(lockedWrite,
 		"\t_, err = conn.ExecContext", "\t//lint:ignore\n\t_, err = conn.ExecContext", 1)}},
 }
