@@ -124,10 +124,11 @@ func (drivers) MayExportFacts(p suite.Package, configPath string) bool {
 }
 
 // MayReport looks for suppression comments too: the checks could report a
-// malformed or unused one.
+// malformed or unused one. ("nolint" without the slashes: golangci-lint's
+// "// nolint:fencecheck" is one too.)
 func (drivers) MayReport(p suite.Package, configPath string) bool {
 	return engine.MayExportFacts(p.Dir, configPath, p.Imports, p.DepFacts, func() bool {
-		return mention(p.Files, append(engine.MirrorMarkers(p.Path), engine.AnnotationPrefix, "//lint:", "//nolint")...)
+		return mention(p.Files, append(engine.MirrorMarkers(p.Path), engine.AnnotationPrefix, "//lint:", "nolint")...)
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"maps"
@@ -253,13 +254,21 @@ func analysisRoots(pkgs []*packages.Package) []*packages.Package {
 	return out
 }
 
+// loadError is one error of a loaded package, printed as text.
+type loadError struct {
+	text      string // "<pkgpath>: <file:line:col>: <message>"
+	pkg, file string
+	line, col int
+	parse     bool // a syntax error, which the type errors after it may derive from
+}
+
 // loadErrors lists, once each, the errors of every loaded package and its
 // dependencies, as "<pkgpath>: <file:line:col>: <message>", one line each.
 // An error positioned in a file of another package (go list puts an import
 // it cannot resolve on the imported package) is said of the package that
 // owns the file.
-func (c *command) loadErrors(pkgs []*packages.Package) []string {
-	var out []string
+func (c *command) loadErrors(pkgs []*packages.Package) []loadError {
+	var out []loadError
 	seen := map[string]bool{}
 	owner := map[string]string{} // file -> package path
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
@@ -286,45 +295,92 @@ func (c *command) loadErrors(pkgs []*packages.Package) []string {
 			}
 			msg := oneLine(e.Msg)
 			who := name
+			le := loadError{parse: e.Kind == packages.ParseError}
 			if e.Pos != "" && e.Pos != "-" {
 				if o, ok := owner[c.absFile(e.Pos)]; ok {
 					who = o
 				}
 				msg = c.relPos(e.Pos) + ": " + msg
+				le.file, le.line, le.col = splitPos(c.relPos(e.Pos))
 			}
-			line := who + ": " + msg
+			le.pkg, le.text = who, who+": "+msg
 			if strings.Contains(e.Msg, "does not contain main module") && os.Getenv("GO111MODULE") != "off" && !inModule(c.workdir()) {
-				line = noModule
+				le = loadError{text: noModule}
 			}
-			if !seen[line] {
-				seen[line] = true
-				out = append(out, line)
+			if !seen[le.text] {
+				seen[le.text] = true
+				out = append(out, le)
 			}
 		}
 	})
 	return out
 }
 
-// orderErrors sorts the error lines and puts the ones about modules that
-// cannot be resolved (a missing go.sum entry, a module not required) first:
-// the errors they cause elsewhere are fixed with them.
-func orderErrors(errs []string) []string {
-	slices.Sort(errs)
-	errs = slices.Compact(errs)
-	first := func(e string) bool {
-		return strings.Contains(e, "missing go.sum entry") || strings.Contains(e, "no required module provides package") ||
-			strings.Contains(e, "module lookup disabled")
+// splitPos splits "file:line:col" (or "file:line", or "file"); the file
+// name may itself hold colons.
+func splitPos(pos string) (file string, line, col int) {
+	file = pos
+	var nums []int
+	for range 2 {
+		i := strings.LastIndexByte(file, ':')
+		if i < 0 {
+			break
+		}
+		n, err := strconv.Atoi(file[i+1:])
+		if err != nil {
+			break
+		}
+		nums, file = append([]int{n}, nums...), file[:i]
 	}
-	slices.SortStableFunc(errs, func(a, b string) int {
-		switch fa, fb := first(a), first(b); {
-		case fa && !fb:
-			return -1
-		case fb && !fa:
+	switch len(nums) {
+	case 2:
+		line, col = nums[0], nums[1]
+	case 1:
+		line = nums[0]
+	}
+	return file, line, col
+}
+
+// orderErrors orders the errors for reading: first the ones about modules
+// that cannot be resolved (a missing go.sum entry, a module not required),
+// since the errors they cause elsewhere are fixed with them; then, package
+// by package, its syntax errors before its other errors (the type errors
+// that follow from a syntax error make sense only after it), each group by
+// file and position, numerically (a.go:9:2 before a.go:10:2).
+func orderErrors(errs []loadError) []string {
+	first := func(e loadError) bool {
+		return strings.Contains(e.text, "missing go.sum entry") || strings.Contains(e.text, "no required module provides package") ||
+			strings.Contains(e.text, "module lookup disabled")
+	}
+	rank := func(e loadError) int {
+		switch {
+		case first(e):
+			return 0
+		case e.parse:
 			return 1
 		}
-		return 0
+		return 2
+	}
+	slices.SortFunc(errs, func(a, b loadError) int {
+		if fa, fb := first(a), first(b); fa != fb {
+			return rank(a) - rank(b)
+		}
+		return cmp.Or(
+			strings.Compare(a.pkg, b.pkg),
+			rank(a)-rank(b),
+			strings.Compare(a.file, b.file),
+			cmp.Compare(a.line, b.line),
+			cmp.Compare(a.col, b.col),
+			strings.Compare(a.text, b.text),
+		)
 	})
-	return errs
+	var out []string
+	for _, e := range errs {
+		if len(out) == 0 || out[len(out)-1] != e.text {
+			out = append(out, e.text)
+		}
+	}
+	return out
 }
 
 // absFile returns the absolute file name of a "file:line:col" position.
@@ -357,11 +413,19 @@ func newFinding(fset *token.FileSet, a *analysis.Analyzer, code string, d analys
 		rel.message = r.Message
 		f.related = append(f.related, rel)
 	}
+	// A fix edits the file as it is on disk: its positions ignore //line
+	// directives, which would name another file (a template, a .y file)
+	// and its lines with this file's byte offsets. The finding and its
+	// related locations keep the adjusted positions, as go vet prints them.
 	for _, sf := range d.SuggestedFixes {
 		fx := fix{message: sf.Message}
 		for _, e := range sf.TextEdits {
 			var ed edit
-			ed.pos, ed.end = span(fset, e.Pos, e.End)
+			ed.pos = fset.PositionFor(e.Pos, false)
+			ed.end = ed.pos
+			if e.End.IsValid() {
+				ed.end = fset.PositionFor(e.End, false)
+			}
 			ed.new = string(e.NewText)
 			fx.edits = append(fx.edits, ed)
 		}

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
@@ -88,6 +91,35 @@ func (c *command) flagSet(o *options) *flag.FlagSet {
 	return fs
 }
 
+// repeatedFlag returns a message for a flag given twice with different
+// values (-f json -f sarif), which one wins being a guess; args have been
+// parsed by fs, so they are well formed.
+func repeatedFlag(fs *flag.FlagSet, args []string) string {
+	seen := map[string]string{}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || a == "-" || !strings.HasPrefix(a, "-") {
+			break
+		}
+		name, value, inline := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
+		f := fs.Lookup(name)
+		if f == nil {
+			continue
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !inline && ok && b.IsBoolFlag() {
+			value = "true"
+		} else if !inline && i+1 < len(args) {
+			i++
+			value = args[i]
+		}
+		if first, ok := seen[name]; ok && first != value {
+			return fmt.Sprintf("-%s given twice, as %q and %q: give it once", name, first, value)
+		}
+		seen[name] = value
+	}
+	return ""
+}
+
 // usageError prints msg and the usage, and returns the usage exit code.
 func (c *command) usageError(fs *flag.FlagSet, format string, args ...any) int {
 	fmt.Fprintf(c.stderr, "fencecheck: "+format+"\n", args...)
@@ -106,7 +138,18 @@ func (c *command) run(args []string) (code int) {
 		}
 	}()
 	var o options
-	fs := c.flagSet(&o)
+	wrote := false
+	code = c.runWith(args, &o, &wrote)
+	if code == exitError && !wrote && o.output != "" {
+		c.removeStale(o.output)
+	}
+	return code
+}
+
+// runWith is run with the options parsed into o; it sets wrote when the
+// report went to -o.
+func (c *command) runWith(args []string, o *options, wrote *bool) int {
+	fs := c.flagSet(o)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitClean
@@ -115,6 +158,34 @@ func (c *command) run(args []string) (code int) {
 	}
 	o.patterns = fs.Args()
 	c.wd = c.workdir()
+	if msg := repeatedFlag(fs, args); msg != "" {
+		return c.usageError(fs, "%s", msg)
+	}
+	if strings.HasSuffix(o.output, ".go") {
+		return c.usageError(fs, "-o %s: will not overwrite a Go source file with the report; name a report file (fencecheck.txt, fencecheck.json, fencecheck.sarif)", o.output)
+	}
+	// The flag package stops at the first package; a flag after it would
+	// go to go list as a package name, and the run would go on without it.
+	for _, p := range o.patterns {
+		if strings.HasPrefix(p, "-") {
+			return c.usageError(fs, "flag %s after the packages: flags come first (fencecheck -f json ./...)", p)
+		}
+	}
+	var only []string // the flags that do one thing and exit
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{{"-version", o.version}, {"-list", o.list}, {"-explain", o.explain != ""}} {
+		if f.set {
+			only = append(only, f.name)
+		}
+	}
+	switch {
+	case len(only) > 1:
+		return c.usageError(fs, "%s cannot be combined: give one", strings.Join(only, " and "))
+	case len(only) == 1 && len(o.patterns) > 0:
+		return c.usageError(fs, "%s takes no packages (got %s)", only[0], strings.Join(o.patterns, " "))
+	}
 
 	switch o.format {
 	case "text", "json", "sarif":
@@ -165,7 +236,7 @@ func (c *command) run(args []string) (code int) {
 		defer pprof.StopCPUProfile()
 	}
 
-	res := c.analyze(selected, own, prog, o)
+	res := c.analyze(selected, own, prog, *o)
 
 	if o.memprofile != "" {
 		if err := writeHeapProfile(o.memprofile); err != nil {
@@ -180,10 +251,11 @@ func (c *command) run(args []string) (code int) {
 	for _, e := range res.errors {
 		fmt.Fprintf(c.stderr, "fencecheck: %s\n", e)
 	}
-	if err := c.write(o, res); err != nil {
+	if err := c.write(*o, res); err != nil {
 		fmt.Fprintf(c.stderr, "fencecheck: %v\n", err)
 		return exitError
 	}
+	*wrote = o.output != ""
 	switch {
 	case len(res.errors) > 0:
 		return exitError
@@ -194,20 +266,18 @@ func (c *command) run(args []string) (code int) {
 }
 
 // write prints the findings in the chosen format, to -o or stdout.
-func (c *command) write(o options, res *result) (err error) {
-	w := c.stdout
-	if o.output != "" {
-		f, err := os.Create(o.output)
-		if err != nil {
-			return err
-		}
-		defer func() {
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-		}()
-		w = f
+func (c *command) write(o options, res *result) error {
+	if o.output == "" {
+		return c.format(c.stdout, o, res)
 	}
+	var buf bytes.Buffer
+	if err := c.format(&buf, o, res); err != nil {
+		return err
+	}
+	return writeReport(c.path(o.output), buf.Bytes())
+}
+
+func (c *command) format(w io.Writer, o options, res *result) error {
 	switch o.format {
 	case "json":
 		return writeJSON(w, res.findings, c.rel)
@@ -215,6 +285,82 @@ func (c *command) write(o options, res *result) (err error) {
 		return c.writeSARIF(w, res)
 	}
 	return writeText(w, res.findings, c.rel)
+}
+
+// path resolves a file name given on the command line against the
+// working directory.
+func (c *command) path(name string) string {
+	if filepath.IsAbs(name) || c.dir == "" {
+		return name
+	}
+	return filepath.Join(c.dir, name)
+}
+
+// writeReport replaces the file name with data atomically: data goes to a
+// temporary file in the same directory, renamed over name once complete,
+// so that a reader never sees half a report. A name that is not a regular
+// file (-o /dev/stdout, a pipe) is written in place.
+func writeReport(name string, data []byte) error {
+	if fi, err := os.Stat(name); err == nil && !fi.Mode().IsRegular() {
+		if fi.IsDir() {
+			return fmt.Errorf("-o %s: is a directory; name a report file", name)
+		}
+		return os.WriteFile(name, data, 0o644)
+	}
+	if real, err := filepath.EvalSymlinks(name); err == nil {
+		name = real // replace the file a symbolic link names, not the link
+	}
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(name); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	fail := func(err error) error {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the temporary file's name would only confuse
+		}
+		return fmt.Errorf("-o %s: cannot write the report: %v", name, err)
+	}
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
+	if err != nil {
+		return fail(err)
+	}
+	defer os.Remove(f.Name()) // nothing left once renamed
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(mode)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), name)
+	}
+	if err != nil {
+		return fail(err)
+	}
+	return nil
+}
+
+// removeStale removes the -o file of an earlier run when this run failed
+// before writing its own report, so that no stale report passes for this
+// run's, and says so. A Go source file is never removed (-o refuses one).
+func (c *command) removeStale(name string) {
+	name = c.path(name)
+	fi, err := os.Lstat(name)
+	if err != nil || strings.HasSuffix(name, ".go") {
+		return
+	}
+	switch {
+	case fi.Mode().IsRegular():
+		if err := os.Remove(name); err != nil {
+			fmt.Fprintf(c.stderr, "fencecheck: -o %s: the report of an earlier run is still there (cannot remove it: %v); this run wrote none\n", name, err)
+			return
+		}
+		fmt.Fprintf(c.stderr, "fencecheck: -o %s: removed the report of an earlier run; this run failed before writing one\n", name)
+	case fi.Mode()&os.ModeSymlink != 0:
+		fmt.Fprintf(c.stderr, "fencecheck: -o %s: left as it was (a symbolic link); this run failed before writing a report\n", name)
+	}
 }
 
 func (c *command) list() {

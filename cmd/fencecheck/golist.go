@@ -8,8 +8,9 @@ import (
 )
 
 // goCommandError turns a failure of the go command, as go/packages reports
-// it ("err: exit status 1: stderr: go: ..."), into one line that says what
-// is wrong and what to do, in the user's terms.
+// it ("err: exit status 1: stderr: go: ..."), into a message that says what
+// is wrong and what to do, in the user's terms: one line for the failures
+// it knows, else the go command's message, whole.
 func goCommandError(err error) string {
 	msg := err.Error()
 	if strings.Contains(msg, "go command required, not found") {
@@ -35,9 +36,32 @@ func goCommandError(err error) string {
 		return "go.mod requires go >= " + m[1] + ", but the go command on PATH is go " + m[2] + " (" + m[3] + "): install Go " + m[1] + " or later, or let the go command fetch it (GOTOOLCHAIN=auto)"
 	}
 	if first == "" {
-		first = msg
+		return "go list failed: " + oneLine(msg)
 	}
-	return "go list failed: " + oneLine(first)
+	return "go list failed: " + whole(stderr)
+}
+
+// whole keeps a go command message of several lines whole ("inconsistent
+// vendoring in DIR:" is followed by what is inconsistent and what to do),
+// without the "go: " prefixes, blank lines and trailing space; the lines
+// after the first are indented, as the go command indents them.
+func whole(stderr string) string {
+	var lines []string
+	for _, l := range strings.Split(stderr, "\n") {
+		l = strings.TrimRight(l, " \t\r")
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if len(lines) == 0 {
+			lines = append(lines, strings.TrimPrefix(strings.TrimSpace(l), "go: "))
+			continue
+		}
+		if !strings.HasPrefix(l, "\t") && !strings.HasPrefix(l, " ") {
+			l = "\t" + strings.TrimPrefix(l, "go: ")
+		}
+		lines = append(lines, l)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // noModule is the message for a run outside any module, whether the go

@@ -222,6 +222,13 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"-tests=maybe"}, `invalid boolean value "maybe" for -tests`},
 		{[]string{"-checks", "FC9999"}, `unknown check "FC9999"`},
 		{[]string{"-checks", "-all"}, "selects no check"},
+		// A flag after the packages would reach go list as a package.
+		{[]string{"./...", "-f", "json"}, "flag -f after the packages: flags come first"},
+		{[]string{"-f", "json", "-f", "sarif", "./..."}, `-f given twice, as "json" and "sarif"`},
+		{[]string{"-tests=false", "-tests", "./..."}, `-tests given twice, as "false" and "true"`},
+		{[]string{"-list", "-explain", "FC1001"}, "-list and -explain cannot be combined"},
+		{[]string{"-version", "-list"}, "-version and -list cannot be combined"},
+		{[]string{"-explain", "FC1001", "./..."}, "-explain takes no packages (got ./...)"},
 	} {
 		code, stdout, stderr := runCmd(t, analyzers.All, "", tc.args...)
 		if code != exitError {
@@ -435,8 +442,52 @@ func TestOutputFile(t *testing.T) {
 	}
 
 	code, _, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/unit", "-o", filepath.Join(t.TempDir(), "no", "such", "dir"), "./b")
-	if code != exitError || !strings.Contains(stderr, "no such file or directory") {
+	if code != exitError || !strings.Contains(stderr, "cannot write the report: no such file or directory") {
 		t.Errorf("unwritable -o: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// -o never overwrites a Go source file, replaces the report whole (the
+// file's mode kept, no temporary file left, a symbolic link followed), and
+// a run that fails before writing a report removes an earlier one.
+func TestOutputFileSafety(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "jobs.go")
+	if err := os.WriteFile(src, []byte("package jobs\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/unit", "-o", src, "./b")
+	if data, _ := os.ReadFile(src); code != exitError || string(data) != "package jobs\n" ||
+		!strings.Contains(stderr, "will not overwrite a Go source file") || !strings.Contains(stderr, "usage: fencecheck") {
+		t.Errorf("-o jobs.go: exit %d, file %q, stderr %q; want exit 2, the file unchanged and the reason", code, data, stderr)
+	}
+
+	report := filepath.Join(dir, "report.json")
+	if err := os.WriteFile(report, []byte("old\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.json")
+	if err := os.Symlink(report, link); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/unit", "-f", "json", "-o", link, "./b"); code != exitFindings {
+		t.Fatalf("exit %d, stderr %s", code, stderr)
+	}
+	data, _ := os.ReadFile(report)
+	fi, _ := os.Lstat(link)
+	st, _ := os.Stat(report)
+	if !strings.Contains(string(data), `"code":"FC9001"`) || fi.Mode()&os.ModeSymlink == 0 || st.Mode().Perm() != 0o600 {
+		t.Errorf("through a link: report %q, link mode %v, report mode %v; want the new report, the link kept, mode 0600", data, fi.Mode(), st.Mode())
+	}
+	if tmp, _ := filepath.Glob(filepath.Join(dir, ".*.tmp")); len(tmp) > 0 {
+		t.Errorf("temporary files left: %v", tmp)
+	}
+
+	// A run that fails before any report (a configuration error) leaves no
+	// stale report behind, and says so.
+	code, _, stderr = runCmd(t, []*analysis.Analyzer{fakeWrite}, "testdata/unit", "-f", "json", "-o", report, "-config", filepath.Join(dir, "missing.json"), "./b")
+	if _, err := os.Stat(report); code != exitError || !os.IsNotExist(err) || !strings.Contains(stderr, "removed the report of an earlier run") {
+		t.Errorf("failed run: exit %d, stat %v, stderr %q; want exit 2 and the earlier report removed", code, err, stderr)
 	}
 }
 
@@ -817,5 +868,102 @@ func TestConfigAtWorkspaceRoot(t *testing.T) {
 	code, _, stderr = runCmd(t, analyzers.All, dir, "-config", filepath.Join(dir, "fencecheck.json"), "./svc/...")
 	if want := "checks[0]: package example.com/svc/app has no function Aliv\n"; code != exitError || !strings.HasSuffix(stderr, want) {
 		t.Errorf("with -config: exit %d, stderr:\n%s\nwant exit 2 and %q", code, stderr, want)
+	}
+}
+
+// A go command failure of several lines is kept whole: -mod=vendor without
+// a vendor directory says what is inconsistent and what to do after
+// "inconsistent vendoring in DIR:".
+func TestGoCommandErrorWhole(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"go.mod": "module example.com/vend\n\ngo 1.22\n\nrequire golang.org/x/sync v0.24.0\n",
+		"v.go":   "package v\n",
+	})
+	t.Setenv("GOFLAGS", "-mod=vendor")
+	code, stdout, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, dir, "./...")
+	want := "fencecheck: go list failed: inconsistent vendoring in " + dir + ":\n\tgolang.org/x/sync@v0.24.0: is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt\n"
+	if code != exitError || stdout != "" || !strings.HasPrefix(stderr, want) || !strings.Contains(stderr, "\n\t\tgo mod vendor\n") {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit 2 and stderr starting:\n%s\t...\n\t\tgo mod vendor", code, stdout, stderr, want)
+	}
+}
+
+// Load errors are ordered by position numerically (9:2 before 10:2), with a
+// package's syntax errors before the type errors that may follow from them;
+// an import that fails because the module cache cannot be written says so
+// before the undefined name it causes.
+func TestLoadErrorOrder(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"go.mod": "module example.com/order\n\ngo 1.22\n",
+		"a.go": "package order\n\nvar x1 = undefinedA\n\n\n\n\n\nvar x9 = undefinedB\nvar x10 = undefinedC\n\n" +
+			"func B() int { return ( }\n",
+	})
+	code, _, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, dir, "./...")
+	var got []string
+	for _, l := range strings.Split(strings.TrimSpace(stderr), "\n") {
+		got = append(got, strings.Join(strings.Fields(l)[2:3], ""))
+	}
+	want := []string{"a.go:12:25:", "a.go:12:27:", "a.go:12:27:", "a.go:12:27:", "a.go:3:10:", "a.go:9:10:", "a.go:10:11:"}
+	if code != exitError || !slices.Equal(got, want) {
+		t.Errorf("exit %d, positions %v, want %v; stderr:\n%s", code, got, want, stderr)
+	}
+
+	// A module cache that cannot be written (here a file where its
+	// directory would go, as a read-only one for a user who is not root).
+	cache := t.TempDir()
+	if err := os.WriteFile(filepath.Join(cache, "cache"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir = writeModule(t, map[string]string{
+		"go.mod": "module example.com/rocache\n\ngo 1.22\n\nrequire github.com/redis/go-redis/v9 v9.23.0\n",
+		"go.sum": "github.com/redis/go-redis/v9 v9.23.0 h1:/TTVdJa8BRNsybwwGGnmiYktHNlUXtbOQxlWpHBPL3s=\ngithub.com/redis/go-redis/v9 v9.23.0/go.mod h1:EWP2UUk+XDaI1s5nQB5mablZN6vccXlmBQTyfnF87D0=\n",
+		"v.go":   "package v\n\nimport (\n\t\"context\"\n\n\t\"github.com/redis/go-redis/v9\"\n)\n\nfunc F(c *redis.Client) { c.Set(context.Background(), \"k\", 1, 0) }\n",
+	})
+	t.Setenv("GOMODCACHE", cache)
+	t.Setenv("GOPROXY", "off")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	code, _, stderr = runCmd(t, []*analysis.Analyzer{fakeWrite}, dir, "./...")
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	if code != exitError || len(lines) != 2 || !strings.HasPrefix(lines[0], "fencecheck: example.com/rocache: v.go:6:2: mkdir "+filepath.Join(cache, "cache")) ||
+		!strings.HasPrefix(lines[1], "fencecheck: example.com/rocache: v.go:9:11: undefined: redis") {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 2, the cache error, then undefined: redis", code, stderr)
+	}
+}
+
+// Under a //line directive, findings and related locations show the
+// adjusted position (the file and line the directive names, as go vet and
+// the compiler do; without a column when the directive gives none), in
+// every format; a suggested fix edits the real file at
+// its real line, column and offset, since that is the file a tool applying
+// it must write.
+func TestLineDirective(t *testing.T) {
+	const src = "package a\n\nfunc write(int) {}\n\nfunc F() {\n//line templates/jobs.tmpl:40\n\twrite(1)\n}\n"
+	dir := writeModule(t, map[string]string{"go.mod": "module example.com/a\n\ngo 1.22\n", "a.go": src})
+
+	code, stdout, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, dir, "./...")
+	if want := "templates/jobs.tmpl:40: unfenced write (FC9001)\n\ta.go:5:6: lock acquired here\n"; code != exitFindings || stdout != want {
+		t.Errorf("text: exit %d, stdout:\n%s\nwant:\n%s\nstderr: %s", code, stdout, want, stderr)
+	}
+
+	_, stdout, _ = runCmd(t, []*analysis.Analyzer{fakeWrite}, dir, "-f", "json", "./...")
+	var got jsonFinding
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("%v: %s", err, stdout)
+	}
+	start := strings.Index(src, "write(1)")
+	// The directive gives no column: it is unknown (0) until the next one.
+	wantLoc := jsonLocation{File: "templates/jobs.tmpl", Line: 40, Column: 0}
+	wantEdit := jsonEdit{File: "a.go", Start: jsonPoint{Line: 7, Column: 2, Offset: start}, End: jsonPoint{Line: 7, Column: 7, Offset: start + len("write")}, New: "fencedWrite"}
+	if got.Location != wantLoc || len(got.Fixes) != 1 || len(got.Fixes[0].Edits) != 1 || got.Fixes[0].Edits[0] != wantEdit {
+		t.Errorf("json: location %+v, fixes %+v; want location %+v and the edit %+v", got.Location, got.Fixes, wantLoc, wantEdit)
+	}
+
+	_, stdout, _ = runCmd(t, []*analysis.Analyzer{fakeWrite}, dir, "-f", "sarif", "./...")
+	var log sarif.Log
+	if err := json.Unmarshal([]byte(stdout), &log); err != nil {
+		t.Fatal(err)
+	}
+	res := log.Runs[0].Results
+	if len(res) != 1 || res[0].Locations[0].PhysicalLocation.ArtifactLocation.URI != "templates/jobs.tmpl" || res[0].Locations[0].PhysicalLocation.Region.StartLine != 40 {
+		t.Errorf("sarif: results %+v; want one at templates/jobs.tmpl:40", res)
 	}
 }

@@ -30,7 +30,12 @@ func writeText(w io.Writer, fs []finding, rel func(string) string) error {
 	return bw.Flush()
 }
 
+// posString prints file:line:column; a position whose column is unknown
+// (after a //line directive that gives none) is file:line, as in go vet.
 func posString(p token.Position, rel func(string) string) string {
+	if p.Column == 0 {
+		return fmt.Sprintf("%s:%d", rel(p.Filename), p.Line)
+	}
 	return fmt.Sprintf("%s:%d:%d", rel(p.Filename), p.Line, p.Column)
 }
 

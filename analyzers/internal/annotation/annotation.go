@@ -77,6 +77,14 @@ const Prefix = "//fencecheck:"
 // Parse collects the annotations of files.
 func Parse(files []*ast.File, info *types.Info) *Set {
 	s := &Set{Funcs: map[*types.Func]*Func{}, Fields: map[*types.Var]bool{}}
+	placed := map[*ast.Comment]bool{} // the annotations in a place they apply
+	comments := func(cg *ast.CommentGroup) []*ast.Comment {
+		cs := comments(cg)
+		for _, c := range cs {
+			placed[c] = true
+		}
+		return cs
+	}
 	for _, f := range files {
 		for _, decl := range f.Decls {
 			switch d := decl.(type) {
@@ -134,8 +142,30 @@ func Parse(files []*ast.File, info *types.Info) *Set {
 			}
 		}
 	}
+	// Anywhere else (in a function body, on a type or a variable, floating
+	// in the file) an annotation means nothing, and silence would let its
+	// author believe it does.
+	for _, f := range files {
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				if strings.HasPrefix(c.Text, Prefix) && !placed[c] {
+					s.Problems = append(s.Problems, Problem{c.Slash, c.End(), misplaced(c.Text)})
+				}
+			}
+		}
+	}
 	s.compile()
 	return s
+}
+
+// misplaced is the message for an annotation where none applies.
+func misplaced(text string) string {
+	verb, _, _ := strings.Cut(text, " ")
+	where := "fencecheck annotations apply only in the doc comment of a function or an interface method (and //fencecheck:fence on a struct field)"
+	if _, err := parseFunc(verb); err != nil {
+		return fmt.Sprintf("unknown annotation %s, and in a place where none applies: %s; to suppress a finding, write //lint:ignore FC1001 reason or //nolint:fencecheck // reason", verb, where)
+	}
+	return fmt.Sprintf("annotation %s has no effect here: %s", verb, where)
 }
 
 // CustomEffect is the family of annotated sinks, in messages.

@@ -8,14 +8,23 @@
 //	//lint:file-ignore FC1001 reason           (the whole file)
 //	//nolint:fencecheck // reason               (golangci-lint style; also //nolint:unfencedwrite)
 //
+// A //nolint is read as golangci-lint v2 reads it (its nolint filter):
+// leading spaces and slashes are ignored ("// nolint:fencecheck"), names
+// are case-insensitive, and a //nolint without a list, with a space after
+// it, or //nolint:all silences every linter, fencecheck included. Such an
+// all-linter //nolint is ours only where it covers one of fencecheck's
+// findings, and then, like every suppression of ours, needs a reason.
+//
 // A check may be named by code (FC1001), by analyzer name (unfencedwrite),
 // by a code glob (FC1*), or as "fencecheck" for all checks (the grammar is
-// internal/suite's, shared with the drivers). A directive
-// that names none of fencecheck's checks belongs to another tool and is
-// left alone. A directive of ours without a reason, naming an unknown
-// check, or suppressing nothing is a problem that the suppression check
-// (FC0001) reports; so is a //lint:ignore, //lint:file-ignore or //nolint:
-// that names no check at all, which suppresses nothing for any tool.
+// internal/suite's, shared with the drivers). A directive that names none
+// of fencecheck's checks belongs to another tool and is left alone. A
+// directive of ours without a reason, naming an unknown check (a code of
+// ours that does not exist, or a near miss of a name of ours such as
+// unfencdwrite), or suppressing nothing is a problem that the suppression
+// check (FC0001) reports; so is a //lint:ignore, //lint:file-ignore or
+// //nolint: that names no check at all, which suppresses nothing for any
+// tool. The valid names of a list that also has unknown ones still apply.
 package directive
 
 import (
@@ -47,9 +56,19 @@ type Directive struct {
 	File    string // file name as in the FileSet
 	From    int    // first line covered
 	To      int    // last line covered
-	Problem string // why the directive is malformed; "" if it is fine
-	Used    bool   // set by the caller when the directive suppressed something
+	Problem string // why the directive is malformed (it suppresses nothing); "" if it is fine
+	Note    string // a problem that leaves the directive in force (unknown names beside valid ones)
+	All     bool   // a //nolint for every linter: ours only where it covers a finding of ours
+	Used    bool   // set by the caller when the directive covered a finding
 }
+
+// Applies reports whether a directive that covers a finding suppresses
+// it: an all-linter //nolint does only with a reason.
+func (d *Directive) Applies() bool { return !d.All || d.Reason != "" }
+
+// AllProblem is the message for an all-linter //nolint without a reason
+// that covers a finding of fencecheck's.
+const AllProblem = "this //nolint has no reason: it silences every linter here, fencecheck's finding too; give the reason (//nolint // reason), or name the check (//nolint:fencecheck // reason)"
 
 // Text renders the directive's prefix for messages.
 func (d *Directive) Text() string {
@@ -127,43 +146,124 @@ func parseComment(text string) *Directive {
 		}
 		d.validate(fmt.Sprintf("//%s %s reason", verb, fields[0]))
 		return d
-	case strings.HasPrefix(body, "nolint"):
-		rest := strings.TrimPrefix(body, "nolint")
-		if !strings.HasPrefix(rest, ":") {
-			return nil // bare //nolint: everything, reason optional; not ours to police
-		}
-		list, reason, _ := strings.Cut(rest[1:], "//")
-		names := splitList(strings.TrimSpace(list))
-		if len(names) == 0 {
-			// "//nolint:" and no linter: a typo for //nolint or for a
-			// list; it suppresses nothing it was meant to.
-			return &Directive{Kind: Nolint, Reason: strings.TrimSpace(reason),
-				Problem: fmt.Sprintf("suppression comment names no check; write //nolint:%s // reason (or an analyzer name such as //nolint:unfencedwrite)", checks.SuiteName)}
-		}
-		// golangci-lint stops the list at the first space.
-		if i := strings.IndexAny(strings.TrimSpace(list), " \t"); i >= 0 {
-			names = splitList(strings.TrimSpace(list)[:i])
-		}
-		if !mentionsUs(names) {
-			return nil
-		}
-		d := &Directive{Kind: Nolint, Checks: names, Reason: strings.TrimSpace(reason)}
-		d.validate("//nolint:" + strings.Join(names, ",") + " // reason")
-		return d
 	}
-	return nil
+	return parseNolint(text)
 }
 
+// parseNolint reads a //nolint comment as golangci-lint v2's nolint filter
+// does (pkg/result/processors/nolint_filter.go): the text without leading
+// slashes and spaces must match ^nolint( |:|$); "nolint:all" or anything
+// but "nolint:" covers every linter; otherwise the names before any "//"
+// are split at commas, trimmed and lowercased.
+func parseNolint(text string) *Directive {
+	body := strings.TrimLeft(text, "/ ")
+	rest, ok := strings.CutPrefix(body, "nolint")
+	if !ok || (rest != "" && rest[0] != ' ' && rest[0] != ':') {
+		return nil
+	}
+	if strings.HasPrefix(body, "nolint:all") || !strings.HasPrefix(rest, ":") {
+		_, reason, _ := strings.Cut(rest, "//")
+		return &Directive{Kind: Nolint, All: true, Checks: []string{checks.SuiteName}, Reason: strings.TrimSpace(reason)}
+	}
+	list, reason, _ := strings.Cut(rest[1:], "//")
+	var names []string
+	for _, p := range strings.Split(list, ",") {
+		if p = strings.ToLower(strings.TrimSpace(p)); p != "" {
+			names = append(names, p)
+		}
+	}
+	if len(names) == 0 {
+		// "//nolint:" and no linter: a typo for //nolint or for a
+		// list; it suppresses nothing it was meant to.
+		return &Directive{Kind: Nolint, Reason: strings.TrimSpace(reason),
+			Problem: fmt.Sprintf("suppression comment names no check; write //nolint:%s // reason (or an analyzer name such as //nolint:unfencedwrite)", checks.SuiteName)}
+	}
+	// golangci-lint takes "fencecheck trailing words" as one linter name
+	// (an unknown one); the first word is taken for ours, as written.
+	for i, n := range names {
+		if f := strings.Fields(n); len(f) > 1 && (suite.Ours(f[0]) || nearMiss(f[0]) != "") {
+			names[i] = f[0]
+		}
+	}
+	if !mentionsUs(names) {
+		return nil
+	}
+	d := &Directive{Kind: Nolint, Checks: names, Reason: strings.TrimSpace(reason)}
+	d.validate("//nolint:" + strings.Join(d.Checks, ",") + " // reason")
+	return d
+}
+
+// validate keeps the names of ours that name a check and reports the
+// others: a Problem when none is left (or there is no reason), a Note when
+// valid ones remain and still apply. Another tool's names are dropped.
 func (d *Directive) validate(want string) {
+	var valid, unknown []string
 	for _, c := range d.Checks {
-		if !suite.Known(c) {
-			d.Problem = fmt.Sprintf("unknown fencecheck check %q in suppression comment; valid names are codes such as FC1001, analyzer names such as unfencedwrite, or %q", c, checks.SuiteName)
+		switch {
+		case suite.Ours(c) && suite.Known(c):
+			valid = append(valid, c)
+		case suite.Ours(c):
+			unknown = append(unknown, fmt.Sprintf("%q", c))
+		case nearMiss(c) != "":
+			unknown = append(unknown, fmt.Sprintf("%q (did you mean %s?)", c, nearMiss(c)))
+		}
+	}
+	d.Checks = valid
+	if len(unknown) > 0 {
+		what := "check " + unknown[0]
+		if len(unknown) > 1 {
+			what = "checks " + strings.Join(unknown[:len(unknown)-1], ", ") + " and " + unknown[len(unknown)-1]
+		}
+		msg := fmt.Sprintf("unknown fencecheck %s in suppression comment; valid names are codes such as FC1001, analyzer names such as unfencedwrite, or %q", what, checks.SuiteName)
+		if len(valid) == 0 {
+			d.Problem = msg
 			return
 		}
+		d.Note = msg + "; the other names (" + strings.Join(valid, ",") + ") still apply"
 	}
 	if strings.TrimSpace(d.Reason) == "" {
 		d.Problem = fmt.Sprintf("suppression comment without a reason; write %s", want)
 	}
+}
+
+// nearMiss returns the name of ours that name is a likely typo of (two
+// edits or fewer from an analyzer name or the suite's name), or "".
+func nearMiss(name string) string {
+	if len(name) < 6 || suite.Ours(name) {
+		return ""
+	}
+	lower := strings.ToLower(name)
+	cands := []string{checks.SuiteName}
+	for _, c := range checks.Catalog {
+		cands = append(cands, c.Name)
+	}
+	for _, c := range cands {
+		if editDistance(lower, c) <= 2 {
+			return c
+		}
+	}
+	return ""
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			sub := prev[j-1]
+			if a[i-1] != b[j-1] {
+				sub++
+			}
+			cur[j] = min(sub, prev[j]+1, cur[j-1]+1)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 func splitList(s string) []string {
@@ -176,7 +276,11 @@ func splitList(s string) []string {
 	return out
 }
 
-func mentionsUs(names []string) bool { return slices.ContainsFunc(names, suite.Ours) }
+// mentionsUs reports whether a list names a check of ours, or a near miss
+// of one.
+func mentionsUs(names []string) bool {
+	return slices.ContainsFunc(names, func(n string) bool { return suite.Ours(n) || nearMiss(n) != "" })
+}
 
 // Covers reports whether d suppresses check c at the given file and line.
 func (d *Directive) Covers(c checks.Check, file string, line int) bool {

@@ -23,7 +23,7 @@ func TestParseComment(t *testing.T) {
 		{"//lint:ignore FC1001 // TODO", true, Ignore, []string{"FC1001"}, true},
 		{"//lint:ignore unfencedwrite why", true, Ignore, []string{"unfencedwrite"}, false},
 		{"//lint:ignore FC1* why", true, Ignore, []string{"FC1*"}, false},
-		{"//lint:ignore FC9999 why", true, Ignore, []string{"FC9999"}, true},
+		{"//lint:ignore FC9999 why", true, Ignore, nil, true},
 		{"//lint:ignore SA1000 why", false, 0, nil, false},
 		// Naming no check suppresses nothing for any tool: reported.
 		{"//lint:ignore", true, Ignore, nil, true},
@@ -38,11 +38,26 @@ func TestParseComment(t *testing.T) {
 		{"//lint:file-ignore FC1001 generated", true, FileIgnore, []string{"FC1001"}, false},
 		{"//nolint:fencecheck // append only", true, Nolint, []string{"fencecheck"}, false},
 		{"//nolint:fencecheck", true, Nolint, []string{"fencecheck"}, true},
-		{"//nolint:errcheck,unfencedwrite // why", true, Nolint, []string{"errcheck", "unfencedwrite"}, false},
+		{"//nolint:errcheck,unfencedwrite // why", true, Nolint, []string{"unfencedwrite"}, false},
 		{"//nolint:errcheck // why", false, 0, nil, false},
-		{"//nolint // why", false, 0, nil, false},
+		// As golangci-lint: a //nolint without a list, or :all, is for every
+		// linter (ours where it covers a finding); leading spaces and
+		// slashes do not matter; names are case-insensitive.
+		{"//nolint // why", true, Nolint, []string{"fencecheck"}, false},
+		{"//nolint", true, Nolint, []string{"fencecheck"}, false},
+		{"//nolint:all", true, Nolint, []string{"fencecheck"}, false},
+		{"//nolint because of X", true, Nolint, []string{"fencecheck"}, false},
+		{"//nolint\t// why", false, 0, nil, false},
+		{"// nolint:fencecheck // why", true, Nolint, []string{"fencecheck"}, false},
+		{"///nolint:FenceCheck,ErrCheck // why", true, Nolint, []string{"fencecheck"}, false},
+		{"//nolint:unparam // why", false, 0, nil, false},
+		// An unknown name of ours, or a near miss, is reported; the
+		// valid names beside it still apply.
+		{"//nolint:unfencdwrite // why", true, Nolint, nil, true},
+		{"//nolint:unfencdwrite,FC1010,fencecheck // r", true, Nolint, []string{"fencecheck"}, false},
+		{"//lint:ignore FC1010,unfencedwrite why", true, Ignore, []string{"unfencedwrite"}, false},
 		{"//nolint:fencecheck trailing words // why", true, Nolint, []string{"fencecheck"}, false},
-		{"// nolint:fencecheck", false, 0, nil, false},
+		{"// nolint:fencecheck", true, Nolint, []string{"fencecheck"}, true},
 		{"/* lint:ignore FC1001 x */", false, 0, nil, false},
 	}
 	for _, tt := range tests {
@@ -62,6 +77,25 @@ func TestParseComment(t *testing.T) {
 				t.Errorf("%q: check %d = %q, want %q", tt.text, i, d.Checks[i], tt.checks[i])
 			}
 		}
+	}
+}
+
+// The message for unknown names lists them all, with a suggestion for a
+// near miss; an all-linter //nolint is marked so and applies only with a
+// reason.
+func TestUnknownNamesAndAll(t *testing.T) {
+	d := parseComment("//nolint:unfencdwrite,FC1010,fencecheck // r")
+	want := `unknown fencecheck checks "unfencdwrite" (did you mean unfencedwrite?) and "fc1010" in suppression comment; valid names are codes such as FC1001, analyzer names such as unfencedwrite, or "fencecheck"; the other names (fencecheck) still apply`
+	if d == nil || d.Note != want || d.Problem != "" {
+		t.Errorf("got %+v\nwant note %q", d, want)
+	}
+	for text, applies := range map[string]bool{"//nolint": false, "//nolint:all": false, "//nolint // generated": true, "//nolint:all // generated": true} {
+		if d := parseComment(text); d == nil || !d.All || d.Applies() != applies {
+			t.Errorf("%q: got %+v, want an all-linter directive that applies = %v", text, d, applies)
+		}
+	}
+	if d := parseComment("//nolint:fencecheck // r"); d == nil || d.All || !d.Applies() {
+		t.Errorf("//nolint:fencecheck: got %+v", d)
 	}
 }
 
@@ -113,7 +147,7 @@ func FuzzParseComment(f *testing.F) {
 		if d != nil && len(d.Checks) == 0 && d.Problem == "" {
 			t.Fatalf("%q: directive of ours without checks and without a problem", s)
 		}
-		if d != nil && d.Problem == "" && strings.TrimSpace(d.Reason) == "" {
+		if d != nil && d.Problem == "" && !d.All && strings.TrimSpace(d.Reason) == "" {
 			t.Fatalf("%q: directive without a reason accepted", s)
 		}
 		// A directive that names no check is always reported.

@@ -683,11 +683,11 @@ func requestMethod(req ssa.Value) (string, bool) {
 func (e *Effect) Describe() string {
 	switch e.Verdict {
 	case Reversed:
-		return "its fence comparison is reversed (the column must be <= the token, not >=), so stale holders pass and new ones are rejected"
+		return "its fence comparison is reversed (the column must be <= the token, not >=; stale holders pass and new ones are rejected)"
 	case Weak:
-		return "the token is compared only under OR or NOT, so the condition does not hold on every path"
+		return "the token is compared only under OR or NOT, not on every path"
 	case SetOnly:
-		return "the token is stored but never compared, so a stale holder overwrites it"
+		return "the token is stored but never compared"
 	}
 	switch e.Sink.Cond {
 	case model.CondSQL, model.CondChain:

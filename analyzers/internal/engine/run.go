@@ -327,7 +327,7 @@ func finish(pass *analysis.Pass, found []Finding, dirs []*directive.Directive, r
 			for _, d := range dirs {
 				if d.Covers(check, p.Filename, p.Line) {
 					d.Used = true
-					suppressed = true
+					suppressed = suppressed || d.Applies()
 				}
 			}
 			if !suppressed {
@@ -336,12 +336,23 @@ func finish(pass *analysis.Pass, found []Finding, dirs []*directive.Directive, r
 		}
 	}
 	for _, d := range dirs {
+		report := func(msg string) {
+			kept = append(kept, Finding{Code: checks.Suppression, Pos: d.Pos, End: d.End, Message: msg})
+		}
+		if d.Note != "" {
+			report(d.Note)
+		}
 		switch {
 		case d.Problem != "":
-			kept = append(kept, Finding{Code: checks.Suppression, Pos: d.Pos, End: d.End, Message: d.Problem})
+			report(d.Problem)
+		case d.All:
+			// Another linter's as much as ours: said only when it
+			// silences a finding of ours without a reason.
+			if d.Used && !d.Applies() {
+				report(directive.AllProblem)
+			}
 		case !d.Used:
-			kept = append(kept, Finding{Code: checks.Suppression, Pos: d.Pos, End: d.End,
-				Message: fmt.Sprintf("this %s comment suppresses no fencecheck finding; remove it", d.Text())})
+			report(fmt.Sprintf("this %s comment suppresses no fencecheck finding; remove it", d.Text()))
 		}
 	}
 	slices.SortStableFunc(kept, func(x, y Finding) int {

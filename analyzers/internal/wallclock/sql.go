@@ -554,7 +554,11 @@ func (w *checker) sqlTakeover(q *sqlCall) {
 			"so a live lease can be taken over (or a dead one kept); let the database decide with its own clock: "+
 			"compare with now() and compute the new expiry in SQL too (now() + interval), and fence the holder's writes with a token",
 			what, g.Column, types.ExprString(b))
-		related := []analysis.RelatedInformation{{Pos: b.Pos(), Message: "this host's clock is read here"}}
+		read := b.Pos()
+		if lab.local.pos.IsValid() {
+			read = lab.local.pos // the time.Now() call, not the variable bound here
+		}
+		related := []analysis.RelatedInformation{{Pos: read, Message: "this host's clock is read here"}}
 		for _, s := range w.u.Sections {
 			if s.Fn == q.fn && s.Contains(q.ci) {
 				related = append(related, analysis.RelatedInformation{Pos: s.Pos, Message: s.Lock.Lib + " acquired here"})

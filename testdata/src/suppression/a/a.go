@@ -51,3 +51,30 @@ func namesNoCheck(ctx context.Context, db *sql.DB, m *concurrency.Mutex) {
 
 	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('k')`) //nolint: // want `suppression comment names no check; write //nolint:fencecheck // reason`
 }
+
+// golangciForms: the //nolint forms golangci-lint honours apply in every
+// driver; an all-linter //nolint is ours only where it covers a finding.
+func golangciForms(ctx context.Context, db *sql.DB, m *concurrency.Mutex) {
+	if err := m.Lock(ctx); err != nil {
+		return
+	}
+	defer m.Unlock(ctx)
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('l')`) // nolint:fencecheck // append-only log
+
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('m')`) //nolint // append-only log
+
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('n')`) //nolint:all // append-only log
+
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('o')`) //nolint:unfencdwrite,FC1010,fencecheck // r // want `unknown fencecheck checks "unfencdwrite" \(did you mean unfencedwrite\?\) and "fc1010" in suppression comment; .*; the other names \(fencecheck\) still apply`
+
+	// (The expectation precedes the directive, which would take it for a reason.)
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('p')`) /* want `this //nolint has no reason: it silences every linter here, fencecheck's finding too` */ //nolint
+
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('q')`) //nolint:unfencdwrite // r // want `unknown fencecheck check "unfencdwrite" \(did you mean unfencedwrite\?\)`
+}
+
+func allLintersElsewhere(ctx context.Context, db *sql.DB) {
+	// Not a finding of ours: another linter's business, not reported.
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('r')`) //nolint
+	db.ExecContext(ctx, `INSERT INTO audit(msg) VALUES ('s')`) //nolint:all
+}

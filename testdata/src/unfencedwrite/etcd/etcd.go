@@ -141,9 +141,9 @@ func traps(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64) {
 		return
 	}
 	tok := m.Header().Revision
-	db.ExecContext(ctx, `UPDATE t SET v = 1, fence = $2 WHERE id = $1`, id, tok)              // want `the token is stored but never compared`
-	db.ExecContext(ctx, `UPDATE t SET v = 1 WHERE id = $1 OR fence <= $2`, id, tok)           // want `compared only under OR or NOT`
-	db.ExecContext(ctx, `UPDATE t SET v = 1 WHERE id = $1 AND fence >= $2`, id, tok)          // want `fence comparison is reversed`
+	db.ExecContext(ctx, `UPDATE t SET v = 1, fence = $2 WHERE id = $1`, id, tok)              // want `the token is stored but never compared, so a holder paused past its lease would still apply it;`
+	db.ExecContext(ctx, `UPDATE t SET v = 1 WHERE id = $1 OR fence <= $2`, id, tok)           // want `compared only under OR or NOT, not on every path, so a holder paused`
+	db.ExecContext(ctx, `UPDATE t SET v = 1 WHERE id = $1 AND fence >= $2`, id, tok)          // want `fence comparison is reversed \(the column must be <= the token, not >=; stale holders pass and new ones are rejected\), so a holder paused`
 	db.ExecContext(ctx, `UPDATE t SET v = 1 WHERE id = $1 AND fence <= $2`, id, id)           // want `does not compare the fencing token`
 	m.Unlock(ctx)
 	db.ExecContext(ctx, `UPDATE t SET v = 2 WHERE id = $1`, id) // after Unlock: outside the section
