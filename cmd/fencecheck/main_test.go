@@ -819,3 +819,36 @@ func TestConfigAtWorkspaceRoot(t *testing.T) {
 		t.Errorf("with -config: exit %d, stderr:\n%s\nwant exit 2 and %q", code, stderr, want)
 	}
 }
+
+// Check selection is handed to the engine before precedence: with only
+// FC1001 selected, the unfenced write behind a lease check, which FC2001
+// reports when it is selected, is FC1001's, not lost.
+func TestSelectionBeforePrecedence(t *testing.T) {
+	const at = "app/app.go:17:17: DELETE drafts"
+	for _, tc := range []struct {
+		checks string
+		want   string // the code reported at the write; "" for none
+	}{
+		{"all", "FC2001"},
+		{"FC1001", "FC1001"},
+		{"-FC2001", "FC1001"},
+		{"FC2001", "FC2001"},
+		{"FC5*", ""},
+	} {
+		code, stdout, stderr := runCmd(t, analyzers.All, "testdata/e2e/selection", "-checks", tc.checks, "./...")
+		var got []string
+		for _, line := range strings.Split(stdout, "\n") {
+			if strings.HasPrefix(line, at) {
+				got = append(got, line[strings.LastIndex(line, "(")+1:len(line)-1])
+			}
+		}
+		want := []string{tc.want}
+		wantCode := exitFindings
+		if tc.want == "" {
+			want, wantCode = nil, exitClean
+		}
+		if code != wantCode || !slices.Equal(got, want) {
+			t.Errorf("-checks %s: exit %d, codes at the write %q; want %d, %q\n%s%s", tc.checks, code, got, wantCode, want, stdout, stderr)
+		}
+	}
+}

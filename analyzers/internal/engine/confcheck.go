@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"go/types"
+	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/config"
 )
@@ -24,54 +26,59 @@ func checkConfig(pkg *types.Package, cfg *config.Config) error {
 	for _, imp := range pkg.Imports() {
 		pkgs[imp.Path()] = imp
 	}
-	var err error
-	cfg.Names(func(key, name string) {
-		if err != nil {
-			return
+	// Only the names of those packages, in file order (the first error
+	// is the one of the first entry, whatever the package).
+	var keys []string
+	for path := range pkgs {
+		keys = append(keys, cfg.KeysOf(path)...)
+	}
+	slices.SortFunc(keys, func(a, b string) int { return cmp.Compare(cfg.Offset(a), cfg.Offset(b)) })
+	for _, key := range keys {
+		if err := checkName(cfg, pkgs, key); err != nil {
+			return err
 		}
-		f, ok := cfg.Func(key)
-		if !ok {
-			return // validated already
+	}
+	return nil
+}
+
+// checkName resolves the name at key against its package, one of pkgs.
+func checkName(cfg *config.Config, pkgs map[string]*types.Package, key string) error {
+	f, _ := cfg.Func(key)
+	name := cfg.Name(key)
+	obj, why := resolve(pkgs[f.Pkg], f.Recv, f.Name)
+	if obj == nil {
+		return cfg.Errorf(key, "%s", why)
+	}
+	_, isFence := cfg.IsFence(key)
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		if v, field := obj.(*types.Var); field && v.IsField() && isFence {
+			return nil
 		}
-		p := pkgs[f.Pkg]
-		if p == nil {
-			return
+		return cfg.Errorf(key, "%s is %s, not a function or method", name, kindOf(obj))
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return nil
+	}
+	if i, ok := cfg.LockIndex(key); ok {
+		if err := checkLockResult(cfg, key, i, fn, sig); err != nil {
+			return err
 		}
-		obj, why := resolve(p, f.Recv, f.Name)
-		if obj == nil {
-			err = cfg.Errorf(key, "%s", why)
-			return
+	}
+	if i, ok := cfg.SinkIndex(key); ok {
+		n := sig.Params().Len()
+		if sig.Recv() != nil {
+			n++
 		}
-		_, isFence := cfg.IsFence(key)
-		fn, ok := obj.(*types.Func)
-		if !ok {
-			if v, field := obj.(*types.Var); field && v.IsField() && isFence {
-				return
+		for j, a := range cfg.Sinks[i].CarriedBy {
+			if a >= n {
+				return cfg.Errorf(fmt.Sprintf("sinks[%d].carried_by[%d]", i, j),
+					"%s takes %d argument(s), counted from 0%s; there is no argument %d", fn.Name(), n, recvNote(sig), a)
 			}
-			err = cfg.Errorf(key, "%s is %s, not a function or method", name, kindOf(obj))
-			return
 		}
-		sig, ok := fn.Type().(*types.Signature)
-		if !ok {
-			return
-		}
-		if i, ok := cfg.LockIndex(key); ok {
-			err = checkLockResult(cfg, key, i, fn, sig)
-		}
-		if i, ok := cfg.SinkIndex(key); ok {
-			n := sig.Params().Len()
-			if sig.Recv() != nil {
-				n++
-			}
-			for j, a := range cfg.Sinks[i].CarriedBy {
-				if a >= n && err == nil {
-					err = cfg.Errorf(fmt.Sprintf("sinks[%d].carried_by[%d]", i, j),
-						"%s takes %d argument(s), counted from 0%s; there is no argument %d", fn.Name(), n, recvNote(sig), a)
-				}
-			}
-		}
-	})
-	return err
+	}
+	return nil
 }
 
 func recvNote(sig *types.Signature) string {
