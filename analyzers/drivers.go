@@ -122,6 +122,11 @@ func (cs configs) Program(dir string, b suite.Build) ([]suite.ConfigWarning, err
 	if c == nil {
 		return nil, nil
 	}
+	if root := c.ModuleRoot(dir, ""); root != "" {
+		if err := c.CheckPackages(root, b.Loaded, b.Paths); err != nil {
+			return nil, err
+		}
+	}
 	var out []suite.ConfigWarning
 	pkgs := c.Packages()
 	for _, pkg := range slices.Sorted(maps.Keys(pkgs)) {

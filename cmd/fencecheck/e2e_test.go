@@ -694,3 +694,40 @@ func TestVetConfigErrorOnce(t *testing.T) {
 		}
 	}
 }
+
+// go vet keys its cached results by the tool's -V=full answer, which
+// holds a hash of fencecheck.json: editing the file makes go vet analyse
+// again instead of printing the results of the old one. Names that match
+// nothing are errors under go vet too.
+func TestVetCacheKnowsConfig(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds fencecheck and runs go vet")
+	}
+	bin := buildBinary(t)
+	files := map[string]string{}
+	for _, name := range []string{"go.mod", "lockz/lockz.go", "app/app.go"} {
+		data, err := os.ReadFile(filepath.Join("testdata/e2e/selection", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[name] = string(data)
+	}
+	dir := writeModule(t, files)
+	for i, tc := range []struct{ config, want string }{
+		{"{}\n", "(FC2001)"},
+		{`{"lokcs": []}`, `unknown key "lokcs"`},
+		{"{}\n", "(FC2001)"},
+		{`{"checks": ["example.com/sel/lockz.(*Lease).Vaild"]}`, "has no method or field Vaild; did you mean Valid?"},
+		// A package path no build can have is an error under go vet too,
+		// although each package is analysed with only its dependencies.
+		{`{"checks": ["example.com/sl/lockz.(*Lease).Valid"]}`, "package example.com/sl/lockz is in no module of this build"},
+	} {
+		if err := os.WriteFile(filepath.Join(dir, "fencecheck.json"), []byte(tc.config), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, stderr := run(t.Context(), t, dir, "go", "vet", "-vettool="+bin, "./...")
+		if code == 0 || !strings.Contains(string(stderr), tc.want) {
+			t.Errorf("run %d, %s: exit %d, stderr:\n%s\nwant %q", i+1, tc.config, code, stderr, tc.want)
+		}
+	}
+}

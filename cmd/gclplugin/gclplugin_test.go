@@ -412,3 +412,41 @@ func Work(ctx context.Context, c *lockz.Client) {
 	}
 	analysistest.Run(t, gopath, as[0], "sel/app")
 }
+
+// golangci-lint keys its cached issues by the names of the analyzers a
+// linter returns, and facts by analyzer name: with a configuration, the
+// plugin returns its engine too, named after the file's content, so that
+// editing fencecheck.json (found from the working directory, or named in
+// the settings) is a cache miss, not the old results.
+func TestCacheKeyKnowsConfig(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	engineName := func(conf any) string {
+		as, _ := build(t, conf)
+		last := as[len(as)-1]
+		if len(as) < 2 || !strings.HasPrefix(last.Name, "fenceengine") || as[0].Requires[0] != last {
+			t.Fatalf("analyzers %v: the engine is not the last", names(as))
+		}
+		return last.Name
+	}
+	if as, _ := build(t, nil); len(as) != len(analyzers.All) {
+		t.Errorf("without a configuration: %v", names(as))
+	}
+	cfg := filepath.Join(dir, "fencecheck.json")
+	var seen []string
+	for _, text := range []string{"{}", `{"fences": ["example.com/m.T.F"]}`} {
+		if err := os.WriteFile(cfg, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, conf := range []any{nil, settings("config", cfg)} {
+			name := engineName(conf)
+			if slices.Contains(seen, name) && conf == nil {
+				t.Errorf("%s: engine name %s, as for an earlier file", text, name)
+			}
+			seen = append(seen, name)
+		}
+	}
+}

@@ -267,3 +267,48 @@ func TestLargeConfig(t *testing.T) {
 		t.Errorf("%d entries compiled", got)
 	}
 }
+
+// An entry whose package no build of the module can have is an error with
+// a suggestion; one that a required module, the standard library or a
+// loaded package may provide is not; nothing is decided in GOPATH mode.
+func TestCheckPackages(t *testing.T) {
+	root := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod":          "module example.com/small\n\ngo 1.26\n\nrequire github.com/acme/coord v1.0.0\n",
+		"coord/coord.go":  "package coord\n",
+		"internal/x/x.go": "package x\n",
+	} {
+		if err := os.MkdirAll(filepath.Join(root, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	loaded := func(p string) bool { return p == "example.com/loaded" }
+	for _, tc := range []struct{ name, want string }{
+		{"example.com/smal/coord.Grab", "checks[0]: package example.com/smal/coord is in no module of this build (not the standard library, not in module example.com/small nor in a module its go.mod requires), so nothing can import it and the entry matches nothing; did you mean example.com/small/coord?"},
+		{"example.com/small/cord.Grab", "did you mean example.com/small/coord?"},
+		{"example.com/small/nothing/like/it.Grab", "matches nothing\n"},
+		{"example.com/small/coord.Grab", ""},
+		{"github.com/acme/coord/v2x.Grab", ""}, // under a required module: not looked into
+		{"net/http.Get", ""},
+		{"example.com/loaded.Grab", ""},
+		{"nethttp.Get", "package nethttp is in no module"},
+	} {
+		c, err := Parse(filepath.Join(root, FileName), []byte(`{"checks": ["`+tc.name+`"]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = c.CheckPackages(root, loaded, []string{"example.com/loaded"})
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error()+"\n", tc.want)):
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+		if err := c.CheckPackages("", loaded, nil); err != nil {
+			t.Errorf("%s in GOPATH mode: %v", tc.name, err)
+		}
+	}
+}

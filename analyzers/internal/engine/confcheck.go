@@ -4,9 +4,12 @@ import (
 	"cmp"
 	"fmt"
 	"go/types"
+	"maps"
+	"path/filepath"
 	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/config"
+	"golang.org/x/tools/go/analysis"
 )
 
 // checkConfig resolves every name of the configuration file that belongs to
@@ -127,17 +130,23 @@ func resolve(pkg *types.Package, recv, name string) (types.Object, string) {
 	if recv == "" {
 		obj := pkg.Scope().Lookup(name)
 		if obj == nil {
-			return nil, fmt.Sprintf("package %s has no function %s", pkg.Path(), name)
+			return nil, fmt.Sprintf("package %s has no function %s", pkg.Path(), name) + didYouMean(name, pkg.Scope().Names())
 		}
 		return obj, ""
 	}
 	tn, ok := pkg.Scope().Lookup(recv).(*types.TypeName)
 	if !ok {
-		return nil, fmt.Sprintf("package %s has no type %s", pkg.Path(), recv)
+		var types_ []string
+		for _, n := range pkg.Scope().Names() {
+			if _, ok := pkg.Scope().Lookup(n).(*types.TypeName); ok {
+				types_ = append(types_, n)
+			}
+		}
+		return nil, fmt.Sprintf("package %s has no type %s", pkg.Path(), recv) + didYouMean(recv, types_)
 	}
 	obj, _, _ := types.LookupFieldOrMethod(tn.Type(), true, pkg, name)
 	if obj == nil {
-		return nil, fmt.Sprintf("type %s.%s has no method or field %s", pkg.Name(), recv, name)
+		return nil, fmt.Sprintf("type %s.%s has no method or field %s", pkg.Name(), recv, name) + didYouMean(name, membersOf(tn.Type()))
 	}
 	return obj, ""
 }
@@ -155,4 +164,54 @@ func kindOf(obj types.Object) string {
 		return "a type"
 	}
 	return "not a function"
+}
+
+// checkPackages checks the configuration's package paths against what
+// this package can see (itself and its dependencies) and the module it is
+// in (config.Config.CheckPackages).
+func checkPackages(pass *analysis.Pass, cfg *config.Config) error {
+	if len(cfg.Packages()) == 0 || len(pass.Files) == 0 {
+		return nil
+	}
+	root := cfg.ModuleRoot(filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name()), pass.Pkg.Path())
+	if root == "" {
+		return nil
+	}
+	seen := map[string]bool{}
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if seen[p.Path()] {
+			return
+		}
+		seen[p.Path()] = true
+		for _, imp := range p.Imports() {
+			visit(imp)
+		}
+	}
+	visit(pass.Pkg)
+	return cfg.CheckPackages(root, func(p string) bool { return seen[p] }, slices.Sorted(maps.Keys(seen)))
+}
+
+// didYouMean suggests the nearest of names, if one is a likely typo.
+func didYouMean(name string, names []string) string {
+	if s := config.Nearest(name, names); s != "" {
+		return "; did you mean " + s + "?"
+	}
+	return ""
+}
+
+// membersOf lists the methods (of T and *T) and the fields of a named
+// type.
+func membersOf(t types.Type) []string {
+	var out []string
+	ms := types.NewMethodSet(types.NewPointer(t))
+	for i := range ms.Len() {
+		out = append(out, ms.At(i).Obj().Name())
+	}
+	if st, ok := t.Underlying().(*types.Struct); ok {
+		for i := range st.NumFields() {
+			out = append(out, st.Field(i).Name())
+		}
+	}
+	return out
 }

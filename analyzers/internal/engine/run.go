@@ -47,6 +47,15 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 	if err := checkConfig(pass.Pkg, cfg); err != nil {
 		return nil, err
 	}
+	if opts.Program == nil {
+		// A driver that analyses one package at a time (go vet,
+		// golangci-lint) has no other place to say that an entry names a
+		// package no build can have; the standalone command says it once,
+		// knowing the whole build (suite.Configs.Program).
+		if err := checkPackages(pass, cfg); err != nil {
+			return nil, err
+		}
+	}
 	cust := newCustom(pass, cfg)
 	library := opts.Library || cfg.LibraryMode
 	var found findings
