@@ -68,10 +68,11 @@ const SuiteName = checks.SuiteName
 // for drivers that configure analyzers per instance, such as the
 // golangci-lint plugin; the shared analyzers in All are not touched.
 func WithConfig(path string) ([]*analysis.Analyzer, error) {
-	if _, err := config.Load(path); err != nil {
+	c, err := config.Load(path)
+	if err != nil {
 		return nil, err
 	}
-	_, as := newSuite(engine.Options{Config: path})
+	_, as := newSuite(engine.Options{Configs: config.Loaded(c)})
 	return as, nil
 }
 

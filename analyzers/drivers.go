@@ -11,6 +11,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/config"
 	"github.com/fencecheck/fencecheck/analyzers/internal/engine"
+	"github.com/fencecheck/fencecheck/internal/checks"
 	"github.com/fencecheck/fencecheck/internal/suite"
 )
 
@@ -22,14 +23,29 @@ func init() { suite.Register(drivers{}) }
 type drivers struct{}
 
 func (drivers) Shared() *suite.Suite {
-	return &suite.Suite{Engine: engine.Analyzer, Checks: suite.Of(All)}
+	return &suite.Suite{Engine: engine.Analyzer, Checks: suite.Of(All), Configs: configs{}}
 }
 
 func (drivers) New(opts suite.Options) (*suite.Suite, error) {
-	eopts := engine.Options{Config: opts.Config, Library: opts.Library}
+	src := config.NewSource("")
 	if opts.Config != "" {
-		if _, err := config.Load(opts.Config); err != nil {
+		named := config.NewSource(opts.Config)
+		if opts.Vet {
+			named = config.VetSource(opts.Config)
+		}
+		c, err := named.Load(opts.Config)
+		if err != nil {
 			return nil, err
+		}
+		src = config.Loaded(c)
+	}
+	eopts := engine.Options{Configs: src, Library: opts.Library, VetFlags: opts.Vet, Fingerprint: opts.Fingerprint}
+	if opts.Checks != nil {
+		eopts.Checks = []checks.Code{}
+		for _, id := range opts.Checks {
+			if c, ok := checks.Parse(id); ok {
+				eopts.Checks = append(eopts.Checks, c.Code)
+			}
 		}
 	}
 	if opts.Program != nil {
@@ -40,20 +56,33 @@ func (drivers) New(opts suite.Options) (*suite.Suite, error) {
 		eopts.Program = p
 	}
 	eng, as := newSuite(eopts)
-	return &suite.Suite{Engine: eng, Checks: suite.Of(as)}, nil
+	return &suite.Suite{Engine: eng, Checks: suite.Of(as), Configs: configs{src}}, nil
 }
 
 func (drivers) NewProgram() suite.Program { return engine.NewProgram() }
 
-// CheckConfig: a file found above dir in a directory that is no module
-// root applies to no package, because the checks read fencecheck.json at
-// the root of each package's module and never above it.
-func (drivers) CheckConfig(dir string) error {
+func (drivers) IsConfigError(err error) bool {
+	var e *config.Error
+	return errors.As(err, &e)
+}
+
+func (drivers) ConfigFingerprint(dir, named string) string { return config.Fingerprint(dir, named) }
+
+// configs is a suite's suite.Configs: the Source its engine reads.
+type configs struct{ src *config.Source }
+
+// Check: a file found above dir in a directory that is no module root
+// applies to no package, because the checks read fencecheck.json at the
+// root of each package's module and never above it.
+func (cs configs) Check(dir string) error {
+	if cs.src.Named() != "" {
+		return nil // read and validated by New
+	}
 	p := config.Find(dir)
 	if p == "" {
 		return nil
 	}
-	if _, err := config.Load(p); err != nil {
+	if _, err := cs.src.Load(p); err != nil {
 		return err
 	}
 	if _, err := os.Stat(filepath.Join(filepath.Dir(p), "go.mod")); err != nil {
@@ -63,30 +92,21 @@ func (drivers) CheckConfig(dir string) error {
 	return nil
 }
 
-func (drivers) IsConfigError(err error) bool {
-	var e *config.Error
-	return errors.As(err, &e)
-}
-
-// validConfig loads the configuration file that applies to dir (or path,
-// if not ""); nil when there is none or it is invalid (CheckConfig and New
-// report that).
-func validConfig(dir, path string) *config.Config {
-	if path == "" {
-		path = config.Find(dir)
-	}
-	if path == "" {
+// valid returns the configuration that applies to dir; nil when there is
+// none or it is invalid (Check and New report that).
+func (cs configs) valid(dir string) *config.Config {
+	if cs.src.File(dir) == "" {
 		return nil
 	}
-	c, err := config.Load(path)
+	c, err := cs.src.For(dir)
 	if err != nil {
 		return nil
 	}
 	return c
 }
 
-func (drivers) ConfigPackages(dir, path string) map[string]bool {
-	c := validConfig(dir, path)
+func (cs configs) Packages(dir string) map[string]bool {
+	c := cs.valid(dir)
 	if c == nil {
 		return nil
 	}
@@ -97,28 +117,33 @@ func (drivers) ConfigPackages(dir, path string) map[string]bool {
 	return out
 }
 
-func (drivers) ConfigWarnings(dir, path string, inBuild func(pkgPath string) bool) []suite.ConfigWarning {
-	c := validConfig(dir, path)
+func (cs configs) Program(dir string, b suite.Build) ([]suite.ConfigWarning, error) {
+	c := cs.valid(dir)
 	if c == nil {
-		return nil
+		return nil, nil
+	}
+	if root := c.ModuleRoot(dir, ""); root != "" {
+		if err := c.CheckPackages(root, b.Loaded, b.Paths); err != nil {
+			return nil, err
+		}
 	}
 	var out []suite.ConfigWarning
 	pkgs := c.Packages()
 	for _, pkg := range slices.Sorted(maps.Keys(pkgs)) {
-		if inBuild(pkg) {
+		if b.Loaded(pkg) {
 			continue
 		}
 		key := pkgs[pkg]
 		out = append(out, suite.ConfigWarning{Pos: c.Where(key),
 			Msg: fmt.Sprintf("%s: package %s is not in the build (no package analysed imports it), so its entries match nothing", key, pkg)})
 	}
-	return out
+	return out, nil
 }
 
 // MayExportFacts reads a package's files only to look for an annotation
 // comment or a method that may mirror a lock's acquisition (SetNX().
-func (drivers) MayExportFacts(p suite.Package, configPath string) bool {
-	return engine.MayExportFacts(p.Dir, configPath, p.Imports, p.DepFacts, func() bool {
+func (cs configs) MayExportFacts(p suite.Package) bool {
+	return engine.MayExportFacts(p.Dir, cs.src, p.Imports, p.DepFacts, func() bool {
 		return mention(p.Files, append(engine.MirrorMarkers(p.Path), engine.AnnotationPrefix)...)
 	})
 }
@@ -126,8 +151,8 @@ func (drivers) MayExportFacts(p suite.Package, configPath string) bool {
 // MayReport looks for suppression comments too: the checks could report a
 // malformed or unused one. ("nolint" without the slashes: golangci-lint's
 // "// nolint:fencecheck" is one too.)
-func (drivers) MayReport(p suite.Package, configPath string) bool {
-	return engine.MayExportFacts(p.Dir, configPath, p.Imports, p.DepFacts, func() bool {
+func (cs configs) MayReport(p suite.Package) bool {
+	return engine.MayExportFacts(p.Dir, cs.src, p.Imports, p.DepFacts, func() bool {
 		return mention(p.Files, append(engine.MirrorMarkers(p.Path), engine.AnnotationPrefix, "//lint:", "nolint")...)
 	})
 }

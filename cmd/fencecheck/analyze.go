@@ -89,7 +89,7 @@ func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, 
 	seen := map[string]bool{}
 	// A package the configuration names functions of is analysed, so that
 	// the engine checks those names against it.
-	named := suite.ConfigPackages(c.wd, o.config)
+	named := own.Configs.Packages(c.wd)
 	pkgOf := map[string]string{} // the package path of each finding, by its key
 	// The whole program (prog): interface calls are resolved against every
 	// implementation in it, not only those a package imports. A first run
@@ -111,9 +111,9 @@ func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, 
 			}
 			sp := suite.Package{Path: p.PkgPath, Dir: dir, Imports: slices.Collect(maps.Keys(p.Imports)), DepFacts: depFacts, Files: p.CompiledGoFiles}
 			if root {
-				return suite.MayReport(sp, o.config)
+				return own.Configs.MayReport(sp)
 			}
-			return suite.MayExportFacts(sp, o.config)
+			return own.Configs.MayExportFacts(sp)
 		},
 		Report: func(p *packages.Package, fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) {
 			f := newFinding(fset, a, codes[a], d)
@@ -208,7 +208,11 @@ func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, 
 	}
 	inBuild := map[string]bool{}
 	packages.Visit(run.Packages, nil, func(p *packages.Package) { inBuild[p.PkgPath] = true })
-	for _, w := range suite.ConfigWarnings(c.wd, o.config, func(path string) bool { return inBuild[path] }) {
+	warnings, err := own.Configs.Program(c.wd, suite.Build{Loaded: func(path string) bool { return inBuild[path] }, Paths: slices.Sorted(maps.Keys(inBuild))})
+	if err != nil {
+		res.errors = append(res.errors, err.Error())
+	}
+	for _, w := range warnings {
 		res.warnings = append(res.warnings, c.relPos(w.Pos)+": warning: "+w.Msg)
 	}
 	sortFindings(res.findings, c.rel)

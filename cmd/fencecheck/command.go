@@ -199,16 +199,20 @@ func (c *command) runWith(args []string, o *options, wrote *bool) int {
 	// The run's own suite: the checks on an engine that reads -config and
 	// knows the whole program (see analyze).
 	prog := suite.NewProgram()
-	own, err := suite.New(suite.Options{Config: o.config, Program: prog, Library: o.library})
+	// Selection is handed to the engine: precedence is decided among the
+	// selected checks, so that one switched off hides no other's finding.
+	var ids []string
+	for _, ch := range selected {
+		ids = append(ids, ch.ID)
+	}
+	own, err := suite.New(suite.Options{Config: o.config, Program: prog, Library: o.library, Checks: ids})
 	if err != nil {
 		fmt.Fprintf(c.stderr, "fencecheck: -config: %v\n", err)
 		return exitError
 	}
-	if o.config == "" {
-		if err := suite.CheckConfig(c.wd); err != nil {
-			fmt.Fprintf(c.stderr, "fencecheck: %v\n", err)
-			return exitError
-		}
+	if err := own.Configs.Check(c.wd); err != nil {
+		fmt.Fprintf(c.stderr, "fencecheck: %v\n", err)
+		return exitError
 	}
 
 	switch {

@@ -639,3 +639,95 @@ func TestNormalizeDiff(t *testing.T) {
 		t.Errorf("normalizeDiff of no diff: %q", got)
 	}
 }
+
+// The go vet tool hands the checks its -NAME flags select to the engine
+// before precedence, as the standalone command does with -checks: with
+// only FC1001 on, or FC2001 off, the unfenced write behind a lease check
+// is FC1001's.
+func TestVetSelection(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds fencecheck and runs go vet")
+	}
+	bin := buildBinary(t)
+	dir, err := filepath.Abs("testdata/e2e/selection")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		flags []string
+		want  string
+	}{
+		{nil, "FC2001"},
+		{[]string{"-unfencedwrite"}, "FC1001"},
+		{[]string{"-checkthenact=false"}, "FC1001"},
+	} {
+		_, _, stderr := run(t.Context(), t, dir, "go", append(append([]string{"vet", "-vettool=" + bin}, tc.flags...), "./...")...)
+		var got []string
+		for _, line := range strings.Split(string(stderr), "\n") {
+			if strings.HasPrefix(line, "app/app.go:17:17: ") {
+				got = append(got, line[strings.LastIndex(line, "(")+1:len(line)-1])
+			}
+		}
+		if !slices.Equal(got, []string{tc.want}) {
+			t.Errorf("go vet %q: codes at the write %q, want [%s]\n%s", tc.flags, got, tc.want, stderr)
+		}
+	}
+}
+
+// A configuration error under go vet is said once per run, not once for
+// every package go vet runs the tool on (the standard library's
+// included), and the run fails every time.
+func TestVetConfigErrorOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds fencecheck and runs go vet")
+	}
+	bin := buildBinary(t)
+	dir, err := filepath.Abs("testdata/e2e/selection")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "fencecheck: -fenceengine.config ci/fencecheck.json: stat ci/fencecheck.json: no such file or directory (go vet runs fencecheck in each package's directory: give an absolute path)"
+	for i := range 2 {
+		code, _, stderr := run(t.Context(), t, dir, "go", "vet", "-vettool="+bin, "-fenceengine.config=ci/fencecheck.json", "./...")
+		if code == 0 || strings.Count(string(stderr), want) != 1 || strings.Count(string(stderr), "\n") != 2 {
+			t.Errorf("go vet run %d: exit %d, stderr:\n%s\nwant a failure with one %q", i+1, code, stderr, want)
+		}
+	}
+}
+
+// go vet keys its cached results by the tool's -V=full answer, which
+// holds a hash of fencecheck.json: editing the file makes go vet analyse
+// again instead of printing the results of the old one. Names that match
+// nothing are errors under go vet too.
+func TestVetCacheKnowsConfig(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds fencecheck and runs go vet")
+	}
+	bin := buildBinary(t)
+	files := map[string]string{}
+	for _, name := range []string{"go.mod", "lockz/lockz.go", "app/app.go"} {
+		data, err := os.ReadFile(filepath.Join("testdata/e2e/selection", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[name] = string(data)
+	}
+	dir := writeModule(t, files)
+	for i, tc := range []struct{ config, want string }{
+		{"{}\n", "(FC2001)"},
+		{`{"lokcs": []}`, `unknown key "lokcs"`},
+		{"{}\n", "(FC2001)"},
+		{`{"checks": ["example.com/sel/lockz.(*Lease).Vaild"]}`, "has no method or field Vaild; did you mean Valid?"},
+		// A package path no build can have is an error under go vet too,
+		// although each package is analysed with only its dependencies.
+		{`{"checks": ["example.com/sl/lockz.(*Lease).Valid"]}`, "package example.com/sl/lockz is in no module of this build"},
+	} {
+		if err := os.WriteFile(filepath.Join(dir, "fencecheck.json"), []byte(tc.config), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, stderr := run(t.Context(), t, dir, "go", "vet", "-vettool="+bin, "./...")
+		if code == 0 || !strings.Contains(string(stderr), tc.want) {
+			t.Errorf("run %d, %s: exit %d, stderr:\n%s\nwant %q", i+1, tc.config, code, stderr, tc.want)
+		}
+	}
+}

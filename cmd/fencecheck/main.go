@@ -34,21 +34,14 @@ import (
 	_ "github.com/fencecheck/fencecheck/analyzers" // the checks, and the engine side of package suite
 	"github.com/fencecheck/fencecheck/internal/crash"
 	"github.com/fencecheck/fencecheck/internal/suite"
-	"golang.org/x/tools/go/analysis/unitchecker"
 )
 
 func main() {
-	shared := suite.Shared() // analyzers.All and their engine
 	if isVetInvocation(os.Args[1:]) {
-		explainFlags(os.Args[1:], isTerminal(os.Stdout), os.Stderr)
-		checks := suite.Analyzers(shared.Checks)
-		failOnConfigError(shared.Engine)
-		recoverUnderVet(shared.Engine, checks)
-		defer exitOnVetPanic(os.Args[1:])
-		unitchecker.Main(append(checks, shared.Engine)...) // never returns
+		vetMain(os.Args[1:], os.Stdout, os.Stderr) // never returns
 	}
 	c := &command{
-		checks: shared.Checks,
+		checks: suite.Shared().Checks, // analyzers.All
 		stdout: os.Stdout,
 		stderr: os.Stderr,
 	}
@@ -68,24 +61,6 @@ func isVetInvocation(args []string) bool {
 		}
 	}
 	return strings.HasSuffix(args[len(args)-1], ".cfg")
-}
-
-// failOnConfigError makes a configuration error end the go vet tool at
-// once, with the message on standard error and exit status 1. Left to
-// unitchecker, it would be an analyzer error: with go vet's -json (which the
-// go command passes) the tool exits 0, the go command caches the run as a
-// success and the next go vet prints nothing; without it every check says
-// only "failed prerequisites: fenceengine".
-func failOnConfigError(engine *analysis.Analyzer) {
-	run := engine.Run
-	engine.Run = func(pass *analysis.Pass) (any, error) {
-		res, err := run(pass)
-		if err != nil && suite.IsConfigError(err) {
-			fmt.Fprintf(os.Stderr, "fencecheck: %v\n", err)
-			os.Exit(1)
-		}
-		return res, err
-	}
 }
 
 // explainFlags prints flagsNote when a person, not go vet, runs

@@ -725,11 +725,19 @@ func Run() { lockz.Notify(1) }
 		{`{"locks": [{"func": "example.com/m/lockz.(*Client).Acquire", "success": "bool", "result": 5}]}`, exitError,
 			"fencecheck: $DIR/fencecheck.json:1:91: invalid fencecheck configuration: locks[0].result: Acquire has 2 result(s), counted from 0; there is no result 5\n"},
 		{`{"locks": [{"func": "example.com/m/lockz.(*Client).Acquire", "success": "bool", "release": ["example.com/m/lockz.(*Client).Relase"]}]}`, exitError,
-			"fencecheck: $DIR/fencecheck.json:1:93: invalid fencecheck configuration: locks[0].release[0]: type lockz.Client has no method or field Relase\n"},
+			"fencecheck: $DIR/fencecheck.json:1:93: invalid fencecheck configuration: locks[0].release[0]: type lockz.Client has no method or field Relase; did you mean Release?\n"},
 		{`{"checks": ["example.com/m/lockz.(*Client).Alive"]}`, exitError,
 			"fencecheck: $DIR/fencecheck.json:1:13: invalid fencecheck configuration: checks[0]: type lockz.Client has no method or field Alive\n"},
-		{"\xEF\xBB\xBF" + `{"locks": [` + lock + `], "sinks": [{"func": "example.com/m/lockz.Notify", "carried_by": [0]}], "checks": ["example.com/other.Alive"]}`, exitFindings,
-			"fencecheck: fencecheck.json:1:218: warning: checks[0]: package example.com/other is not in the build (no package analysed imports it), so its entries match nothing\n"},
+		{"\xEF\xBB\xBF" + `{"locks": [` + lock + `], "sinks": [{"func": "example.com/m/lockz.Notify", "carried_by": [0]}]}`, exitFindings, ""},
+		// An entry whose package no build of the module can have is an
+		// error, with the nearest package as a suggestion (issue 27: a
+		// typo in a package path used to be a warning and exit 0).
+		{`{"locks": [` + lock + `], "checks": ["example.com/other.Alive"]}`, exitError,
+			"fencecheck: $DIR/fencecheck.json:1:148: invalid fencecheck configuration: checks[0]: package example.com/other is in no module of this build (not the standard library, not in module example.com/m nor in a module its go.mod requires), so nothing can import it and the entry matches nothing\n"},
+		{`{"checks": ["example.com/mm/lockz.(*Client).Alive"]}`, exitError,
+			"fencecheck: $DIR/fencecheck.json:1:13: invalid fencecheck configuration: checks[0]: package example.com/mm/lockz is in no module of this build (not the standard library, not in module example.com/m nor in a module its go.mod requires), so nothing can import it and the entry matches nothing; did you mean example.com/m/lockz?\n"},
+		{`{"sinks": [{"func": "example.com/m/lokz.Notify"}]}`, exitError,
+			"fencecheck: $DIR/fencecheck.json:1:21: invalid fencecheck configuration: sinks[0].func: package example.com/m/lokz is in no module of this build (not the standard library, not in module example.com/m nor in a module its go.mod requires), so nothing can import it and the entry matches nothing; did you mean example.com/m/lockz?\n"},
 		// A package nothing else would make fencecheck analyse is analysed
 		// when the file names one of its functions.
 		{`{"checks": ["example.com/m/b.Nope"]}`, exitError,
@@ -866,7 +874,7 @@ func TestConfigAtWorkspaceRoot(t *testing.T) {
 		t.Errorf("exit %d, stderr:\n%s\nwant exit 2, stderr:\n%s", code, stderr, want)
 	}
 	code, _, stderr = runCmd(t, analyzers.All, dir, "-config", filepath.Join(dir, "fencecheck.json"), "./svc/...")
-	if want := "checks[0]: package example.com/svc/app has no function Aliv\n"; code != exitError || !strings.HasSuffix(stderr, want) {
+	if want := "checks[0]: package example.com/svc/app has no function Aliv; did you mean Alive?\n"; code != exitError || !strings.HasSuffix(stderr, want) {
 		t.Errorf("with -config: exit %d, stderr:\n%s\nwant exit 2 and %q", code, stderr, want)
 	}
 }
@@ -965,5 +973,38 @@ func TestLineDirective(t *testing.T) {
 	res := log.Runs[0].Results
 	if len(res) != 1 || res[0].Locations[0].PhysicalLocation.ArtifactLocation.URI != "templates/jobs.tmpl" || res[0].Locations[0].PhysicalLocation.Region.StartLine != 40 {
 		t.Errorf("sarif: results %+v; want one at templates/jobs.tmpl:40", res)
+	}
+}
+
+// Check selection is handed to the engine before precedence: with only
+// FC1001 selected, the unfenced write behind a lease check, which FC2001
+// reports when it is selected, is FC1001's, not lost.
+func TestSelectionBeforePrecedence(t *testing.T) {
+	const at = "app/app.go:17:17: DELETE drafts"
+	for _, tc := range []struct {
+		checks string
+		want   string // the code reported at the write; "" for none
+	}{
+		{"all", "FC2001"},
+		{"FC1001", "FC1001"},
+		{"-FC2001", "FC1001"},
+		{"FC2001", "FC2001"},
+		{"FC5*", ""},
+	} {
+		code, stdout, stderr := runCmd(t, analyzers.All, "testdata/e2e/selection", "-checks", tc.checks, "./...")
+		var got []string
+		for _, line := range strings.Split(stdout, "\n") {
+			if strings.HasPrefix(line, at) {
+				got = append(got, line[strings.LastIndex(line, "(")+1:len(line)-1])
+			}
+		}
+		want := []string{tc.want}
+		wantCode := exitFindings
+		if tc.want == "" {
+			want, wantCode = nil, exitClean
+		}
+		if code != wantCode || !slices.Equal(got, want) {
+			t.Errorf("-checks %s: exit %d, codes at the write %q; want %d, %q\n%s%s", tc.checks, code, got, wantCode, want, stdout, stderr)
+		}
 	}
 }

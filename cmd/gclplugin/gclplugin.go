@@ -81,7 +81,6 @@ func New(conf any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("fencecheck settings: %w (accepted keys: %s)", err, strings.Join(settingKeys, ", "))
 	}
-	all := analyzers.All
 	if s.Config != "" {
 		abs, err := checkConfigFile(s.Config)
 		if err != nil {
@@ -89,16 +88,33 @@ func New(conf any) (register.LinterPlugin, error) {
 		}
 		s.Config = abs
 	}
-	if s.Config != "" || s.Library {
-		own, err := suite.New(suite.Options{Config: s.Config, Library: s.Library})
-		if err != nil {
-			return nil, fmt.Errorf("fencecheck settings: config: %w", err)
-		}
-		all = suite.Analyzers(own.Checks)
-	}
-	selected, err := selectAnalyzers(all, s.Checks)
+	picked, err := selectAnalyzers(analyzers.All, s.Checks)
 	if err != nil {
 		return nil, err
+	}
+	// The plugin's own suite: the configuration read once, here; the
+	// selection handed to the engine, so that a check switched off hides no
+	// other's finding; and the configuration's fingerprint in the engine's
+	// name: golangci-lint keys its cache by the names of the analyzers a
+	// linter returns (and their facts by analyzer name), so the engine is
+	// returned too when there is a configuration.
+	var ids []string
+	for _, c := range suite.Of(picked) {
+		ids = append(ids, c.ID)
+	}
+	opts := suite.Options{Config: s.Config, Library: s.Library, Checks: ids}
+	if wd, err := os.Getwd(); err == nil {
+		if fp := suite.ConfigFingerprint(wd, s.Config); fp != "" {
+			opts.Fingerprint = fp[:16]
+		}
+	}
+	own, err := suite.New(opts)
+	if err != nil {
+		return nil, fmt.Errorf("fencecheck settings: config: %w", err)
+	}
+	selected := own.Bind(suite.Of(picked))
+	if opts.Fingerprint != "" {
+		selected = append(selected, own.Engine)
 	}
 	return &Plugin{settings: s, selected: selected}, nil
 }

@@ -104,7 +104,7 @@ func TestSuiteInCatalog(t *testing.T) {
 func TestDefaultIsAll(t *testing.T) {
 	for _, conf := range []any{nil, map[string]any{}, settings("checks", []string{})} {
 		as, p := build(t, conf)
-		if !slices.Equal(as, analyzers.All) {
+		if !slices.Equal(names(as), names(analyzers.All)) {
 			t.Errorf("settings %v: got %v, want all of %v", conf, names(as), names(analyzers.All))
 		}
 		if p.ConfigFile() != "" {
@@ -247,8 +247,8 @@ func TestConfigReachesAnalysis(t *testing.T) {
 	}
 	cfg := filepath.Join(testdata, "src", "custom", "cfgpath", "plugin-config.json")
 	as, _ := build(t, settings("checks", []string{"FC1001"}, "config", cfg))
-	if len(as) != 1 || as[0].Name != "unfencedwrite" || as[0] == analyzers.All[1] {
-		t.Fatalf("analyzers %v, want a copy of unfencedwrite", names(as))
+	if len(as) != 2 || as[0].Name != "unfencedwrite" || as[0] == analyzers.All[1] || as[1] != as[0].Requires[0] {
+		t.Fatalf("analyzers %v, want a copy of unfencedwrite and its engine", names(as))
 	}
 	analysistest.Run(t, testdata, as[0], "custom/cfgpath")
 
@@ -306,7 +306,7 @@ func TestNoSharedStateChanges(t *testing.T) {
 		withConfig[i] = nil
 	}
 	again, _ := build(t, nil)
-	if !slices.Equal(again, all) {
+	if !slices.Equal(names(again), names(all)) {
 		t.Errorf("a later instance sees %v, want %v", names(again), names(all))
 	}
 	if !slices.Equal(analyzers.All, all) {
@@ -349,6 +349,104 @@ func TestSelectUncatalogued(t *testing.T) {
 		}
 		if !slices.Equal(names(got), tt.want) {
 			t.Errorf("%q: got %v, want %v", tt.items, names(got), tt.want)
+		}
+	}
+}
+
+// The checks setting is handed to the engine: with FC2001 (checkthenact)
+// switched off, the unfenced write behind a lease check that FC2001 would
+// report is FC1001's, not lost.
+func TestSelectionBeforePrecedence(t *testing.T) {
+	gopath := t.TempDir()
+	for name, text := range map[string]string{
+		"src/sel/lockz/lockz.go": `package lockz
+
+import "context"
+
+type Client struct{}
+
+type Lease struct{}
+
+//fencecheck:lock success=err
+func (c *Client) Acquire(ctx context.Context, name string) (*Lease, error) { return &Lease{}, nil }
+
+//fencecheck:release
+func (c *Client) Release(ctx context.Context, l *Lease) error { return nil }
+
+//fencecheck:check
+func (l *Lease) Valid() bool { return true }
+
+//fencecheck:sink carried_by=2
+func Publish(ctx context.Context, topic string, epoch int64) error { return nil }
+`,
+		"src/sel/app/app.go": `package app
+
+import (
+	"context"
+
+	"sel/lockz"
+)
+
+func Work(ctx context.Context, c *lockz.Client) {
+	l, err := c.Acquire(ctx, "billing")
+	if err != nil {
+		return
+	}
+	defer c.Release(ctx, l)
+	if l.Valid() {
+		lockz.Publish(ctx, "drafts", 0) // want "call to Publish .* does not carry the fencing token.*FC1001"
+	}
+}
+`,
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(gopath, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(gopath, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	as, _ := build(t, settings("checks", []string{"FC1001"}))
+	if len(as) != 1 || as[0].Name != "unfencedwrite" {
+		t.Fatalf("analyzers %v", names(as))
+	}
+	analysistest.Run(t, gopath, as[0], "sel/app")
+}
+
+// golangci-lint keys its cached issues by the names of the analyzers a
+// linter returns, and facts by analyzer name: with a configuration, the
+// plugin returns its engine too, named after the file's content, so that
+// editing fencecheck.json (found from the working directory, or named in
+// the settings) is a cache miss, not the old results.
+func TestCacheKeyKnowsConfig(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	engineName := func(conf any) string {
+		as, _ := build(t, conf)
+		last := as[len(as)-1]
+		if len(as) < 2 || !strings.HasPrefix(last.Name, "fenceengine") || as[0].Requires[0] != last {
+			t.Fatalf("analyzers %v: the engine is not the last", names(as))
+		}
+		return last.Name
+	}
+	if as, _ := build(t, nil); len(as) != len(analyzers.All) {
+		t.Errorf("without a configuration: %v", names(as))
+	}
+	cfg := filepath.Join(dir, "fencecheck.json")
+	var seen []string
+	for _, text := range []string{"{}", `{"fences": ["example.com/m.T.F"]}`} {
+		if err := os.WriteFile(cfg, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, conf := range []any{nil, settings("config", cfg)} {
+			name := engineName(conf)
+			if slices.Contains(seen, name) && conf == nil {
+				t.Errorf("%s: engine name %s, as for an earlier file", text, name)
+			}
+			seen = append(seen, name)
 		}
 	}
 }

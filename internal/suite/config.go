@@ -1,14 +1,50 @@
 package suite
 
-// The configuration file (fencecheck.json), as drivers see it: checked
-// once and reported once, instead of by every package that reads it.
+// The configuration file (fencecheck.json), as drivers see it: read and
+// validated once per file for a suite, checked and reported once,
+// instead of by every package that reads it.
 
-// CheckConfig validates the fencecheck.json that applies to dir, if any,
-// so that a driver can report a malformed file once instead of per
-// package. A file found above dir in a directory that is no module root
-// (the root of a go.work workspace, say) is an error too: it would apply
-// to no package.
-func CheckConfig(dir string) error { return engine().CheckConfig(dir) }
+// Configs is the configuration side of a suite, provided by the engine:
+// the files the suite's engine reads (Options.Config, or fencecheck.json
+// at each module root), each read and validated once for the suite, the
+// same value the engine is given.
+type Configs interface {
+	// Check validates the configuration that applies to dir, so that a
+	// driver can report a malformed file once instead of per package. A
+	// file found above dir in a directory that is no module root (the
+	// root of a go.work workspace, say) is an error too: it would apply
+	// to no package.
+	Check(dir string) error
+	// Packages returns the import paths of the packages the names of the
+	// configuration that applies to dir belong to. A driver analyses those
+	// packages even when nothing else would make it, so that the engine
+	// resolves the names against them; nil when there is no valid file.
+	Packages(dir string) map[string]bool
+	// Program checks the configuration that applies to dir against the
+	// packages of the build (Build): an entry naming a package that cannot
+	// be part of the build is an error (a *ConfigError), with a suggestion;
+	// an entry for a package that could be, but is not, is a warning.
+	Program(dir string, b Build) ([]ConfigWarning, error)
+	// MayExportFacts reports whether a dependency that a driver analyses
+	// only for its facts could export any, judged before parsing it. When
+	// it returns false the package can be skipped: the engine would find
+	// nothing in it worth telling an importer.
+	MayExportFacts(p Package) bool
+	// MayReport is MayExportFacts for a package whose findings are
+	// wanted: the checks could also report a malformed or unused
+	// suppression comment, so the files are looked at for those too. When
+	// it returns false, none of fencecheck's checks would report anything
+	// in the package.
+	MayReport(p Package) bool
+}
+
+// Build is what a driver knows of the packages it loaded.
+type Build struct {
+	// Loaded reports whether a package of that import path was loaded.
+	Loaded func(path string) bool
+	// Paths are the import paths of the loaded packages, for suggestions.
+	Paths []string
+}
 
 // IsConfigError reports whether err, an analysis failure, is a problem of
 // the configuration file that only the program shows (a name that matches
@@ -23,21 +59,6 @@ type ConfigWarning struct {
 	Msg string
 }
 
-// ConfigPackages returns the import paths of the packages the names of
-// the configuration file that applies to dir (or of path, if not "")
-// belong to. A driver analyses those packages even when nothing else would
-// make it, so that the engine resolves the names against them; nil when
-// there is no valid file.
-func ConfigPackages(dir, path string) map[string]bool { return engine().ConfigPackages(dir, path) }
-
-// ConfigWarnings lists the entries of the configuration file that applies
-// to dir (or of path, if not "") whose package is not in the build, as
-// told by inBuild: they match nothing. An invalid file has no warnings;
-// CheckConfig and New report it.
-func ConfigWarnings(dir, path string, inBuild func(pkgPath string) bool) []ConfigWarning {
-	return engine().ConfigWarnings(dir, path, inBuild)
-}
-
 // A Package is what the prefilter knows of a package before it is parsed.
 type Package struct {
 	Path     string   // its import path
@@ -47,15 +68,9 @@ type Package struct {
 	Files    []string // its Go files, read only to look for comments
 }
 
-// MayExportFacts reports whether a dependency that a driver analyses only
-// for its facts could export any, judged before parsing it; config is the
-// configuration file the run uses ("" for fencecheck.json at the module
-// root). When it returns false the package can be skipped: the engine
-// would find nothing in it worth telling an importer.
-func MayExportFacts(p Package, config string) bool { return engine().MayExportFacts(p, config) }
-
-// MayReport is MayExportFacts for a package whose findings are wanted: the
-// checks could also report a malformed or unused suppression comment, so
-// the files are looked at for those too. When it returns false, none of
-// fencecheck's checks would report anything in the package.
-func MayReport(p Package, config string) bool { return engine().MayReport(p, config) }
+// ConfigFingerprint is a hash of the configuration files a run from dir
+// reads: the file named, if not "", else fencecheck.json at dir's module
+// root and at the root of each module of dir's go.work workspace ("" when
+// there is none). A driver whose cache does not know these files mixes it
+// into its cache key.
+func ConfigFingerprint(dir, named string) string { return engine().ConfigFingerprint(dir, named) }

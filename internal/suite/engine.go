@@ -12,12 +12,8 @@ type Engine interface {
 	Shared() *Suite
 	New(Options) (*Suite, error)
 	NewProgram() Program
-	CheckConfig(dir string) error
 	IsConfigError(err error) bool
-	ConfigPackages(dir, path string) map[string]bool
-	ConfigWarnings(dir, path string, inBuild func(string) bool) []ConfigWarning
-	MayExportFacts(p Package, config string) bool
-	MayReport(p Package, config string) bool
+	ConfigFingerprint(dir, named string) string
 }
 
 // registered is set once, by package analyzers' initialisation, and read

@@ -57,8 +57,15 @@ func Analyzers(cs []Check) []*analysis.Analyzer {
 // Options configure a suite of analyzers made for one driver, or one run.
 type Options struct {
 	// Config is the configuration file to read instead of fencecheck.json
-	// at each package's module root; "" for that lookup. New validates it.
+	// at each package's module root; "" for that lookup. New reads and
+	// validates it, and the engine is given what New read.
 	Config string
+	// Vet makes the suite go vet's: its engine declares the flags go vet
+	// passes to it (-fenceengine.config, -fenceengine.library), which the
+	// driver has parsed into these options already, and a relative Config
+	// that does not exist is an error saying that go vet runs the tool in
+	// each package's directory.
+	Vet bool
 
 	// Program, if not nil, is the whole program a standalone run analyses
 	// (NewProgram): interface calls are resolved against implementations
@@ -72,6 +79,16 @@ type Options struct {
 	// command's -library, the plugin's library setting, the configuration
 	// key "library"). Off by default.
 	Library bool
+	// Checks are the codes of the checks the driver reports ("FC1001");
+	// nil for all. The engine decides which finding stands for a problem
+	// among these only, so that a check switched off never hides
+	// another's finding.
+	Checks []string
+	// Fingerprint, if not "", is put in the engine's name
+	// ("fenceengine_<fingerprint>"), for drivers whose caches key results
+	// by analyzer names and do not know the configuration files
+	// (golangci-lint): a ConfigFingerprint.
+	Fingerprint string
 }
 
 // A Suite is every check on one engine.
@@ -82,6 +99,8 @@ type Suite struct {
 	Engine *analysis.Analyzer
 	// Checks are the checks, in code order.
 	Checks []Check
+	// Configs are the configuration files the engine reads, each read once.
+	Configs Configs
 }
 
 // Shared returns the suite of package analyzers' shared analyzers

@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
@@ -52,6 +53,9 @@ type Config struct {
 	// parsed once, when the file is read.
 	lib   model.Library
 	funcs map[string]model.Func
+	pkgs  map[string]string   // import path -> key of its first name
+	byPkg map[string][]string // import path -> keys of its names, in file order
+	names map[string]string   // key -> the name as written
 }
 
 // Lock is a custom acquisition.
@@ -98,12 +102,35 @@ func exists(p string) bool {
 
 // Load reads and validates a configuration file. Errors name the file and,
 // where a place in it is to blame, the line and column.
+//
+// The file is read with ReadFile: a regular file or a pipe, at most
+// MaxSize bytes. When path is a symbolic link and what it leads to is not
+// a valid configuration, the error says where, not what is there: the
+// link may lead to a file that is no configuration at all, whose content
+// must not reach a CI log.
 func Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
 		return nil, &Error{Msg: "reading configuration: " + err.Error(), Err: err}
 	}
-	return Parse(path, data)
+	name := path
+	if path == Stdin {
+		name = "<stdin>"
+	}
+	c, err := Parse(name, data)
+	if err != nil {
+		if target := symlinkTarget(path); target != "" {
+			return nil, &Error{Msg: redact(err.Error(), path, target)}
+		}
+	}
+	return c, err
+}
+
+// redact keeps the position of a parse error and drops what it says of
+// the text.
+func redact(msg, path, target string) string {
+	pos, _, _ := strings.Cut(msg, ": invalid fencecheck configuration: ")
+	return fmt.Sprintf("%s: invalid fencecheck configuration (%s is a symbolic link to %s; what it holds is not shown)", pos, path, target)
 }
 
 // bom is the UTF-8 byte order mark some editors write at the start of a file.
@@ -169,17 +196,35 @@ const CustomEffect = "custom effect"
 // like the built-in ones. A name in "fences" with a receiver part names a
 // method or a struct field; it is compiled as both.
 func (c *Config) compile() {
-	c.funcs = map[string]model.Func{}
-	c.Names(func(key, name string) {
-		if f, err := ParseFunc(name); err == nil {
-			c.funcs[key] = f
+	n := len(c.Fences) + len(c.Sinks) + len(c.Checks)
+	for _, l := range c.Locks {
+		n += 1 + len(l.Release)
+	}
+	c.funcs = make(map[string]model.Func, n)
+	c.pkgs = map[string]string{}
+	c.byPkg = map[string][]string{}
+	c.names = make(map[string]string, n)
+	// Every name was parsed by validate; the keys are those of Names.
+	parse := func(key, name string) model.Func {
+		f, err := ParseFunc(name)
+		if err != nil {
+			return model.Func{}
 		}
-	})
-	c.lib = model.Library{Name: filepath.Base(c.path)}
+		c.funcs[key] = f
+		c.names[key] = name
+		if _, ok := c.pkgs[f.Pkg]; !ok {
+			c.pkgs[f.Pkg] = key
+		}
+		c.byPkg[f.Pkg] = append(c.byPkg[f.Pkg], key)
+		return f
+	}
+	c.lib = model.Library{Name: filepath.Base(c.path),
+		Locks: make([]*model.Lock, 0, len(c.Locks)), Fences: make([]model.Func, 0, len(c.Fences)),
+		Sinks: make([]*model.Sink, 0, len(c.Sinks)), Validity: make([]model.Func, 0, len(c.Checks))}
+	noFence := model.Fence{None: "pass this lock's fencing token (a value listed under \"fences\" in " + filepath.Base(c.path) + ") to the write and compare it there, or take one from the protected store"}
 	for i, l := range c.Locks {
-		f := c.funcs[fmt.Sprintf("locks[%d].func", i)]
-		lock := &model.Lock{Lib: l.Name, Acquire: []model.Func{f}, Success: model.ErrNil, Result: model.LastResult,
-			Fence: model.Fence{None: "pass this lock's fencing token (a value listed under \"fences\" in " + filepath.Base(c.path) + ") to the write and compare it there, or take one from the protected store"}}
+		f := parse(lockKey(i), l.Func)
+		lock := &model.Lock{Lib: l.Name, Acquire: []model.Func{f}, Success: model.ErrNil, Result: model.LastResult, Fence: noFence}
 		if lock.Lib == "" {
 			lock.Lib = "lock " + f.Name
 		}
@@ -189,13 +234,13 @@ func (c *Config) compile() {
 		if l.Result != nil {
 			lock.Result = *l.Result
 		}
-		for j := range l.Release {
-			lock.Release = append(lock.Release, c.funcs[fmt.Sprintf("locks[%d].release[%d]", i, j)])
+		for j, r := range l.Release {
+			lock.Release = append(lock.Release, parse(releaseKey(i, j), r))
 		}
 		c.lib.Locks = append(c.lib.Locks, lock)
 	}
-	for i := range c.Fences {
-		f := c.funcs[fmt.Sprintf("fences[%d]", i)]
+	for i, name := range c.Fences {
+		f := parse(indexKey("fences", i), name)
 		c.lib.Fences = append(c.lib.Fences, f)
 		if f.Recv != "" {
 			c.lib.FenceFields = append(c.lib.FenceFields, model.Field{Pkg: f.Pkg, Type: f.Recv, Name: f.Name})
@@ -203,12 +248,19 @@ func (c *Config) compile() {
 	}
 	for i, s := range c.Sinks {
 		c.lib.Sinks = append(c.lib.Sinks, &model.Sink{Family: CustomEffect, Cond: model.CondRequest, Key: -1,
-			Funcs: []model.Func{c.funcs[fmt.Sprintf("sinks[%d].func", i)]}, CarriedBy: s.CarriedBy})
+			Funcs: []model.Func{parse(sinkKey(i), s.Func)}, CarriedBy: s.CarriedBy})
 	}
-	for i := range c.Checks {
-		c.lib.Validity = append(c.lib.Validity, c.funcs[fmt.Sprintf("checks[%d]", i)])
+	for i, name := range c.Checks {
+		c.lib.Validity = append(c.lib.Validity, parse(indexKey("checks", i), name))
 	}
 }
+
+// The keys of the names in the file ("locks[0].release[1]"), built
+// without fmt: a file may have a hundred thousand.
+func indexKey(list string, i int) string { return list + "[" + strconv.Itoa(i) + "]" }
+func lockKey(i int) string               { return indexKey("locks", i) + ".func" }
+func releaseKey(i, j int) string         { return indexKey(indexKey("locks", i)+".release", j) }
+func sinkKey(i int) string               { return indexKey("sinks", i) + ".func" }
 
 // Library returns what the file says, compiled into the knowledge base's
 // types when it was read. A Lock's Result may be model.LastResult.
@@ -356,36 +408,42 @@ func (c *Config) IsFence(key string) (int, bool) {
 }
 
 // Packages returns the import paths the file's names belong to, each with
-// the key of its first name ("locks[0].func").
+// the key of its first name ("locks[0].func"), computed when the file was
+// read. The map must not be modified.
 func (c *Config) Packages() map[string]string {
-	out := map[string]string{}
-	c.Names(func(key, name string) {
-		if f, ok := c.Func(key); ok {
-			if _, ok := out[f.Pkg]; !ok {
-				out[f.Pkg] = key
-			}
-		}
-	})
-	return out
+	if c.pkgs == nil {
+		return map[string]string{}
+	}
+	return c.pkgs
 }
+
+// Name returns the name at key ("locks[0].release[1]") as written.
+func (c *Config) Name(key string) string { return c.names[key] }
+
+// Offset is where the value at key starts in the file, or -1.
+func (c *Config) Offset(key string) int64 { return c.offset(key) }
+
+// KeysOf returns the keys of the names that belong to the package at the
+// import path, in file order. The slice must not be modified.
+func (c *Config) KeysOf(pkg string) []string { return c.byPkg[pkg] }
 
 // Names calls f with every function, method or field name in the file and
 // its key ("locks[0].release[1]"), in file order.
 func (c *Config) Names(f func(key, name string)) {
 	for i, l := range c.Locks {
-		f(fmt.Sprintf("locks[%d].func", i), l.Func)
+		f(lockKey(i), l.Func)
 		for j, r := range l.Release {
-			f(fmt.Sprintf("locks[%d].release[%d]", i, j), r)
+			f(releaseKey(i, j), r)
 		}
 	}
 	for i, n := range c.Fences {
-		f(fmt.Sprintf("fences[%d]", i), n)
+		f(indexKey("fences", i), n)
 	}
 	for i, s := range c.Sinks {
-		f(fmt.Sprintf("sinks[%d].func", i), s.Func)
+		f(sinkKey(i), s.Func)
 	}
 	for i, n := range c.Checks {
-		f(fmt.Sprintf("checks[%d]", i), n)
+		f(indexKey("checks", i), n)
 	}
 }
 

@@ -1,10 +1,13 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 )
@@ -59,6 +62,9 @@ func TestParseErrors(t *testing.T) {
 		{"{}\n{}", `cfg.json:2:1: invalid fencecheck configuration: unexpected data after the configuration object`},
 		{`{"fences": []} x`, `cfg.json:1:16: invalid fencecheck configuration: unexpected data`},
 		{`{"fences": []},`, `cfg.json:1:15: invalid fencecheck configuration: unexpected data`},
+		// encoding/json keeps the last of two equal keys; the file says once.
+		{"{\n  \"fences\": [],\n  \"fences\": [\"a.B\"]\n}", `cfg.json:3:3: invalid fencecheck configuration: duplicate key "fences" at the top level (first at 2:3); write each key once`},
+		{`{"locks": [{"func": "a.L", "func": "a.M"}]}`, `cfg.json:1:28: invalid fencecheck configuration: duplicate key "func" in locks[0] (first at 1:13)`},
 	}
 	for _, tt := range tests {
 		_, err := Parse("cfg.json", []byte(tt.text))
@@ -214,4 +220,95 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A configuration of 100,000 names (about 3 MiB) is read in well under a
+// second of CPU time (the garbage collector's included): the walk, the
+// validation and the compilation are linear.
+func TestLargeConfig(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"locks": [`)
+	const n = 25000
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"func": "example.com/l%d.(*C).Acquire", "release": ["example.com/l%d.(*C).Release"]}`, i, i)
+	}
+	b.WriteString(`], "fences": [`)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"example.com/l%d.Lease.Epoch"`, i)
+	}
+	b.WriteString(`], "checks": [`)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"example.com/l%d.(*Lease).Valid"`, i)
+	}
+	b.WriteString("]}")
+	if b.Len() > MaxSize {
+		t.Fatalf("%d bytes, over the limit", b.Len())
+	}
+	data := []byte(b.String())
+	runtime.GC()
+	start, measured := cpuTime()
+	c, err := Parse("big.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if end, _ := cpuTime(); measured && end-start > 1500*time.Millisecond {
+		t.Errorf("parsing %d names (%d bytes) took %v of CPU time", 4*n, len(data), end-start)
+	}
+	if got := len(c.Library().Locks) + len(c.Library().Fences) + len(c.Library().Validity); got != 3*n {
+		t.Errorf("%d entries compiled", got)
+	}
+}
+
+// An entry whose package no build of the module can have is an error with
+// a suggestion; one that a required module, the standard library or a
+// loaded package may provide is not; nothing is decided in GOPATH mode.
+func TestCheckPackages(t *testing.T) {
+	root := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod":          "module example.com/small\n\ngo 1.26\n\nrequire github.com/acme/coord v1.0.0\n",
+		"coord/coord.go":  "package coord\n",
+		"internal/x/x.go": "package x\n",
+	} {
+		if err := os.MkdirAll(filepath.Join(root, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	loaded := func(p string) bool { return p == "example.com/loaded" }
+	for _, tc := range []struct{ name, want string }{
+		{"example.com/smal/coord.Grab", "checks[0]: package example.com/smal/coord is in no module of this build (not the standard library, not in module example.com/small nor in a module its go.mod requires), so nothing can import it and the entry matches nothing; did you mean example.com/small/coord?"},
+		{"example.com/small/cord.Grab", "did you mean example.com/small/coord?"},
+		{"example.com/small/nothing/like/it.Grab", "matches nothing\n"},
+		{"example.com/small/coord.Grab", ""},
+		{"github.com/acme/coord/v2x.Grab", ""}, // under a required module: not looked into
+		{"net/http.Get", ""},
+		{"example.com/loaded.Grab", ""},
+		{"nethttp.Get", "package nethttp is in no module"},
+	} {
+		c, err := Parse(filepath.Join(root, FileName), []byte(`{"checks": ["`+tc.name+`"]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = c.CheckPackages(root, loaded, []string{"example.com/loaded"})
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error()+"\n", tc.want)):
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+		if err := c.CheckPackages("", loaded, nil); err != nil {
+			t.Errorf("%s in GOPATH mode: %v", tc.name, err)
+		}
+	}
 }

@@ -138,6 +138,7 @@ func (w *walker) value(key string, s *schema) error {
 			}
 			return wrong()
 		}
+		seen := map[string]int64{}
 		for w.dec.More() {
 			kstart := w.start()
 			ktok, err := w.dec.Token()
@@ -145,13 +146,15 @@ func (w *walker) value(key string, s *schema) error {
 				return err
 			}
 			k, _ := ktok.(string)
+			if first, dup := seen[k]; dup {
+				// encoding/json would keep the last value silently.
+				line, col := position(w.data, first)
+				return &posError{kstart, fmt.Sprintf("duplicate key %q %s (first at %d:%d); write each key once", k, where(key), line, col)}
+			}
+			seen[k] = kstart
 			sub, ok := s.fields[k]
 			if !ok {
-				where := "at the top level"
-				if key != "" {
-					where = "in " + key
-				}
-				return &posError{kstart, fmt.Sprintf("unknown key %q %s; the keys are %s", k, where, strings.Join(slices.Sorted(maps.Keys(s.fields)), ", "))}
+				return &posError{kstart, fmt.Sprintf("unknown key %q %s; the keys are %s", k, where(key), strings.Join(slices.Sorted(maps.Keys(s.fields)), ", "))}
 			}
 			sk := k
 			if key != "" {
@@ -192,6 +195,14 @@ func (w *walker) value(key string, s *schema) error {
 		}
 	}
 	return nil
+}
+
+// where says where in the file the object at key is.
+func where(key string) string {
+	if key == "" {
+		return "at the top level"
+	}
+	return "in " + key
 }
 
 // describe names a JSON token in the file's terms.

@@ -1,10 +1,15 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"go/types"
+	"maps"
+	"path/filepath"
+	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/config"
+	"golang.org/x/tools/go/analysis"
 )
 
 // checkConfig resolves every name of the configuration file that belongs to
@@ -24,54 +29,59 @@ func checkConfig(pkg *types.Package, cfg *config.Config) error {
 	for _, imp := range pkg.Imports() {
 		pkgs[imp.Path()] = imp
 	}
-	var err error
-	cfg.Names(func(key, name string) {
-		if err != nil {
-			return
+	// Only the names of those packages, in file order (the first error
+	// is the one of the first entry, whatever the package).
+	var keys []string
+	for path := range pkgs {
+		keys = append(keys, cfg.KeysOf(path)...)
+	}
+	slices.SortFunc(keys, func(a, b string) int { return cmp.Compare(cfg.Offset(a), cfg.Offset(b)) })
+	for _, key := range keys {
+		if err := checkName(cfg, pkgs, key); err != nil {
+			return err
 		}
-		f, ok := cfg.Func(key)
-		if !ok {
-			return // validated already
+	}
+	return nil
+}
+
+// checkName resolves the name at key against its package, one of pkgs.
+func checkName(cfg *config.Config, pkgs map[string]*types.Package, key string) error {
+	f, _ := cfg.Func(key)
+	name := cfg.Name(key)
+	obj, why := resolve(pkgs[f.Pkg], f.Recv, f.Name)
+	if obj == nil {
+		return cfg.Errorf(key, "%s", why)
+	}
+	_, isFence := cfg.IsFence(key)
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		if v, field := obj.(*types.Var); field && v.IsField() && isFence {
+			return nil
 		}
-		p := pkgs[f.Pkg]
-		if p == nil {
-			return
+		return cfg.Errorf(key, "%s is %s, not a function or method", name, kindOf(obj))
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return nil
+	}
+	if i, ok := cfg.LockIndex(key); ok {
+		if err := checkLockResult(cfg, key, i, fn, sig); err != nil {
+			return err
 		}
-		obj, why := resolve(p, f.Recv, f.Name)
-		if obj == nil {
-			err = cfg.Errorf(key, "%s", why)
-			return
+	}
+	if i, ok := cfg.SinkIndex(key); ok {
+		n := sig.Params().Len()
+		if sig.Recv() != nil {
+			n++
 		}
-		_, isFence := cfg.IsFence(key)
-		fn, ok := obj.(*types.Func)
-		if !ok {
-			if v, field := obj.(*types.Var); field && v.IsField() && isFence {
-				return
+		for j, a := range cfg.Sinks[i].CarriedBy {
+			if a >= n {
+				return cfg.Errorf(fmt.Sprintf("sinks[%d].carried_by[%d]", i, j),
+					"%s takes %d argument(s), counted from 0%s; there is no argument %d", fn.Name(), n, recvNote(sig), a)
 			}
-			err = cfg.Errorf(key, "%s is %s, not a function or method", name, kindOf(obj))
-			return
 		}
-		sig, ok := fn.Type().(*types.Signature)
-		if !ok {
-			return
-		}
-		if i, ok := cfg.LockIndex(key); ok {
-			err = checkLockResult(cfg, key, i, fn, sig)
-		}
-		if i, ok := cfg.SinkIndex(key); ok {
-			n := sig.Params().Len()
-			if sig.Recv() != nil {
-				n++
-			}
-			for j, a := range cfg.Sinks[i].CarriedBy {
-				if a >= n && err == nil {
-					err = cfg.Errorf(fmt.Sprintf("sinks[%d].carried_by[%d]", i, j),
-						"%s takes %d argument(s), counted from 0%s; there is no argument %d", fn.Name(), n, recvNote(sig), a)
-				}
-			}
-		}
-	})
-	return err
+	}
+	return nil
 }
 
 func recvNote(sig *types.Signature) string {
@@ -120,17 +130,23 @@ func resolve(pkg *types.Package, recv, name string) (types.Object, string) {
 	if recv == "" {
 		obj := pkg.Scope().Lookup(name)
 		if obj == nil {
-			return nil, fmt.Sprintf("package %s has no function %s", pkg.Path(), name)
+			return nil, fmt.Sprintf("package %s has no function %s", pkg.Path(), name) + didYouMean(name, pkg.Scope().Names())
 		}
 		return obj, ""
 	}
 	tn, ok := pkg.Scope().Lookup(recv).(*types.TypeName)
 	if !ok {
-		return nil, fmt.Sprintf("package %s has no type %s", pkg.Path(), recv)
+		var types_ []string
+		for _, n := range pkg.Scope().Names() {
+			if _, ok := pkg.Scope().Lookup(n).(*types.TypeName); ok {
+				types_ = append(types_, n)
+			}
+		}
+		return nil, fmt.Sprintf("package %s has no type %s", pkg.Path(), recv) + didYouMean(recv, types_)
 	}
 	obj, _, _ := types.LookupFieldOrMethod(tn.Type(), true, pkg, name)
 	if obj == nil {
-		return nil, fmt.Sprintf("type %s.%s has no method or field %s", pkg.Name(), recv, name)
+		return nil, fmt.Sprintf("type %s.%s has no method or field %s", pkg.Name(), recv, name) + didYouMean(name, membersOf(tn.Type()))
 	}
 	return obj, ""
 }
@@ -148,4 +164,54 @@ func kindOf(obj types.Object) string {
 		return "a type"
 	}
 	return "not a function"
+}
+
+// checkPackages checks the configuration's package paths against what
+// this package can see (itself and its dependencies) and the module it is
+// in (config.Config.CheckPackages).
+func checkPackages(pass *analysis.Pass, cfg *config.Config) error {
+	if len(cfg.Packages()) == 0 || len(pass.Files) == 0 {
+		return nil
+	}
+	root := cfg.ModuleRoot(filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name()), pass.Pkg.Path())
+	if root == "" {
+		return nil
+	}
+	seen := map[string]bool{}
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if seen[p.Path()] {
+			return
+		}
+		seen[p.Path()] = true
+		for _, imp := range p.Imports() {
+			visit(imp)
+		}
+	}
+	visit(pass.Pkg)
+	return cfg.CheckPackages(root, func(p string) bool { return seen[p] }, slices.Sorted(maps.Keys(seen)))
+}
+
+// didYouMean suggests the nearest of names, if one is a likely typo.
+func didYouMean(name string, names []string) string {
+	if s := config.Nearest(name, names); s != "" {
+		return "; did you mean " + s + "?"
+	}
+	return ""
+}
+
+// membersOf lists the methods (of T and *T) and the fields of a named
+// type.
+func membersOf(t types.Type) []string {
+	var out []string
+	ms := types.NewMethodSet(types.NewPointer(t))
+	for i := range ms.Len() {
+		out = append(out, ms.At(i).Obj().Name())
+	}
+	if st, ok := t.Underlying().(*types.Struct); ok {
+		for i := range st.NumFields() {
+			out = append(out, st.Field(i).Name())
+		}
+	}
+	return out
 }

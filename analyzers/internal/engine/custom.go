@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"go/types"
-	"os"
 	"path/filepath"
 	"slices"
 
@@ -39,22 +38,17 @@ type custom struct {
 	cfg  *config.Config
 }
 
-// loadConfig finds and reads the configuration for a pass: the -config
-// flag if set, else fencecheck.json at the module root.
-func loadConfig(pass *analysis.Pass, configPath string) (*config.Config, error) {
-	path := configPath
-	if path == "" && len(pass.Files) > 0 {
-		path = config.Find(filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name()))
-	}
-	if path == "" {
+// loadConfig returns the configuration of the package of a pass, from
+// configs (nil: fencecheck.json at the module root).
+func loadConfig(pass *analysis.Pass, configs *config.Source) (*config.Config, error) {
+	if configs.Named() == "" && len(pass.Files) == 0 {
 		return &config.Config{}, nil
 	}
-	if !filepath.IsAbs(path) && configPath == path {
-		if _, err := os.Stat(path); err != nil {
-			return nil, &config.Error{Msg: fmt.Sprintf("-config %s: %v (go vet runs fencecheck in each package's directory: give an absolute path)", path, err), Err: err}
-		}
+	dir := ""
+	if len(pass.Files) > 0 {
+		dir = filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
 	}
-	return config.Load(path)
+	return configs.For(dir)
 }
 
 func newCustom(pass *analysis.Pass, cfg *config.Config) *custom {

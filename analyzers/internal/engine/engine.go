@@ -11,6 +11,9 @@ package engine
 import (
 	"reflect"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/config"
+	"github.com/fencecheck/fencecheck/internal/checks"
+
 	"honnef.co/go/tools/analysis/facts/generated"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/lifecycle"
@@ -21,7 +24,9 @@ import (
 // Analyzer is the engine. It reports nothing itself; its Result is consumed
 // by the check analyzers. Its -config flag names the configuration file.
 var Analyzer = func() *analysis.Analyzer {
-	a := newAnalyzer(func() Options { return Options{Config: configFlag, Library: libraryFlag} })
+	// Each pass gets a Source of its own: nothing is kept between passes,
+	// and go vet analyses one package per process anyway.
+	a := newAnalyzer(func() Options { return Options{Configs: config.VetSource(configFlag), Library: libraryFlag} })
 	a.Flags.StringVar(&configFlag, "config", "", "fencecheck configuration file (default: fencecheck.json at the module root)")
 	a.Flags.BoolVar(&libraryFlag, "library", false, "library mode: also report inside the lock libraries fencecheck knows, for their authors")
 	return a
@@ -29,9 +34,10 @@ var Analyzer = func() *analysis.Analyzer {
 
 // Options configure an engine of its own (New).
 type Options struct {
-	// Config is the configuration file to read instead of fencecheck.json
-	// at each module root; "" for that lookup.
-	Config string
+	// Configs gives each package its configuration, each file read and
+	// validated once for all the packages it applies to; nil for
+	// fencecheck.json at each module root, read for each package.
+	Configs *config.Source
 	// Program, if not nil, is the whole program of a standalone run: an
 	// interface call is resolved against implementations in packages its
 	// caller does not import (dispatch.go). nil for drivers that analyse
@@ -42,6 +48,19 @@ type Options struct {
 	// unconditional releases, FC5001, and Redlock-style validity
 	// arithmetic, FC4001). The configuration key "library" turns it on too.
 	Library bool
+	// Checks are the checks whose findings the driver reports; nil for
+	// all. Precedence (one finding per problem) is decided among these
+	// only, so that a check switched off never hides another's finding:
+	// with FC2001 off, an unfenced write behind a lease check is FC1001.
+	Checks []checks.Code
+	// VetFlags declares the shared Analyzer's flags (-config, -library)
+	// on the engine, for go vet, which passes them to every analyzer it
+	// lists: the driver has parsed them into these options already, so
+	// their values are not read.
+	VetFlags bool
+	// Fingerprint, if not "", is put in the engine's name (see
+	// suite.Options).
+	Fingerprint string
 }
 
 // New returns an engine of its own configured by opts, for a driver that
@@ -49,7 +68,15 @@ type Options struct {
 // shared Analyzer's flag: golangci-lint's plugin settings, the standalone
 // command's -config and whole program.
 func New(opts Options) *analysis.Analyzer {
-	return newAnalyzer(func() Options { return opts })
+	a := newAnalyzer(func() Options { return opts })
+	if opts.Fingerprint != "" {
+		a.Name += "_" + opts.Fingerprint
+	}
+	if opts.VetFlags {
+		a.Flags.String("config", "", Analyzer.Flags.Lookup("config").Usage)
+		a.Flags.Bool("library", false, Analyzer.Flags.Lookup("library").Usage)
+	}
+	return a
 }
 
 // configFlag is the shared Analyzer's -config flag: the configuration file

@@ -41,12 +41,21 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 		}
 	}()
 	dirs := directive.Parse(pass.Fset, pass.Files)
-	cfg, err := loadConfig(pass, opts.Config)
+	cfg, err := loadConfig(pass, opts.Configs)
 	if err != nil {
 		return nil, err
 	}
 	if err := checkConfig(pass.Pkg, cfg); err != nil {
 		return nil, err
+	}
+	if opts.Program == nil {
+		// A driver that analyses one package at a time (go vet,
+		// golangci-lint) has no other place to say that an entry names a
+		// package no build can have; the standalone command says it once,
+		// knowing the whole build (suite.Configs.Program).
+		if err := checkPackages(pass, cfg); err != nil {
+			return nil, err
+		}
 	}
 	cust := newCustom(pass, cfg)
 	library := opts.Library || cfg.LibraryMode
@@ -71,7 +80,7 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 		// Library mode: the faults of the lock's own protocol.
 		found = slices.DeleteFunc(found, func(f Finding) bool { return !slices.Contains(libraryChecks, f.Code) })
 	}
-	return finish(pass, found, dirs, relocate), nil
+	return finish(pass, found, dirs, relocate, opts.Checks), nil
 }
 
 // relevant is the cheap prefilter: a package that imports no lock or
@@ -133,19 +142,15 @@ func importsAPI(path string) bool { return model.KB.LockPackages[path] || model.
 // MayExportFacts tells a driver, before it parses a dependency that is
 // analysed only for its facts, whether the engine could export any for it:
 // it decides as relevant and newCustom do, from the package's directory (for
-// its configuration, or configPath if not ""), its import paths, whether a
+// its configuration, given by configs), its import paths, whether a
 // dependency of it exported facts, and whether its source mentions an
 // annotation. A false answer is exact, so the driver may skip the package.
-func MayExportFacts(dir, configPath string, imports []string, depFacts bool, annotated func() bool) bool {
+func MayExportFacts(dir string, configs *config.Source, imports []string, depFacts bool, annotated func() bool) bool {
 	if depFacts || slices.ContainsFunc(imports, importsAPI) {
 		return true
 	}
-	path := configPath
-	if path == "" {
-		path = config.Find(dir)
-	}
-	if path != "" {
-		cfg, err := config.Load(path)
+	if configs.File(dir) != "" {
+		cfg, err := configs.For(dir)
 		if err != nil || configured(cfg) {
 			return true // analysing the package reports the error
 		}
@@ -310,12 +315,26 @@ func (a *analysis_) tokens(fn *ssa.Function, seeds []ssa.Value) *flow.Tokens {
 	return t
 }
 
-// finish keeps one finding per problem (precedence), moves findings out of
-// generated files (relocate, nil when there is nothing to move), applies
-// suppression comments and reports problems with those comments.
-func finish(pass *analysis.Pass, found []Finding, dirs []*directive.Directive, relocate func(Finding) []Finding) *Result {
+// finish keeps one finding per problem among the selected checks
+// (precedence; selected nil means all), moves findings out of generated
+// files (relocate, nil when there is nothing to move), applies suppression
+// comments and reports problems with those comments.
+func finish(pass *analysis.Pass, found []Finding, dirs []*directive.Directive, relocate func(Finding) []Finding, selected []checks.Code) *Result {
+	// Precedence is decided among the selected checks only, so that a
+	// check switched off never hides another's finding. A comment that
+	// suppresses what a switched-off check would report is still used, as
+	// when every check runs: those findings count for that, and are then
+	// dropped.
+	on := func(f Finding) bool {
+		return selected == nil || f.Code == checks.Suppression || slices.Contains(selected, f.Code)
+	}
+	candidates := precedence(found)
+	if selected != nil {
+		off := slices.DeleteFunc(candidates, on)
+		candidates = append(precedence(slices.DeleteFunc(slices.Clone(found), func(f Finding) bool { return !on(f) })), off...)
+	}
 	var kept []Finding
-	for _, f := range precedence(found) {
+	for _, f := range candidates {
 		moved := []Finding{f}
 		if relocate != nil {
 			moved = relocate(f)
@@ -330,7 +349,7 @@ func finish(pass *analysis.Pass, found []Finding, dirs []*directive.Directive, r
 					suppressed = suppressed || d.Applies()
 				}
 			}
-			if !suppressed {
+			if !suppressed && on(f) {
 				kept = append(kept, f)
 			}
 		}

@@ -106,12 +106,14 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		return
 	}
 	if chk := c.guard(sec, e, site); chk != nil {
+		// The write is also what the checks below say it is; the catalog's
+		// precedence keeps FC2001 alone when it is selected, and the other
+		// finding when FC2001 is switched off.
 		cp := fset.Position(chk.Pos())
-		related = append(related, analysis.RelatedInformation{Pos: chk.Pos(), Message: "lease checked here"})
+		guarded := append(slices.Clip(related), analysis.RelatedInformation{Pos: chk.Pos(), Message: "lease checked here"})
 		msg := fmt.Sprintf("%s is guarded by a lease check (%s at %s:%d) that does not close the race: the process can pause and the lease expire between the check and the write; %s",
 			where, calls.Callee(&chk.Call).Name(), filepath.Base(cp.Filename), cp.Line, "carry the fencing token instead: "+fence)
-		c.u.Report(unit.Finding{Code: checks.CheckThenAct, Pos: pos, Message: msg, Related: related, Key: pos})
-		return
+		c.u.Report(unit.Finding{Code: checks.CheckThenAct, Pos: pos, Message: msg, Related: guarded, Key: pos})
 	}
 	sp, locked := splitFence(e)
 	if locked {

@@ -1,0 +1,3 @@
+module example.com/sel
+
+go 1.26
