@@ -14,8 +14,10 @@ import (
 // PEXPIRE, GETSET). Keys are compared across functions by their shape:
 // the same constant, package variable, struct field, or call of the same
 // key-building function on such values (keyFor(l.name) in Lock and in
-// Unlock). A delete that undoes a marker when the work after its SET NX
-// failed (keyscope.Rollback) is no use of a lock's.
+// Unlock). A use counts only where the lock may be held (keyscope.Scope:
+// the same function, its callees and callers, the methods of one type, a
+// release), and a delete that undoes a marker when the work after its SET
+// NX failed (keyscope.Rollback) is no use of a lock's.
 
 // keyOp is a use of a key that only a lock makes.
 type keyOp struct {
@@ -93,9 +95,18 @@ func (a *analysis_) keyEvidence(fn *ssa.Function, key ssa.Value) bool {
 		return false
 	}
 	for _, op := range a.keyOps()[s] {
-		if !op.extend || op.fn != fn && !calls.Encloses(fn, op.fn) {
+		if (!op.extend || op.fn != fn && !calls.Encloses(fn, op.fn)) && a.heldAt(fn, op.fn) {
 			return true
 		}
 	}
 	return false
+}
+
+// heldAt reports whether a SET NX lock taken in acq may be held where del
+// runs (keyscope.Scope.HeldAt).
+func (a *analysis_) heldAt(acq, del *ssa.Function) bool {
+	if a.keyScope == nil {
+		a.keyScope = keyscope.NewScope(a.funcs)
+	}
+	return a.keyScope.HeldAt(acq, del)
 }

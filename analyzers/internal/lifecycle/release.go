@@ -107,7 +107,8 @@ func (l *checker) setnxCalls() []*setnx {
 // setnxFor finds the SET NX that took the lock whose key a release in fn
 // names: the same value in the same function (or a function literal in
 // it), the same value passed to a helper's parameter, or, across
-// functions, the same lock-like constant, struct field or package variable. del, when the
+// functions where the lock may be held (unit.Engine.HeldAt), the same
+// lock-like constant, struct field or package variable. del, when the
 // release is a delete, undoes a marker rather than releasing a lock when
 // it runs only after the work following a de-duplication SET NX failed
 // (keyscope.Rollback).
@@ -142,7 +143,7 @@ func (l *checker) setnxFor(key ssa.Value, fn *ssa.Function, del ssa.CallInstruct
 	}
 	if id, _ := calls.KeyID(key); id != "" {
 		for _, a := range all {
-			if a.lock && a.id == id {
+			if a.lock && a.id == id && l.u.HeldAt(a.fn, fn) {
 				return a
 			}
 		}
