@@ -37,7 +37,7 @@ batches=(
 	"client-go|k8s.io/client-go/..."
 	"etcd|go.etcd.io/etcd/client/v3/... go.etcd.io/etcd/server/v3/..."
 	"grpc|google.golang.org/grpc/..."
-	"locks|github.com/hashicorp/consul/api github.com/jackc/pgx/v5/... github.com/redis/go-redis/v9 github.com/go-redsync/redsync/v4/... github.com/riverqueue/river/... github.com/hibiken/asynq github.com/go-co-op/gocron/v2"
+	"locks|github.com/hashicorp/consul/api github.com/jackc/pgx/v5/... github.com/redis/go-redis/v9/... github.com/go-redsync/redsync/v4/... github.com/riverqueue/river/... github.com/hibiken/asynq github.com/go-co-op/gocron/v2"
 )
 
 want=("$@")

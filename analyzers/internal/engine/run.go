@@ -16,6 +16,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/fences"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
+	"github.com/fencecheck/fencecheck/analyzers/internal/keyscope"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/ssaprog"
@@ -197,6 +198,7 @@ type analysis_ struct {
 	funcs        []*ssa.Function             // the package's source functions
 	lockTypes    map[*types.Named]bool       // memo of lockTypeMethod
 	keyOpsIdx    map[string][]keyOp          // lock-only uses of keys, by shape (setnxkeys.go)
+	keyScope     *keyscope.Scope             // where a SET NX lock is held, built on first use (setnxkeys.go)
 	// condSecs are the SET NX sections whose key a caller decides
 	// (section.Conditional): candidates for acquire wrappers only.
 	condSecs map[*ssa.Function][]*section.Section

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/keyscope"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"golang.org/x/tools/go/ssa"
 )
@@ -13,7 +14,10 @@ import (
 // PEXPIRE, GETSET). Keys are compared across functions by their shape:
 // the same constant, package variable, struct field, or call of the same
 // key-building function on such values (keyFor(l.name) in Lock and in
-// Unlock).
+// Unlock). A use counts only where the lock may be held (keyscope.Scope:
+// the same function, its callees and callers, the methods of one type, a
+// release), and a delete that undoes a marker when the work after its SET
+// NX failed (keyscope.Rollback) is no use of a lock's.
 
 // keyOp is a use of a key that only a lock makes.
 type keyOp struct {
@@ -44,7 +48,9 @@ func (a *analysis_) keyOps() map[string][]keyOp {
 			case calls.KeyDeleteLock(c, callee) != nil:
 				keys, _ := calls.RedisKeys(c, callee)
 				for _, k := range keys {
-					add(fn, k, false)
+					if !rollback(fn, ci, k) {
+						add(fn, k, false)
+					}
 				}
 			case model.MatchesAny(model.KB.DelIfEqual, callee):
 				add(fn, calls.FlatArg(c, model.KB.KeyArg(callee)), false)
@@ -64,6 +70,24 @@ func (a *analysis_) keyOps() map[string][]keyOp {
 	return a.keyOpsIdx
 }
 
+// rollback reports whether del, a delete of key in fn, undoes the marker
+// a SET NX of the same key in fn's declared function set
+// (keyscope.Rollback).
+func rollback(fn *ssa.Function, del ssa.CallInstruction, key ssa.Value) bool {
+	for f := fn; f != nil; f = f.Parent() {
+		for ci := range calls.In(f) {
+			set, ok := ci.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if kl := calls.KeyHeldAcquire(&set.Call); kl != nil && calls.SameKey(calls.FlatArg(&set.Call, kl.Handle), key) {
+				return keyscope.Rollback(set, del, key)
+			}
+		}
+	}
+	return false
+}
+
 // keyEvidence is the engine's section.KeyEvidence.
 func (a *analysis_) keyEvidence(fn *ssa.Function, key ssa.Value) bool {
 	s := calls.KeyShape(key, false)
@@ -71,9 +95,18 @@ func (a *analysis_) keyEvidence(fn *ssa.Function, key ssa.Value) bool {
 		return false
 	}
 	for _, op := range a.keyOps()[s] {
-		if !op.extend || op.fn != fn && !calls.Encloses(fn, op.fn) {
+		if (!op.extend || op.fn != fn && !calls.Encloses(fn, op.fn)) && a.heldAt(fn, op.fn) {
 			return true
 		}
 	}
 	return false
+}
+
+// heldAt reports whether a SET NX lock taken in acq may be held where del
+// runs (keyscope.Scope.HeldAt).
+func (a *analysis_) heldAt(acq, del *ssa.Function) bool {
+	if a.keyScope == nil {
+		a.keyScope = keyscope.NewScope(a.funcs)
+	}
+	return a.keyScope.HeldAt(acq, del)
 }

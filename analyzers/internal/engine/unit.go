@@ -48,6 +48,8 @@ func (s services) HandleText(sec *section.Section) string { return s.a.handleTex
 
 func (s services) KeyEvidence(fn *ssa.Function, key ssa.Value) bool { return s.a.keyEvidence(fn, key) }
 
+func (s services) HeldAt(acq, del *ssa.Function) bool { return s.a.heldAt(acq, del) }
+
 func (s services) IsCustomCheck(fn *types.Func) bool { return s.a.custom.isCheck(fn) }
 
 func (s services) RecordSummary(fn *ssa.Function, obj *types.Func, kind string, f analysis.Fact) {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/keyscope"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
@@ -107,11 +108,18 @@ func (l *checker) setnxCalls() []*setnx {
 // setnxFor finds the SET NX that took the lock whose key a release in fn
 // names: the same value in the same function (or a function literal in
 // it), the same value passed to a helper's parameter, or, across
-// functions, the same lock-like constant, struct field or package variable.
-func (l *checker) setnxFor(key ssa.Value, fn *ssa.Function) *setnx {
+// functions where the lock may be held (unit.Engine.HeldAt), the same
+// lock-like constant, struct field or package variable. del, when the
+// release is a delete, undoes a marker rather than releasing a lock when
+// it runs only after the work following a de-duplication SET NX failed
+// (keyscope.Rollback).
+func (l *checker) setnxFor(key ssa.Value, fn *ssa.Function, del ssa.CallInstruction) *setnx {
 	all := l.setnxCalls()
 	for _, a := range all {
 		if calls.Encloses(a.fn, fn) && calls.SameKey(key, a.key) {
+			if !a.lock && del != nil && keyscope.Rollback(a.call, del, a.key) {
+				return nil
+			}
 			return a
 		}
 	}
@@ -136,7 +144,7 @@ func (l *checker) setnxFor(key ssa.Value, fn *ssa.Function) *setnx {
 	}
 	if id, _ := calls.KeyID(key); id != "" {
 		for _, a := range all {
-			if a.lock && a.id == id {
+			if a.lock && a.id == id && l.u.HeldAt(a.fn, fn) {
 				return a
 			}
 		}
@@ -153,7 +161,7 @@ func (l *checker) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *
 	}
 	what, verb := redisCall(ci.Common(), callee, calls.KeyDeleteLock(ci.Common(), callee))
 	for _, k := range keys {
-		acq := l.setnxFor(k, fn)
+		acq := l.setnxFor(k, fn, ci)
 		get, other := l.getCompared(ci, k)
 		if get != nil && acq == nil && !lockLike(k) && !ownerLike(other) {
 			get = nil // a cache entry checked before it is dropped, not a lock
@@ -799,7 +807,7 @@ func (l *checker) constantOwner(fn *ssa.Function, ci ssa.CallInstruction, key ss
 	if key == nil {
 		return
 	}
-	if acq := l.setnxFor(key, fn); acq != nil {
+	if acq := l.setnxFor(key, fn, nil); acq != nil {
 		related = append(related, acquired(acq.call.Pos(), acq.kind.Lib))
 		of = fmt.Sprintf(" of the %s acquired at %s", acq.kind.Lib, l.where(acq.call.Pos()))
 	} else if strings.HasPrefix(what, "DelExArgs") && (!lockLike(key) || overwrites(fn, key)) {

@@ -862,7 +862,7 @@ func (r *renewals) renewalCall(fn *ssa.Function, ci ssa.CallInstruction, f *Rene
 			renews)
 	case renewalBool:
 		key := calls.Arg(ci.Common(), f.KeyParam)
-		if key == nil || !lockLike(key) && r.l.setnxFor(key, fn) == nil {
+		if key == nil || !lockLike(key) && r.l.setnxFor(key, fn, nil) == nil {
 			return
 		}
 		if call != nil {
@@ -929,7 +929,7 @@ func (r *renewals) redisExpire(fn *ssa.Function, ci ssa.CallInstruction, callee 
 	if handled {
 		return
 	}
-	acq := r.l.setnxFor(key, fn)
+	acq := r.l.setnxFor(key, fn, nil)
 	if acq == nil && !lockLike(key) {
 		return
 	}

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/keyscope"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
@@ -367,7 +368,7 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup, keys KeyEvidence, 
 	default:
 		s.Handle = calls.Receiver(&call.Call)
 	}
-	if l.KeyOnly && !lockKey(fn, l, s.Handle, keys) {
+	if l.KeyOnly && !lockKey(fn, call, l, s.Handle, keys) {
 		if !conditional {
 			return nil // SET NX for de-duplication, not a lock
 		}
@@ -633,8 +634,10 @@ func keysOf(c *ssa.CallCommon) []ssa.Value {
 // a lock, it is computed by a function or read from a variable named like
 // one (lockKey(id), KeyPeriodicLock(ns)), the function releases the same
 // key again (in its body or in a function literal of it: a deferred
-// release), or the package treats the key as a lock's elsewhere (keys).
-func lockKey(fn *ssa.Function, l *model.Lock, key ssa.Value, keys KeyEvidence) bool {
+// release; a delete that undoes a marker when the work failed is no
+// release, keyscope.Rollback), or the package treats the key as a lock's
+// elsewhere (keys).
+func lockKey(fn *ssa.Function, call *ssa.Call, l *model.Lock, key ssa.Value, keys KeyEvidence) bool {
 	if key == nil {
 		return false
 	}
@@ -644,24 +647,25 @@ func lockKey(fn *ssa.Function, l *model.Lock, key ssa.Value, keys KeyEvidence) b
 	if lockName(keyName(settled(key))) {
 		return true
 	}
-	if releasedIn(fn, l, key, 0) {
+	if releasedIn(fn, call, l, key, 0) {
 		return true
 	}
 	return keys != nil && keys(fn, key)
 }
 
 // releasedIn reports whether fn or a function literal in it releases l
-// naming key.
-func releasedIn(fn *ssa.Function, l *model.Lock, key ssa.Value, depth int) bool {
+// naming key, the key call set.
+func releasedIn(fn *ssa.Function, call *ssa.Call, l *model.Lock, key ssa.Value, depth int) bool {
 	for ci := range calls.In(fn) {
 		if isRelease(l, ci.Common()) &&
-			slices.ContainsFunc(keysOf(ci.Common()), func(k ssa.Value) bool { return calls.SameValue(settled(k), settled(key)) }) {
+			slices.ContainsFunc(keysOf(ci.Common()), func(k ssa.Value) bool { return calls.SameValue(settled(k), settled(key)) }) &&
+			!keyscope.Rollback(call, ci, key) {
 			return true
 		}
 	}
 	if depth < 3 {
 		for _, anon := range fn.AnonFuncs {
-			if releasedIn(anon, l, key, depth+1) {
+			if releasedIn(anon, call, l, key, depth+1) {
 				return true
 			}
 		}

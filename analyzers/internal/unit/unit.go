@@ -66,6 +66,11 @@ type Engine interface {
 	// key is used (section.KeyEvidence).
 	KeyEvidence(fn *ssa.Function, key ssa.Value) bool
 
+	// HeldAt reports whether a SET NX lock taken in acq may be held where
+	// del runs (keyscope.Scope.HeldAt): only there is a delete of its key
+	// a release.
+	HeldAt(acq, del *ssa.Function) bool
+
 	// IsCustomCheck reports whether fn is a lease-validity query that the
 	// configuration, an annotation or a dependency's CheckFact declares,
 	// beside the knowledge base's (model.KB.ValidityChecks).
