@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"github.com/fencecheck/fencecheck/internal/suggest"
 	"go/build"
 	"io/fs"
 	"os"
@@ -154,7 +155,7 @@ func nearest(s string, candidates []string) string {
 		if c == s {
 			continue
 		}
-		if d := distance(s, c); bestD < 0 || d < bestD || d == bestD && c < best {
+		if d := suggest.Distance(s, c); bestD < 0 || d < bestD || d == bestD && c < best {
 			best, bestD = c, d
 		}
 	}
@@ -167,27 +168,6 @@ func nearest(s string, candidates []string) string {
 // Nearest is nearest for the engine's suggestions of a function, method
 // or field name.
 func Nearest(s string, candidates []string) string { return nearest(s, candidates) }
-
-// distance is the Levenshtein distance between a and b, in bytes.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
 
 // ModuleRoot returns the directory of the main module a package directory
 // belongs to, for CheckPackages: the file's own directory when it was

@@ -30,6 +30,7 @@ package directive
 import (
 	"fmt"
 	"github.com/fencecheck/fencecheck/internal/checks"
+	"github.com/fencecheck/fencecheck/internal/suggest"
 	"github.com/fencecheck/fencecheck/internal/suite"
 	"go/ast"
 	"go/token"
@@ -238,32 +239,11 @@ func nearMiss(name string) string {
 		cands = append(cands, c.Name)
 	}
 	for _, c := range cands {
-		if editDistance(lower, c) <= 2 {
+		if suggest.Distance(lower, c) <= 2 {
 			return c
 		}
 	}
 	return ""
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			sub := prev[j-1]
-			if a[i-1] != b[j-1] {
-				sub++
-			}
-			cur[j] = min(sub, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 func splitList(s string) []string {

@@ -1,15 +1,10 @@
 package sqlcall
 
 import (
-	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"testing"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/ssa/ssautil"
 )
 
 // TestBound: a placeholder of the driver is bound from the call's
@@ -25,15 +20,7 @@ func f(tok, id int64) {
 	exec(fmt.Sprintf("UPDATE t SET a = 1 WHERE id = $1 AND fence <= %d", tok), id)
 }
 `
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", "p"), []*ast.File{file}, ssa.SanityCheckFunctions)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := testutil.BuildSSA(t, src)
 	fn := pkg.Func("f")
 	var call *ssa.Call
 	for _, b := range fn.Blocks {

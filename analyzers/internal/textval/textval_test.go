@@ -1,32 +1,15 @@
 package textval
 
 import (
-	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"strings"
 	"testing"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/ssa/ssautil"
 )
 
 // build returns the SSA package of src (package p).
-func build(t *testing.T, src string) *ssa.Package {
-	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", "p"), []*ast.File{f}, ssa.SanityCheckFunctions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pkg
-}
+func build(t *testing.T, src string) *ssa.Package { return testutil.BuildSSA(t, src) }
 
 // sinkArgs returns the argument of every call of sink in fn, in order.
 func sinkArgs(fn *ssa.Function) []ssa.Value {
