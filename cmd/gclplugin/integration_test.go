@@ -132,7 +132,7 @@ func TestGolangciLint(t *testing.T) {
 		if !strings.Contains(r.stdout, "(FC1001)") {
 			t.Errorf("text output lacks the check code:\n%s", r.stdout)
 		}
-		// //nolint:unfencedwrite is applied by fencecheck itself, not by
+		// The nolint comment naming unfencedwrite is applied by fencecheck itself, not by
 		// golangci-lint (which has no linter of that name).
 		if r.stderr != "" {
 			t.Logf("golangci-lint stderr:\n%s", r.stderr)

@@ -64,8 +64,8 @@ type Check struct {
 	Explains []Code
 }
 
-// SuiteName is the name that stands for every check at once in
-// //nolint:fencecheck and is the golangci-lint plugin's name.
+// SuiteName is the name that stands for every check at once in nolint
+// comments (nolint:fencecheck) and is the golangci-lint plugin's name.
 const SuiteName = "fencecheck"
 
 // Catalog lists every check, in code order. A check supersedes those after

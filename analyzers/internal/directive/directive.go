@@ -44,7 +44,7 @@ type Kind int
 const (
 	Ignore     Kind = iota // //lint:ignore
 	FileIgnore             // //lint:file-ignore
-	Nolint                 // //nolint:
+	Nolint                 // golangci-lint style: nolint:NAMES
 )
 
 // Directive is one suppression comment of ours.
