@@ -28,6 +28,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -481,20 +482,7 @@ func argument(c *ssa.CallCommon, i int) ssa.Value {
 	return c.Args[i]
 }
 
-func unwrap(v ssa.Value) ssa.Value {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		default:
-			return v
-		}
-	}
-}
+func unwrap(v ssa.Value) ssa.Value { return calls.Unwrap(v) }
 
 func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
@@ -502,44 +490,12 @@ func isString(t types.Type) bool {
 }
 
 // variadic returns the elements of a slice literal passed to a variadic
-// parameter (f(a, b)); ok is false for f(xs...) or another shape.
+// parameter (f(a, b)); ok is false for f(xs...), another shape, or an
+// element not stored.
 func variadic(v ssa.Value) ([]ssa.Value, bool) {
-	if k, isConst := v.(*ssa.Const); isConst && k.IsNil() {
-		return nil, true
-	}
-	sl, ok := v.(*ssa.Slice)
-	if !ok {
+	elems, ok := calls.Variadic(v)
+	if !ok || slices.Contains(elems, nil) {
 		return nil, false
-	}
-	arr, ok := sl.X.(*ssa.Alloc)
-	if !ok {
-		return nil, false
-	}
-	at, ok := arr.Type().(*types.Pointer).Elem().Underlying().(*types.Array)
-	if !ok {
-		return nil, false
-	}
-	elems := make([]ssa.Value, at.Len())
-	for _, ref := range *arr.Referrers() {
-		ia, ok := ref.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		idx, ok := ia.Index.(*ssa.Const)
-		if !ok {
-			return nil, false
-		}
-		i := int(idx.Int64())
-		for _, r := range *ia.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == ia && i < len(elems) {
-				elems[i] = st.Val
-			}
-		}
-	}
-	for _, el := range elems {
-		if el == nil {
-			return nil, false
-		}
 	}
 	return elems, true
 }
