@@ -164,6 +164,48 @@ func (a *analysis_) remoteEffects(ci ssa.CallInstruction, obj *types.Func, toks 
 	if !a.pass.ImportObjectFact(obj, &f) {
 		return
 	}
+	a.summarized(ci, obj, &f, toks, site, visit)
+}
+
+// deepEffects reports the effects of a declared function of this package
+// called below the walk's depth bound, from its summary: what the
+// function does when called with no token, minus the effects a token
+// passed in fences. A summary is computed once per function; a call cycle
+// yields no summary for the function whose summary is being computed (the
+// walk that reached it sees its effects inline).
+func (a *analysis_) deepEffects(ci ssa.CallInstruction, toks interface{ Has(ssa.Value) bool }, site ssa.CallInstruction, visit visitFunc) {
+	callee := ci.Common().StaticCallee()
+	if callee == nil || !a.local(callee) {
+		return
+	}
+	obj, ok := callee.Object().(*types.Func)
+	if !ok || callee.Parent() != nil || a.lockBookkeeping(ci.Parent(), obj) {
+		return
+	}
+	if f := a.localSummary(callee); f != nil {
+		a.summarized(ci, obj, f, toks, site, visit)
+	}
+}
+
+// localSummary returns the memoised summary of a declared function of
+// this package (nil when it has no effects, or while it is being
+// computed).
+func (a *analysis_) localSummary(fn *ssa.Function) *EffectsFact {
+	if f, done := a.summaries[fn]; done {
+		return f
+	}
+	if a.summaries == nil {
+		a.summaries = map[*ssa.Function]*EffectsFact{}
+	}
+	a.summaries[fn] = nil // in progress: a recursive call sees none
+	f := a.summarizeEffects(fn)
+	a.summaries[fn] = f
+	return f
+}
+
+// summarized reports the effects of a summary at a call, except those
+// fenced by a token passed in one of the parameters that carry it.
+func (a *analysis_) summarized(ci ssa.CallInstruction, obj *types.Func, f *EffectsFact, toks interface{ Has(ssa.Value) bool }, site ssa.CallInstruction, visit visitFunc) {
 	args := ci.Common().Args
 	if ci.Common().IsInvoke() {
 		args = append([]ssa.Value{ci.Common().Value}, args...)

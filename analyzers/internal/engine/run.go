@@ -205,6 +205,9 @@ type analysis_ struct {
 	// statements are the exec helpers of this package and of its
 	// dependencies seen so far (statements.go).
 	statements map[*types.Func]*StatementFact
+	// summaries are the effects of this package's declared functions,
+	// computed on first use (facts.go: localSummary).
+	summaries map[*ssa.Function]*EffectsFact
 }
 
 func (a *analysis_) analyze() []Finding {

@@ -54,6 +54,10 @@ func (a *analysis_) walk(sec *section.Section, fn *ssa.Function, seeds []ssa.Val
 				}
 			}
 			if depth >= maxDepth {
+				// Deeper calls are known by their summaries (facts.go), as
+				// another package's functions are: reach is not bounded, only
+				// the inline walk is.
+				a.deepEffects(ci, toks, site, visit)
 				continue
 			}
 			a.follow(sec, ci, toks, site, depth, seen, visit)

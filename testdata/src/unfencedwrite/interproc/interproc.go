@@ -113,3 +113,33 @@ func twoCallsFenced(ctx context.Context, r *repo, m *concurrency.Mutex) error {
 	go r.saveFenced(ctx, 6, tok)
 	return r.saveFenced(ctx, 6, tok)
 }
+
+// A write eight calls below the lock (beyond the inline walk's bound) is
+// known from the callee's summary and reported at the call under the
+// lock; a token passed all the way down still fences it.
+func deep(ctx context.Context, r *repo, m *concurrency.Mutex) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	tok := m.Header().Revision
+	level1(ctx, r, tok) // want `UPDATE items .*\(in level7, called here\)`
+	fencedLevel1(ctx, r, tok)
+	return nil
+}
+
+func level1(ctx context.Context, r *repo, t int64) { level2(ctx, r, t) }
+func level2(ctx context.Context, r *repo, t int64) { level3(ctx, r, t) }
+func level3(ctx context.Context, r *repo, t int64) { level4(ctx, r, t) }
+func level4(ctx context.Context, r *repo, t int64) { level5(ctx, r, t) }
+func level5(ctx context.Context, r *repo, t int64) { level6(ctx, r, t) }
+func level6(ctx context.Context, r *repo, t int64) { level7(ctx, r, t) }
+func level7(ctx context.Context, r *repo, _ int64) { r.save(ctx, 1) }
+
+func fencedLevel1(ctx context.Context, r *repo, t int64) { fencedLevel2(ctx, r, t) }
+func fencedLevel2(ctx context.Context, r *repo, t int64) { fencedLevel3(ctx, r, t) }
+func fencedLevel3(ctx context.Context, r *repo, t int64) { fencedLevel4(ctx, r, t) }
+func fencedLevel4(ctx context.Context, r *repo, t int64) { fencedLevel5(ctx, r, t) }
+func fencedLevel5(ctx context.Context, r *repo, t int64) { fencedLevel6(ctx, r, t) }
+func fencedLevel6(ctx context.Context, r *repo, t int64) { fencedLevel7(ctx, r, t) }
+func fencedLevel7(ctx context.Context, r *repo, t int64) { r.saveFenced(ctx, 1, t) }
