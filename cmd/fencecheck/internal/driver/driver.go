@@ -24,10 +24,13 @@ import (
 	"cmp"
 	"go/token"
 	"maps"
+	"os"
+	"path/filepath"
 	"reflect"
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -136,6 +139,7 @@ func Run(cfg *Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	dropBorrowedFiles(pkgs, cfg.Dir)
 	roots := pkgs
 	if cfg.Roots != nil {
 		roots = cfg.Roots(pkgs)
@@ -426,4 +430,48 @@ func (r *run) adjustLimit() {
 	if debug.SetMemoryLimit(-1) != int64(want) {
 		debug.SetMemoryLimit(int64(want))
 	}
+}
+
+// dropBorrowedFiles removes from each package the files that go/packages
+// took from its error positions although they are another package's: for
+// a package with no files of its own (a directory whose generated code is
+// missing, a module that could not be downloaded), go/packages lists the
+// file named by the error's position (golang/go#39986's work-around), which
+// is often the importer's. Type-checked as the empty package, that file
+// would import nothing and yield an error per import; without it, the
+// package is reported by its own error. Positions are relative to dir,
+// where go list ran.
+func dropBorrowedFiles(pkgs []*packages.Package, dir string) {
+	if dir == "" {
+		dir, _ = os.Getwd()
+	}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		borrowed := func(f string) bool {
+			if filepath.Dir(f) == p.Dir && p.Dir != "" {
+				return false
+			}
+			return slices.ContainsFunc(p.Errors, func(e packages.Error) bool {
+				file := posFile(e.Pos) // relative to the directory go list ran in
+				if !filepath.IsAbs(file) {
+					file = filepath.Join(dir, file)
+				}
+				return file == f
+			})
+		}
+		p.GoFiles = slices.DeleteFunc(p.GoFiles, borrowed)
+		p.CompiledGoFiles = slices.DeleteFunc(p.CompiledGoFiles, borrowed)
+	})
+}
+
+// posFile returns the file of a "file:line:col" or "file:line" position
+// (the file name may itself hold a colon: a Windows drive).
+func posFile(pos string) string {
+	for range 2 {
+		i := strings.LastIndexByte(pos, ':')
+		if i < 0 || pos[i+1:] == "" || strings.Trim(pos[i+1:], "0123456789") != "" {
+			break
+		}
+		pos = pos[:i]
+	}
+	return pos
 }

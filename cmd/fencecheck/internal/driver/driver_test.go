@@ -315,3 +315,29 @@ func TestRedefinedInterfaceWithUnexportedMethod(t *testing.T) {
 		}
 	})
 }
+
+// go/packages lists the file named by a package's error position as the
+// package's own when the package has no files (its work-around for
+// golang/go#39986), even when the file is an importer's: a directory whose
+// generated code is missing, imported from data.go, gets data.go. Type
+// checked as that package, the file imports nothing ("could not import
+// context (no metadata for context)"). Such files are dropped; the
+// package's own files, and cgo's files in the build cache, stay.
+func TestBorrowedFiles(t *testing.T) {
+	conf := &packages.Package{PkgPath: "m/conf", Dir: "/m/conf",
+		GoFiles: []string{"/m/data/data.go"}, CompiledGoFiles: []string{"/m/data/data.go"},
+		Errors: []packages.Error{{Pos: "data/data.go:7:2", Msg: "example.com/x@v1.0.0: 403 Forbidden", Kind: packages.ListError}}}
+	data := &packages.Package{PkgPath: "m/data", Dir: "/m/data",
+		GoFiles: []string{"/m/data/data.go"}, CompiledGoFiles: []string{"/m/data/data.go"},
+		Imports: map[string]*packages.Package{"m/conf": conf}}
+	syntax := &packages.Package{PkgPath: "m/bad", Dir: "/m/bad",
+		GoFiles: []string{"/m/bad/bad.go"}, CompiledGoFiles: []string{"/m/bad/bad.go", "/cache/x/_cgo_gotypes.go"},
+		Errors: []packages.Error{{Pos: "/m/bad/bad.go:3:1", Msg: "expected declaration", Kind: packages.ParseError}}}
+	dropBorrowedFiles([]*packages.Package{data, syntax}, "/m")
+	if len(conf.GoFiles)+len(conf.CompiledGoFiles) > 0 {
+		t.Errorf("conf keeps its importer's file: %q %q", conf.GoFiles, conf.CompiledGoFiles)
+	}
+	if len(data.CompiledGoFiles) != 1 || len(syntax.CompiledGoFiles) != 2 || len(syntax.GoFiles) != 1 {
+		t.Errorf("a package lost its own files: %q %q %q", data.CompiledGoFiles, syntax.GoFiles, syntax.CompiledGoFiles)
+	}
+}
