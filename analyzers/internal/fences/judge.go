@@ -103,7 +103,8 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		msg := where + " cannot carry a fencing token, so a holder paused past its lease would repeat it after a new holder took over; " +
 			"record it in an outbox row written with a fenced statement, or give it an idempotency key / deduplication id the receiver enforces"
 		c.u.Report(unit.Finding{Code: checks.UnfenceableEffect, Pos: pos, Message: msg, Related: related, Key: pos})
-		return
+		// Also FC1001's below: the catalog's precedence keeps FC1003 when
+		// it is selected, and the unfenced write when it is switched off.
 	}
 	if chk := c.guard(sec, e, site); chk != nil {
 		// The write is also what the checks below say it is; the catalog's
@@ -121,13 +122,13 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 	}
 	if sp != nil {
 		rp, cp := fset.Position(sp.read.Pos()), fset.Position(sp.compare.Pos())
-		related = append(related,
+		split := append(slices.Clip(related),
 			analysis.RelatedInformation{Pos: sp.read.Pos(), Message: sp.column + " read here"},
 			analysis.RelatedInformation{Pos: sp.compare.Pos(), Message: "compared in Go here"})
 		msg := fmt.Sprintf("%s checks the fence in two steps: %s is read at %s:%d and compared in Go at %s:%d, but the write itself does not compare it, so another holder can write between the read and the write; compare the token in the write's WHERE clause (AND %s <= $n) and check the rows affected, or read with SELECT ... FOR UPDATE in the same transaction",
 			where, sp.column, filepath.Base(rp.Filename), rp.Line, filepath.Base(cp.Filename), cp.Line, sp.column)
-		c.u.Report(unit.Finding{Code: checks.SplitFenceCheck, Pos: pos, Message: msg, Related: related, Key: pos})
-		return
+		c.u.Report(unit.Finding{Code: checks.SplitFenceCheck, Pos: pos, Message: msg, Related: split, Key: pos})
+		// FC1001's too: kept when FC2002 is switched off (precedence).
 	}
 	msg := fmt.Sprintf("%s does not carry the fencing token: %s, so a holder paused past its lease would still apply it; %s", where, e.Describe(), fence)
 	c.u.Report(unit.Finding{Code: checks.UnfencedWrite, Pos: pos, Message: msg, Related: related, Key: pos})
