@@ -22,6 +22,7 @@ import (
 // finding is one diagnostic of a root package, with resolved positions.
 // File names are absolute; output formats shorten them.
 type finding struct {
+	pkg      string // import path of the package analysed
 	code     string
 	analyzer string
 	message  string
@@ -117,6 +118,7 @@ func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, 
 		},
 		Report: func(p *packages.Package, fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) {
 			f := newFinding(fset, a, codes[a], d)
+			f.pkg = p.PkgPath
 			// A file shared by a package and its test variant, or a
 			// diagnostic reported twice, is printed once.
 			key := fmt.Sprint(f.code, f.pos, f.end, f.message)
