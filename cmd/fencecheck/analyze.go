@@ -71,7 +71,7 @@ const maxResolveRuns = 3
 // one package at a time from export data (see package driver). The checks
 // of the shared suite run as own's (bound to the run's configuration and
 // to prog); other analyzers (the tests') run as they are.
-func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, o options) *result {
+func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, o options, progress func(driver.Progress)) *result {
 	res := &result{}
 	patterns := o.patterns
 	if len(patterns) == 0 {
@@ -102,6 +102,7 @@ func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, 
 		Patterns:  patterns,
 		Analyzers: as,
 		Roots:     analysisRoots,
+		Progress:  progress,
 		Needed: func(p *packages.Package, root, depFacts bool) bool {
 			if root && !engineOnly || named[p.PkgPath] {
 				return true

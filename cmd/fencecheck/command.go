@@ -14,6 +14,7 @@ import (
 	"runtime/pprof"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/fencecheck/fencecheck/docs"
 	"github.com/fencecheck/fencecheck/internal/baseline"
@@ -36,6 +37,10 @@ type command struct {
 	wd     string  // absolute working directory, set by run
 	stdout io.Writer
 	stderr io.Writer
+	// terminal reports whether stderr is a terminal, where a long run
+	// shows its progress; nil means it is not.
+	terminal func() bool
+	now      func() time.Time // nil means time.Now
 }
 
 // options are the parsed flags.
@@ -263,7 +268,11 @@ func (c *command) runWith(args []string, o *options, wrote *bool) int {
 		defer pprof.StopCPUProfile()
 	}
 
-	res := c.analyze(selected, own, prog, *o)
+	// Progress on a terminal only, and only with text output: a report
+	// in JSON or SARIF is read by a program, whatever stderr is.
+	prg := newProgress(c.stderr, c.terminal != nil && c.terminal() && o.format == "text", o.verbose, c.now)
+	res := c.analyze(selected, own, prog, *o, prg.hook())
+	prg.clear()
 
 	if o.memprofile != "" {
 		if err := writeHeapProfile(o.memprofile); err != nil {
