@@ -22,6 +22,7 @@ import (
 // finding is one diagnostic of a root package, with resolved positions.
 // File names are absolute; output formats shorten them.
 type finding struct {
+	pkg      string // import path of the package analysed
 	code     string
 	analyzer string
 	message  string
@@ -70,7 +71,7 @@ const maxResolveRuns = 3
 // one package at a time from export data (see package driver). The checks
 // of the shared suite run as own's (bound to the run's configuration and
 // to prog); other analyzers (the tests') run as they are.
-func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, o options) *result {
+func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, o options, progress func(driver.Progress)) *result {
 	res := &result{}
 	patterns := o.patterns
 	if len(patterns) == 0 {
@@ -101,6 +102,7 @@ func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, 
 		Patterns:  patterns,
 		Analyzers: as,
 		Roots:     analysisRoots,
+		Progress:  progress,
 		Needed: func(p *packages.Package, root, depFacts bool) bool {
 			if root && !engineOnly || named[p.PkgPath] {
 				return true
@@ -117,6 +119,7 @@ func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, 
 		},
 		Report: func(p *packages.Package, fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) {
 			f := newFinding(fset, a, codes[a], d)
+			f.pkg = p.PkgPath
 			// A file shared by a package and its test variant, or a
 			// diagnostic reported twice, is printed once.
 			key := fmt.Sprint(f.code, f.pos, f.end, f.message)

@@ -14,8 +14,10 @@ import (
 	"runtime/pprof"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/fencecheck/fencecheck/docs"
+	"github.com/fencecheck/fencecheck/internal/baseline"
 	"github.com/fencecheck/fencecheck/internal/crash"
 	"github.com/fencecheck/fencecheck/internal/suite"
 )
@@ -35,6 +37,10 @@ type command struct {
 	wd     string  // absolute working directory, set by run
 	stdout io.Writer
 	stderr io.Writer
+	// terminal reports whether stderr is a terminal, where a long run
+	// shows its progress; nil means it is not.
+	terminal func() bool
+	now      func() time.Time // nil means time.Now
 }
 
 // options are the parsed flags.
@@ -51,6 +57,9 @@ type options struct {
 	output     string
 	config     string
 	library    bool
+	verbose    bool
+	baseline   string // -baseline: report only findings not recorded in it
+	baselineW  string // -baseline-write: record the findings in it
 	patterns   []string
 }
 
@@ -87,6 +96,9 @@ func (c *command) flagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	fs.StringVar(&o.output, "o", "", "write the findings to `file` instead of standard output")
 	fs.StringVar(&o.config, "config", "", "configuration `file` (default: fencecheck.json at the module root)")
+	fs.StringVar(&o.baseline, "baseline", "", "report only the findings not recorded in the baseline `file` (written by -baseline-write)")
+	fs.StringVar(&o.baselineW, "baseline-write", "", "record the findings in the baseline `file` instead of reporting them (see docs/getting-started.md)")
+	fs.BoolVar(&o.verbose, "v", false, "list each package analysed, with its time, on standard error")
 	fs.BoolVar(&o.library, "library", false, "library mode: also report inside the lock libraries fencecheck knows (their releases and validity arithmetic), for their authors")
 	return fs
 }
@@ -187,6 +199,22 @@ func (c *command) runWith(args []string, o *options, wrote *bool) int {
 		return c.usageError(fs, "%s takes no packages (got %s)", only[0], strings.Join(o.patterns, " "))
 	}
 
+	switch {
+	case o.baseline != "" && o.baselineW != "":
+		return c.usageError(fs, "-baseline and -baseline-write cannot be combined: check against the baseline with -baseline, or rewrite it with -baseline-write once the check passes")
+	case o.baselineW != "" && o.output != "":
+		return c.usageError(fs, "-baseline-write writes no report: leave out -o")
+	}
+	var base *baseline.Baseline
+	if o.baseline != "" {
+		b, err := baseline.ReadFile(c.path(o.baseline))
+		if err != nil {
+			fmt.Fprintf(c.stderr, "fencecheck: -baseline: %v\n", err)
+			return exitError
+		}
+		base = b
+	}
+
 	switch o.format {
 	case "text", "json", "sarif":
 	default:
@@ -240,7 +268,11 @@ func (c *command) runWith(args []string, o *options, wrote *bool) int {
 		defer pprof.StopCPUProfile()
 	}
 
-	res := c.analyze(selected, own, prog, *o)
+	// Progress on a terminal only, and only with text output: a report
+	// in JSON or SARIF is read by a program, whatever stderr is.
+	prg := newProgress(c.stderr, c.terminal != nil && c.terminal() && o.format == "text", o.verbose, c.now)
+	res := c.analyze(selected, own, prog, *o, prg.hook())
+	prg.clear()
 
 	if o.memprofile != "" {
 		if err := writeHeapProfile(o.memprofile); err != nil {
@@ -254,6 +286,12 @@ func (c *command) runWith(args []string, o *options, wrote *bool) int {
 	}
 	for _, e := range res.errors {
 		fmt.Fprintf(c.stderr, "fencecheck: %s\n", e)
+	}
+	if o.baselineW != "" {
+		return c.writeBaseline(o.baselineW, res)
+	}
+	if base != nil {
+		c.applyBaseline(*o, base, res)
 	}
 	if err := c.write(*o, res); err != nil {
 		fmt.Fprintf(c.stderr, "fencecheck: %v\n", err)

@@ -587,6 +587,10 @@ func TestSARIFOutput(t *testing.T) {
 	if h3 != h4 || n3 != "0" || n4 != "1" {
 		t.Errorf("fingerprints of identical lines: %q and %q", fp3, fp4)
 	}
+	// The baseline's fingerprint tells them apart by their function.
+	if b3, b4 := run.Results[3].PartialFingerprints["fencecheck/v1"], run.Results[4].PartialFingerprints["fencecheck/v1"]; len(b3) != 20 || b3 == b4 {
+		t.Errorf("fencecheck/v1 fingerprints of write(3) in Three and Four: %q and %q", b3, b4)
+	}
 	if run.Invocations[0].ExecutionSuccessful != true {
 		t.Errorf("executionSuccessful = false")
 	}

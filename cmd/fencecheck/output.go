@@ -158,8 +158,12 @@ func (c *command) writeSARIF(w io.Writer, res *result) error {
 			Message: msg,
 		}
 	}
-	for _, f := range res.findings {
-		sr := sarif.Result{RuleID: f.code, Message: f.message, Location: loc(f.pos, f.end, "")}
+	// The baseline's fingerprint, so that a SARIF consumer can match
+	// findings as -baseline does (internal/baseline).
+	es := entries(res.findings)
+	for i, f := range res.findings {
+		sr := sarif.Result{RuleID: f.code, Message: f.message, Location: loc(f.pos, f.end, ""),
+			Fingerprints: map[string]string{"fencecheck/v1": es[i].Fingerprint}}
 		for _, rl := range f.related {
 			sr.Related = append(sr.Related, loc(rl.pos, rl.end, rl.message))
 		}

@@ -8,11 +8,14 @@
 //
 //	checks: [FC1*, -FC1003]   # codes, analyzer names, globs, all; -X removes (default: all)
 //	config: fencecheck.json   # a fencecheck configuration file (must exist)
+//	baseline: fencecheck-baseline.json  # report only findings not recorded in it
 //
 // See docs/golangci-lint.md for the build and configuration steps.
 package gclplugin
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -22,6 +25,7 @@ import (
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers"
+	"github.com/fencecheck/fencecheck/internal/baseline"
 	"github.com/fencecheck/fencecheck/internal/suite"
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
@@ -54,10 +58,17 @@ type Settings struct {
 	// standalone command's -library flag and the configuration key
 	// "library"). Off by default.
 	Library bool `json:"library,omitempty"`
+
+	// Baseline is the path of a baseline file written by the standalone
+	// command's -baseline-write (internal/baseline): the findings it
+	// records are not reported, as with fencecheck -baseline. A relative
+	// path is resolved against golangci-lint's working directory; the file
+	// must exist and be valid.
+	Baseline string `json:"baseline,omitempty"`
 }
 
 // settingKeys are the keys Settings accepts, for error messages.
-var settingKeys = []string{"checks", "config", "library"}
+var settingKeys = []string{"baseline", "checks", "config", "library"}
 
 // Plugin is one configured instance of the fencecheck linter.
 // golangci-lint may create several; they share nothing but the
@@ -88,6 +99,24 @@ func New(conf any) (register.LinterPlugin, error) {
 		}
 		s.Config = abs
 	}
+	var base *baseline.Baseline
+	var baseHash string
+	if s.Baseline != "" {
+		abs, err := filepath.Abs(s.Baseline)
+		if err != nil {
+			return nil, fmt.Errorf("fencecheck settings: baseline: %w", err)
+		}
+		data, err := os.ReadFile(abs)
+		if err == nil {
+			base, err = baseline.Parse(data)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("fencecheck settings: baseline %s: %w", abs, err)
+		}
+		s.Baseline = abs
+		h := sha256.Sum256(data)
+		baseHash = hex.EncodeToString(h[:8])
+	}
 	picked, err := selectAnalyzers(analyzers.All, s.Checks)
 	if err != nil {
 		return nil, err
@@ -108,11 +137,20 @@ func New(conf any) (register.LinterPlugin, error) {
 			opts.Fingerprint = fp[:16]
 		}
 	}
+	// golangci-lint caches a package's issues by its analyzers' names: a
+	// changed baseline must change one of them, as a changed configuration
+	// does.
+	if baseHash != "" {
+		opts.Fingerprint += "b" + baseHash
+	}
 	own, err := suite.New(opts)
 	if err != nil {
 		return nil, fmt.Errorf("fencecheck settings: config: %w", err)
 	}
 	selected := own.Bind(suite.Of(picked))
+	if base != nil {
+		selected = withBaseline(selected, ids, base)
+	}
 	if opts.Fingerprint != "" {
 		selected = append(selected, own.Engine)
 	}

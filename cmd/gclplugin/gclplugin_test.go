@@ -353,13 +353,8 @@ func TestSelectUncatalogued(t *testing.T) {
 	}
 }
 
-// The checks setting is handed to the engine: with FC2001 (checkthenact)
-// switched off, the unfenced write behind a lease check that FC2001 would
-// report is FC1001's, not lost.
-func TestSelectionBeforePrecedence(t *testing.T) {
-	gopath := t.TempDir()
-	for name, text := range map[string]string{
-		"src/sel/lockz/lockz.go": `package lockz
+// lockzSrc is a lock API declared by annotations, for the tests' packages.
+const lockzSrc = `package lockz
 
 import "context"
 
@@ -378,7 +373,28 @@ func (l *Lease) Valid() bool { return true }
 
 //fencecheck:sink carried_by=2
 func Publish(ctx context.Context, topic string, epoch int64) error { return nil }
-`,
+`
+
+// writeTree writes the files (names relative to dir).
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// The checks setting is handed to the engine: with FC2001 (checkthenact)
+// switched off, the unfenced write behind a lease check that FC2001 would
+// report is FC1001's, not lost.
+func TestSelectionBeforePrecedence(t *testing.T) {
+	gopath := t.TempDir()
+	writeTree(t, gopath, map[string]string{
+		"src/sel/lockz/lockz.go": lockzSrc,
 		"src/sel/app/app.go": `package app
 
 import (
@@ -398,14 +414,7 @@ func Work(ctx context.Context, c *lockz.Client) {
 	}
 }
 `,
-	} {
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(gopath, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(gopath, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	as, _ := build(t, settings("checks", []string{"FC1001"}))
 	if len(as) != 1 || as[0].Name != "unfencedwrite" {
 		t.Fatalf("analyzers %v", names(as))

@@ -33,6 +33,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
@@ -68,6 +69,10 @@ type Config struct {
 	// time. The file set is the package's own and stays valid.
 	Report func(p *packages.Package, fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic)
 
+	// Progress, if not nil, is called as each package of the import graph
+	// is done, one call at a time.
+	Progress func(Progress)
+
 	// Parallelism bounds how many packages are analysed at once; 0 means
 	// GOMAXPROCS.
 	Parallelism int
@@ -84,6 +89,15 @@ type Config struct {
 	// renew, if not nil, replaces the heap budget's decision to start a
 	// new universe before p is type-checked (for tests).
 	renew func(p *packages.Package) bool
+}
+
+// Progress says that a package is done.
+type Progress struct {
+	Done, Total int // packages done so far, of all in the import graph
+	Package     *packages.Package
+	Root        bool          // one of the packages to analyse, not a dependency
+	Analysed    bool          // the analyzers ran on it (not only type-checked)
+	Took        time.Duration // from when it got a slot to when it was done
 }
 
 // Result is the outcome of a run.
@@ -187,6 +201,7 @@ type node struct {
 	broken   bool     // the package has errors: importers cannot use its export data
 
 	stage     string       // what process is doing, for an internal error
+	analysed  bool         // the analyzers ran on it
 	importers int          // packages that import this one
 	pending   atomic.Int32 // importers not yet type-checked
 	export    atomic.Pointer[[]byte]
@@ -277,6 +292,8 @@ func (r *run) analyzeAll() {
 		slots <- &slot{}
 	}
 	var wg sync.WaitGroup
+	var progress sync.Mutex // serialises cfg.Progress
+	done := 0
 	for _, n := range r.nodes {
 		wg.Go(func() {
 			for _, d := range n.deps {
@@ -284,9 +301,16 @@ func (r *run) analyzeAll() {
 			}
 			s := <-slots
 			defer func() { slots <- s }()
+			start := time.Now()
 			r.processSafely(n, s)
 			close(n.done)
 			r.adjustLimit()
+			if r.cfg.Progress != nil {
+				progress.Lock()
+				done++
+				r.cfg.Progress(Progress{Done: done, Total: len(r.nodes), Package: n.pkg, Root: r.rootSet[n.pkg], Analysed: n.analysed, Took: time.Since(start)})
+				progress.Unlock()
+			}
 		})
 	}
 	wg.Wait()
@@ -369,6 +393,7 @@ func (r *run) process(n *node, s *slot) {
 	}
 	n.stage = "analysing"
 	facts := r.runAnalyzers(n, u, analyzers, root)
+	n.analysed = true
 	if facts.len() > 0 {
 		n.facts = facts
 		n.depFacts = true

@@ -53,6 +53,9 @@ type Result struct {
 	Message  string
 	Location Location
 	Related  []Location // in the order the analyzer reported them
+	// Fingerprints are further partialFingerprints, by name (the
+	// baseline's, which does not depend on the line's neighbours).
+	Fingerprints map[string]string
 }
 
 // Report is everything a log is built from.
@@ -165,6 +168,9 @@ func Build(r Report) *Log {
 		hash := b.lineHash(res.RuleID, res.Location)
 		out.PartialFingerprints = map[string]string{
 			"primaryLocationLineHash": hash + ":" + strconv.Itoa(seen[hash]),
+		}
+		for k, v := range res.Fingerprints {
+			out.PartialFingerprints[k] = v
 		}
 		seen[hash]++
 		run.Results = append(run.Results, out)

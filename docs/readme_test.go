@@ -1,0 +1,91 @@
+package docs_test
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// corpusFigures are the figures the README quotes from docs/precision.md.
+type corpusFigures struct {
+	heldCases, heldRepos              string // the held-out part's size
+	heldFound, heldHazards, heldPct   string // held-out recall
+	heldTP, heldFlagged               string // held-out look-alike precision
+	devFound, devHazards, devPct      string // development recall (round 3)
+	devTP, devFlagged                 string // development precision (round 3)
+	sweepPkgs, sweepLines, sweepFinds string // the lock-library sweep's total row
+}
+
+// find returns the submatches of re in text, or fails naming what it
+// looked for.
+func find(t *testing.T, text, what string, re *regexp.Regexp) []string {
+	t.Helper()
+	m := re.FindStringSubmatch(text)
+	if m == nil {
+		t.Fatalf("docs/precision.md: no %s (%s): the test must follow the document's new wording", what, re)
+	}
+	return m[1:]
+}
+
+// precisionFigures reads the current figures out of docs/precision.md.
+func precisionFigures(t *testing.T, text string) corpusFigures {
+	var f corpusFigures
+	m := find(t, text, "held-out size", regexp.MustCompile(`\*\*Held-out\*\* \(`+"`heldout/`"+`\): (\d+) cases in (\d+) repositories`))
+	f.heldCases, f.heldRepos = m[0], m[1]
+	m = find(t, text, "held-out result", regexp.MustCompile(`(?s)\*\*Round 4 \(held-out part.*?\): recall (\d+)/(\d+) = (\d+)%.*?look-alike precision\s+(\d+)/(\d+)`))
+	f.heldFound, f.heldHazards, f.heldPct, f.heldTP, f.heldFlagged = m[0], m[1], m[2], m[3], m[4]
+	m = find(t, text, "development result", regexp.MustCompile(`\*\*Development, round 3: recall (\d+)/(\d+) = (\d+)%, precision (\d+)/(\d+) = \d+%\*\*`))
+	f.devFound, f.devHazards, f.devPct, f.devTP, f.devFlagged = m[0], m[1], m[2], m[3], m[4]
+	m = find(t, text, "sweep total", regexp.MustCompile(`\| \*\*total\*\* \| \*\*([\d,]+)\*\* \| \*\*([\d,]+)\*\* \| \*\*(\d+)\*\* \|`))
+	f.sweepPkgs, f.sweepLines, f.sweepFinds = m[0], m[1], m[2]
+	return f
+}
+
+// readmeSentences are the README's sentences that carry the figures.
+func readmeSentences(f corpusFigures) []string {
+	return []string{
+		fmt.Sprintf("On the held-out part (%s cases in %s repositories that nobody develops against) it finds **%s of %s** scored hazards (%s%%), with look-alike precision %s/%s;",
+			f.heldCases, f.heldRepos, f.heldFound, f.heldHazards, f.heldPct, f.heldTP, f.heldFlagged),
+		fmt.Sprintf("on the development part (round 3) **%s of %s** (%s%%), with precision %s/%s.",
+			f.devFound, f.devHazards, f.devPct, f.devTP, f.devFlagged),
+		fmt.Sprintf("It reports %s findings on the %s lines (%s packages) of the lock libraries and the standard library",
+			f.sweepFinds, f.sweepLines, f.sweepPkgs),
+	}
+}
+
+// The README's corpus figures are those of docs/precision.md: when a round
+// changes them there, this test says which README line to change.
+func TestREADMEFigures(t *testing.T) {
+	precision, err := os.ReadFile("precision.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The README wraps lines; compare with white space folded.
+	text := strings.Join(strings.Fields(string(readme)), " ")
+	for _, s := range readmeSentences(precisionFigures(t, string(precision))) {
+		if !strings.Contains(text, s) {
+			t.Errorf("README.md does not say, as docs/precision.md does:\n\t%s", s)
+		}
+	}
+}
+
+// The parser follows the document: a changed figure in precision.md gives
+// a sentence the README does not have.
+func TestREADMEFiguresFollow(t *testing.T) {
+	precision, err := os.ReadFile("precision.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := regexp.MustCompile(`\*\*Development, round 3: recall \d+/`).ReplaceAllString(string(precision), "**Development, round 3: recall 99/")
+	readme, _ := os.ReadFile("../README.md")
+	text := strings.Join(strings.Fields(string(readme)), " ")
+	if s := readmeSentences(precisionFigures(t, changed))[1]; strings.Contains(text, s) || !strings.Contains(s, "**99 of ") {
+		t.Errorf("an edited precision.md still matches the README: %q", s)
+	}
+}
