@@ -21,7 +21,8 @@ import (
 
 // relocator returns the function finish uses to move a finding out of a
 // generated file, or nil when the package has no generated file.
-func (a *analysis_) relocator(gen map[string]generated.Generator, funcs []*ssa.Function) func(Finding) []Finding {
+func (a *analysis_) relocator(gen map[string]generated.Generator) func(Finding) []Finding {
+	funcs := a.funcs
 	isGen := func(pos token.Pos) bool {
 		g, ok := gen[a.pass.Fset.PositionFor(pos, false).Filename]
 		return ok && g != generated.Cgo
@@ -39,18 +40,17 @@ func (a *analysis_) relocator(gen map[string]generated.Generator, funcs []*ssa.F
 	// callers: a function of this package -> the calls to it, static or
 	// through an interface this package implements.
 	callers := map[*ssa.Function][]ssa.CallInstruction{}
-	for _, fn := range funcs {
-		for ci := range calls.In(fn) {
-			c := ci.Common()
-			if callee := c.StaticCallee(); callee != nil {
-				if o := callee.Origin(); o != nil {
-					callee = o
-				}
-				callers[callee] = append(callers[callee], ci)
-			} else if c.IsInvoke() {
-				for _, impl := range a.implementations(c) {
-					callers[impl] = append(callers[impl], ci)
-				}
+	for _, s := range a.index.Sites() {
+		ci := s.Call
+		c := ci.Common()
+		if callee := c.StaticCallee(); callee != nil {
+			if o := callee.Origin(); o != nil {
+				callee = o
+			}
+			callers[callee] = append(callers[callee], ci)
+		} else if c.IsInvoke() {
+			for _, impl := range a.implementations(c) {
+				callers[impl] = append(callers[impl], ci)
 			}
 		}
 	}

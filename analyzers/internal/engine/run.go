@@ -11,6 +11,7 @@ import (
 	"honnef.co/go/tools/analysis/facts/generated"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/annotation"
+	"github.com/fencecheck/fencecheck/analyzers/internal/callindex"
 	"github.com/fencecheck/fencecheck/analyzers/internal/config"
 	"github.com/fencecheck/fencecheck/analyzers/internal/directive"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
@@ -72,7 +73,7 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 		if library && model.KB.IsLibraryPackage(pass.Pkg.Path()) {
 			found = append(found, a.libraryReleases()...)
 		}
-		relocate = a.relocator(gen, a.funcs)
+		relocate = a.relocator(gen)
 	}
 	if model.KB.IsLibraryPackage(pass.Pkg.Path()) {
 		if !library {
@@ -193,12 +194,12 @@ type analysis_ struct {
 	// wrapperNames are the names of this package's acquire wrappers.
 	wrapperNames map[string]bool
 	findings     findings
-	calls        map[token.Pos]*ast.CallExpr // by Lparen, built on first use
-	assigned     map[token.Pos][]ast.Expr    // by the Lparen of a call, what its results are assigned to
-	funcs        []*ssa.Function             // the package's source functions
-	lockTypes    map[*types.Named]bool       // memo of lockTypeMethod
-	keyOpsIdx    map[string][]keyOp          // lock-only uses of keys, by shape (setnxkeys.go)
-	keyScope     *keyscope.Scope             // where a SET NX lock is held, built on first use (setnxkeys.go)
+	assigned     map[token.Pos][]ast.Expr // by the Lparen of a call, what its results are assigned to
+	funcs        []*ssa.Function          // the package's source functions
+	index        *callindex.Index         // calls and declarations of funcs, shared with the checks
+	lockTypes    map[*types.Named]bool    // memo of lockTypeMethod
+	keyOpsIdx    map[string][]keyOp       // lock-only uses of keys, by shape (setnxkeys.go)
+	keyScope     *keyscope.Scope          // where a SET NX lock is held, built on first use (setnxkeys.go)
 	// condSecs are the SET NX sections whose key a caller decides
 	// (section.Conditional): candidates for acquire wrappers only.
 	condSecs map[*ssa.Function][]*section.Section
@@ -210,6 +211,7 @@ type analysis_ struct {
 func (a *analysis_) analyze() []Finding {
 	pkg, funcs := ssaprog.Build(a.pass)
 	a.pkg, a.funcs = pkg, funcs
+	a.index = callindex.New(a.pass.Files, a.pass.TypesInfo, funcs)
 	issuers := map[*types.Func]bool{} // functions of this package that return a token
 	a.fields.CustomCall = func(fn *types.Func) bool { return issuers[fn] || a.custom.isFence(fn) }
 	a.fields.CustomField = a.custom.isFenceField
@@ -231,7 +233,7 @@ func (a *analysis_) analyze() []Finding {
 			break
 		}
 	}
-	u := &unit.Unit{Pass: a.pass, Pkg: pkg, Funcs: funcs, Engine: services{a}}
+	u := &unit.Unit{Pass: a.pass, Pkg: pkg, Funcs: funcs, Index: a.index, Engine: services{a}}
 	secs := map[*ssa.Function][]*section.Section{}
 	find := func() {
 		for _, fn := range funcs {
