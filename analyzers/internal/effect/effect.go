@@ -5,10 +5,8 @@ package effect
 
 import (
 	"fmt"
-	"go/token"
 	"go/types"
 	"iter"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -17,6 +15,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
@@ -142,7 +141,7 @@ func ClassifyAs(call ssa.CallInstruction, sink *model.Sink, toks *flow.Tokens) *
 		if allocates(e) {
 			return nil // n := INCR seq: a number allocated, not state a stale holder could overwrite
 		}
-		if leaseBound(c, sink) || argConditional(c, sink) {
+		if storecond.LeaseBound(c, sink) || storecond.ArgConditional(c, sink) {
 			e.Verdict = Carried
 		}
 	case model.CondScript:
@@ -152,7 +151,7 @@ func ClassifyAs(call ssa.CallInstruction, sink *model.Sink, toks *flow.Tokens) *
 		}
 	case model.CondTxn:
 		e.What = e.what()
-		if txnCompares(e.Receiver, toks) {
+		if storecond.TxnCompares(e.Receiver, toks.Any) {
 			e.Verdict = Carried
 		}
 	case model.CondCAS:
@@ -167,27 +166,27 @@ func ClassifyAs(call ssa.CallInstruction, sink *model.Sink, toks *flow.Tokens) *
 		if toks.Has(calls.Arg(c, sink.Query)) {
 			e.Verdict = Carried
 		}
-		if len(sink.ConstSets) > 0 && emptyDoc(calls.Arg(c, sink.Query)) && constDoc(calls.Arg(c, sink.Query+1), sink.ConstSets) {
+		if len(sink.ConstSets) > 0 && storecond.EmptyDoc(calls.Arg(c, sink.Query)) && storecond.ConstDoc(calls.Arg(c, sink.Query+1), sink.ConstSets) {
 			return nil // an absolute write: every holder writes the same state
 		}
 	case model.CondOps:
 		e.What = e.what()
-		if guardedOps(calls.Args(c), toks) {
+		if storecond.GuardedOps(calls.Args(c), toks.Arg) {
 			e.Verdict = Carried
 		}
 	case model.CondInput:
 		e.What = e.what()
 		in := calls.Arg(c, sink.Query)
-		switch k := inputCondition(in, sink.Conditions); {
-		case k == condCAS:
+		switch k := storecond.Input(in, sink.Conditions); {
+		case k == storecond.CAS:
 			e.Verdict = Carried // a compare-and-swap the store enforces
-		case k == condOther && toks.Has(in):
+		case k == storecond.Other && toks.Has(in):
 			e.Verdict = Carried
 		}
 	case model.CondUnfenceable:
 		e.What = e.what()
 		e.Verdict = Cannot
-		if slices.ContainsFunc(calls.Args(c), func(a ssa.Value) bool { return setsField(a, model.KB.DedupFields...) }) {
+		if slices.ContainsFunc(calls.Args(c), func(a ssa.Value) bool { return storecond.SetsField(a, model.KB.DedupFields...) }) {
 			return nil // a deduplication id the broker enforces
 		}
 		if toks.Any(calls.Args(c)...) {
@@ -391,10 +390,6 @@ func inChain(recv ssa.Value, f func(call *ssa.Call, fn *types.Func) string) stri
 // can chain many conditions, so it is generous.
 const maxBuilderCalls = 32
 
-// maxTxnCalls bounds the calls of a transaction chain
-// (Txn(ctx).If(...).Then(...).Commit()) walked back from Commit.
-const maxTxnCalls = 16
-
 // Wheres walks a query builder's receiver chain
 // (db.Model(&a).Where(...).Where(...)) and yields each Where call with its
 // fragment parsed as "UPDATE t SET x = 1 WHERE <fragment>", so that bind
@@ -531,67 +526,6 @@ func hasMutation(sink *model.Sink, st *types.Struct, depth int) bool {
 				return true
 			}
 		}
-	}
-	return false
-}
-
-// leaseBound recognises writes attached to the holder's lease by one of
-// their trailing options (sink.LeaseOptions: etcd's clientv3.WithLease):
-// they fail once the lease is gone.
-func leaseBound(c *ssa.CallCommon, sink *model.Sink) bool {
-	if len(sink.LeaseOptions) == 0 {
-		return false
-	}
-	args := calls.Args(c)
-	if len(args) == 0 {
-		return false
-	}
-	opts, _ := calls.Variadic(args[len(args)-1])
-	for _, o := range opts {
-		if oc, ok := o.(*ssa.Call); ok {
-			if f := calls.Callee(&oc.Call); f != nil && slices.ContainsFunc(sink.LeaseOptions, func(o model.Func) bool { return o.Matches(f) }) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// argConditional recognises writes that the server makes conditional or
-// session-bound through the value of an argument (sink.ArgConds):
-// ZooKeeper's Set/Delete with a version other than -1 (compare-and-swap)
-// and ephemeral Create.
-func argConditional(c *ssa.CallCommon, sink *model.Sink) bool {
-	for _, ac := range sink.ArgConds {
-		k, ok := calls.Arg(c, ac.Arg).(*ssa.Const)
-		switch {
-		case !ok:
-			return true // not a constant: cannot tell, stay silent
-		case ac.Bits != 0 && k.Int64()&ac.Bits != 0, ac.Bits == 0 && k.Int64() != ac.Any:
-			return true
-		}
-	}
-	return false
-}
-
-// txnCompares walks Commit's receiver chain (Txn().If(...).Then(...)) and
-// reports whether If received a compare built from the token.
-func txnCompares(v ssa.Value, toks *flow.Tokens) bool {
-	for i := 0; v != nil && i < maxTxnCalls; i++ {
-		call, ok := calls.Unwrap(v).(*ssa.Call)
-		if !ok {
-			return false
-		}
-		if fn := calls.Callee(&call.Call); fn != nil && fn.Name() == "If" {
-			args := calls.Args(&call.Call)
-			if toks.Any(args...) {
-				return true
-			}
-			if elems, ok := calls.Variadic(args[len(args)-1]); ok && toks.Any(elems...) {
-				return true
-			}
-		}
-		v = calls.Receiver(&call.Call)
 	}
 	return false
 }
@@ -741,384 +675,6 @@ func lockKey(k ssa.Value) bool {
 	return ok && vocab.LockKey.Match(p)
 }
 
-// emptyDoc reports whether v is an empty document literal (bson.M{},
-// bson.D{}): a filter that selects the whole collection.
-func emptyDoc(v ssa.Value) bool {
-	switch x := calls.Unwrap(v).(type) {
-	case *ssa.MakeMap:
-		for _, r := range *x.Referrers() {
-			if _, ok := r.(*ssa.MapUpdate); ok {
-				return false
-			}
-		}
-		return true
-	case *ssa.Slice:
-		if arr, ok := x.X.(*ssa.Alloc); ok {
-			if at, ok := arr.Type().(*types.Pointer).Elem().Underlying().(*types.Array); ok {
-				return at.Len() == 0
-			}
-		}
-	case *ssa.Const:
-		return x.IsNil()
-	}
-	return false
-}
-
-// constDoc reports whether a document literal built here (a bson.M map
-// literal, or a bson.D slice of {Key, Value} literals) holds only constants,
-// nested documents included. When ops is not nil, the top-level keys must
-// be among them (an update document of only "$set"). A document that is
-// used elsewhere (passed on, stored) or not built here is not constant.
-func constDoc(v ssa.Value, ops []string) bool {
-	return constValue(v, ops, 0)
-}
-
-func constValue(v ssa.Value, ops []string, depth int) bool {
-	if depth > 6 {
-		return false
-	}
-	v = calls.Unwrap(v)
-	switch x := v.(type) {
-	case *ssa.Const:
-		return ops == nil
-	case *ssa.MakeMap:
-		for _, r := range *x.Referrers() {
-			switch u := r.(type) {
-			case *ssa.MapUpdate:
-				k, ok := calls.ConstString(u.Key)
-				if !ok || (ops != nil && !slices.Contains(ops, k)) || !constValue(u.Value, nil, depth+1) {
-					return false
-				}
-			case *ssa.MakeInterface, *ssa.ChangeType, *ssa.DebugRef:
-				// passed on as an interface (to the write itself)
-			default:
-				return false
-			}
-		}
-		return true
-	case *ssa.Slice:
-		arr, ok := x.X.(*ssa.Alloc)
-		if !ok {
-			return false
-		}
-		// bson.D{{Key: "$set", Value: ...}}: stores into the elements' fields.
-		for _, r := range *arr.Referrers() {
-			ia, ok := r.(*ssa.IndexAddr)
-			if !ok {
-				if r == ssa.Instruction(x) {
-					continue
-				}
-				return false
-			}
-			key, val, ok := elemKeyValue(ia)
-			if !ok {
-				return false
-			}
-			if (ops != nil && !slices.Contains(ops, key)) || (val != nil && !constValue(val, nil, depth+1)) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
-
-// elemKeyValue returns the Key and Value stored into a bson.E element of a
-// slice literal: field by field into the element, or into a local struct
-// literal copied into it.
-func elemKeyValue(ia *ssa.IndexAddr) (key string, val ssa.Value, ok bool) {
-	addrs := []ssa.Value{ia}
-	for _, r := range *ia.Referrers() {
-		if st, isStore := r.(*ssa.Store); isStore && st.Addr == ia {
-			load, isLoad := st.Val.(*ssa.UnOp)
-			if !isLoad || load.Op != token.MUL {
-				return "", nil, false
-			}
-			addrs = append(addrs, load.X)
-		}
-	}
-	for _, a := range addrs {
-		for _, r := range *a.Referrers() {
-			fa, isField := r.(*ssa.FieldAddr)
-			if !isField {
-				continue
-			}
-			for _, r2 := range *fa.Referrers() {
-				st, isStore := r2.(*ssa.Store)
-				if !isStore || st.Addr != fa {
-					continue
-				}
-				if fa.Field == 0 {
-					if key, ok = calls.ConstString(st.Val); !ok {
-						return "", nil, false
-					}
-				} else {
-					val = st.Val
-				}
-			}
-		}
-	}
-	return key, val, true
-}
-
-// Kinds of a request input's condition (model.InputConds).
-const (
-	condNone  = iota // no condition
-	condOther        // a condition that compares no attribute with a value
-	condCAS          // a compare-and-swap, or a condition not seen
-)
-
-// inputCondition classifies the condition of a request input (DynamoDB's
-// ConditionExpression) built here: a literal that compares an attribute
-// with a placeholder or demands its absence, or a condition built with one
-// of conds.Builders, is a compare-and-swap; a condition set from somewhere
-// not seen counts as one (silence when unsure). Transactions and PartiQL
-// statements (inputs that are no *ItemInput) carry their conditions in
-// nested items or text: any token they receive is trusted.
-func inputCondition(in ssa.Value, conds *model.InputConds) int {
-	if conds == nil {
-		return condOther
-	}
-	if !strings.HasSuffix(types.TypeString(in.Type(), nil), "ItemInput") {
-		return condOther
-	}
-	kind := condNone
-	for _, v := range fieldStores(in) {
-		switch {
-		case slices.Contains(conds.Legacy, v.name):
-			return condCAS
-		case !slices.Contains(conds.Fields, v.name):
-			continue
-		}
-		kind = max(kind, conditionValue(v.val, conds))
-	}
-	return kind
-}
-
-type fieldStore struct {
-	name string
-	val  ssa.Value
-}
-
-// fieldStores returns the values stored into the fields of the struct
-// literal v points to.
-func fieldStores(v ssa.Value) []fieldStore {
-	alloc, ok := calls.Unwrap(v).(*ssa.Alloc)
-	if !ok {
-		return nil
-	}
-	var out []fieldStore
-	for _, r := range *alloc.Referrers() {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok {
-			continue
-		}
-		st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-		if !ok {
-			continue
-		}
-		for _, r2 := range *fa.Referrers() {
-			if s, ok := r2.(*ssa.Store); ok && s.Addr == fa {
-				out = append(out, fieldStore{st.Field(fa.Field).Name(), s.Val})
-			}
-		}
-	}
-	return out
-}
-
-// dynamoCompare matches a comparison with a placeholder in a condition
-// expression: "version = :v", ":now < expires", "#o <> :me".
-var dynamoCompare = regexp.MustCompile(`(=|<>|<=|>=|<|>)\s*:[A-Za-z0-9_]|:[A-Za-z0-9_]+\s*(=|<>|<=|>=|<|>)|\bBETWEEN\b|\bbetween\b`)
-
-func conditionValue(v ssa.Value, conds *model.InputConds) int {
-	if k, ok := v.(*ssa.Const); ok && k.IsNil() {
-		return condNone
-	}
-	text, ok := calls.ConstString(v)
-	if !ok {
-		// aws.String("...")
-		if call, isCall := calls.Unwrap(v).(*ssa.Call); isCall && len(call.Call.Args) == 1 {
-			text, ok = calls.ConstString(call.Call.Args[0])
-		}
-	}
-	if ok {
-		if text == "" {
-			return condNone
-		}
-		lower := strings.ToLower(text)
-		for _, w := range conds.Words {
-			if strings.Contains(lower, strings.ToLower(w)+"(") {
-				return condCAS
-			}
-		}
-		if dynamoCompare.MatchString(text) {
-			return condCAS
-		}
-		return condOther
-	}
-	call, ok := calls.Unwrap(v).(*ssa.Call)
-	if !ok {
-		return condCAS // not seen: stay silent
-	}
-	fn := calls.Callee(&call.Call)
-	if fn == nil || !slices.ContainsFunc(conds.Reads, func(f model.Func) bool { return f.Matches(fn) }) {
-		return condCAS
-	}
-	if builtWith(calls.Receiver(&call.Call), conds.Builders, map[ssa.Value]bool{}, 0) {
-		return condCAS
-	}
-	return condOther
-}
-
-// builtWith reports whether v was computed, through calls, their receivers
-// and arguments, from a call of one of fs (a condition builder).
-func builtWith(v ssa.Value, fs []model.Func, seen map[ssa.Value]bool, depth int) bool {
-	v = calls.Unwrap(v)
-	if v == nil || seen[v] || depth > 12 {
-		return false
-	}
-	seen[v] = true
-	switch x := v.(type) {
-	case *ssa.Extract:
-		return builtWith(x.Tuple, fs, seen, depth+1)
-	case *ssa.Phi:
-		for _, e := range x.Edges {
-			if builtWith(e, fs, seen, depth+1) {
-				return true
-			}
-		}
-	case *ssa.UnOp:
-		if alloc, ok := x.X.(*ssa.Alloc); ok {
-			for _, r := range *alloc.Referrers() {
-				if st, ok := r.(*ssa.Store); ok && st.Addr == alloc && builtWith(st.Val, fs, seen, depth+1) {
-					return true
-				}
-			}
-		}
-	case *ssa.Call:
-		if fn := calls.Callee(&x.Call); fn != nil && slices.ContainsFunc(fs, func(f model.Func) bool { return f.Matches(fn) }) {
-			return true
-		}
-		for _, a := range x.Call.Args {
-			if builtWith(a, fs, seen, depth+1) {
-				return true
-			}
-		}
-		if x.Call.IsInvoke() {
-			return builtWith(x.Call.Value, fs, seen, depth+1)
-		}
-	}
-	return false
-}
-
-// maxOpValues bounds the values guardedOps visits while following the
-// operations of one transaction (its literals, slices and the structs
-// stored into them): a transaction has a few operations of a few fields.
-const maxOpValues = 256
-
-// guardedOps reports whether the operations passed to a multi-operation
-// transaction include a check (model.KB.OpGuards). It follows the operation
-// literals built in the caller: variadic elements, slice literals, appends
-// and the values they merge, the arguments of the call the walk came
-// through (toks.Arg), and the structs stored into them. Operations it
-// cannot see count as guarded, to stay silent when unsure.
-func guardedOps(args []ssa.Value, toks *flow.Tokens) bool {
-	seen := map[ssa.Value]bool{}
-	var queue []ssa.Value
-	push := func(v ssa.Value) {
-		v = calls.Unwrap(v)
-		if v != nil && !seen[v] {
-			seen[v] = true
-			queue = append(queue, v)
-		}
-	}
-	for _, a := range args {
-		if _, ok := a.Type().Underlying().(*types.Slice); !ok {
-			continue // the options of the call (Consul's QueryOptions), not its operations
-		}
-		if sl, ok := calls.Unwrap(a).(*ssa.Slice); ok {
-			push(sl.X)
-		} else {
-			push(a)
-		}
-	}
-	opaque := false
-	for len(queue) > 0 && len(seen) < maxOpValues {
-		v := queue[0]
-		queue = queue[1:]
-		switch x := v.(type) {
-		case *ssa.Const:
-			if x.Value != nil {
-				if vals, ok := model.KB.OpGuards.Consts[types.TypeString(x.Type(), nil)]; ok && slices.Contains(vals, strings.Trim(x.Value.ExactString(), `"`)) {
-					return true
-				}
-			}
-			continue
-		case *ssa.Alloc:
-			named, _ := types.Unalias(x.Type().(*types.Pointer).Elem()).(*types.Named)
-			for _, f := range model.KB.OpGuards.Types {
-				if named != nil && named.Obj().Name() == f.Type && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == f.Pkg {
-					return true
-				}
-			}
-			// Follow what is stored into its fields and elements.
-			for _, r := range *x.Referrers() {
-				addr, ok := r.(ssa.Value)
-				if !ok {
-					continue
-				}
-				switch r.(type) {
-				case *ssa.FieldAddr, *ssa.IndexAddr:
-				default:
-					continue
-				}
-				for _, r2 := range *addr.Referrers() {
-					if st, ok := r2.(*ssa.Store); ok && st.Addr == addr && mayHoldOp(st.Val.Type(), 0) {
-						push(st.Val)
-					}
-				}
-			}
-		case *ssa.Slice:
-			push(x.X)
-		case *ssa.Phi:
-			for _, e := range x.Edges {
-				push(e)
-			}
-		case *ssa.Parameter:
-			if arg := toks.Arg(x); arg != nil {
-				push(arg) // the caller's operations (commitOps(ops))
-			} else {
-				opaque = true
-			}
-		case *ssa.Call:
-			if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
-				for _, a := range x.Call.Args {
-					push(a)
-				}
-			} else {
-				opaque = true
-			}
-		case *ssa.UnOp:
-			cell, ok := x.X.(*ssa.Alloc)
-			if x.Op != token.MUL || !ok {
-				opaque = true
-				continue
-			}
-			// A local variable captured by a closure lives in a cell:
-			// what was stored into it.
-			for _, r := range *cell.Referrers() {
-				if st, ok := r.(*ssa.Store); ok && st.Addr == cell {
-					push(st.Val)
-				}
-			}
-		case *ssa.Extract, *ssa.FreeVar, *ssa.Global:
-			opaque = true // built elsewhere: cannot tell
-		}
-
-	}
-	return opaque
-}
-
 // incrementCommands are the Redis commands that add to a number and reply
 // with the result.
 var incrementCommands = []string{"INCR", "INCRBY", "INCRBYFLOAT", "DECR", "DECRBY", "HINCRBY", "HINCRBYFLOAT"}
@@ -1169,29 +725,6 @@ func replyUsed(v ssa.Value, depth int) bool {
 	return false
 }
 
-// mayHoldOp reports whether a value of type t can be or hold a
-// transaction's operation or its verb: the payload of an operation
-// (Value: json.Marshal(...)) cannot, and its origin does not matter.
-func mayHoldOp(t types.Type, depth int) bool {
-	if _, ok := model.KB.OpGuards.Consts[types.TypeString(t, nil)]; ok {
-		return true
-	}
-	if depth > 3 {
-		return true
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Basic, *types.Map, *types.Chan, *types.Signature:
-		return false
-	case *types.Pointer:
-		return mayHoldOp(u.Elem(), depth+1)
-	case *types.Slice:
-		return mayHoldOp(u.Elem(), depth+1)
-	case *types.Array:
-		return mayHoldOp(u.Elem(), depth+1)
-	}
-	return true // structs and interfaces
-}
-
 // isTypedWrite recognises a write of a typed API client
 // (model.TypedClient): a method named in sink.Methods of a package under
 // sink.Under (client-go's k8s.io/client-go/kubernetes/typed/...: Update,
@@ -1208,93 +741,16 @@ func typedWrite(sink *model.Sink, call ssa.CallInstruction, fn *types.Func, toks
 	c := call.Common()
 	e := &Effect{Sink: sink, Call: call, Callee: fn, Receiver: calls.Receiver(c), Verdict: Missing,
 		What: "Kubernetes " + fn.Name()}
-	if strings.HasPrefix(fn.Name(), "Update") && hasResourceVersion(calls.Arg(c, 1)) {
+	if strings.HasPrefix(fn.Name(), "Update") && storecond.ResourceVersioned(calls.Arg(c, 1)) {
 		return nil
 	}
-	if strings.HasPrefix(fn.Name(), "Delete") && slices.ContainsFunc(calls.Args(c), hasPreconditions) {
+	if strings.HasPrefix(fn.Name(), "Delete") && slices.ContainsFunc(calls.Args(c), storecond.Preconditioned) {
 		return nil
 	}
 	if toks.Any(calls.Args(c)...) {
 		return nil
 	}
 	return e
-}
-
-// hasPreconditions reports whether v is a metav1.DeleteOptions whose
-// Preconditions (UID, ResourceVersion) are set: a literal built here with
-// the field set, or the result of metav1.NewPreconditionDeleteOptions or
-// NewRVDeletionPrecondition. The API server then deletes only the object
-// the holder saw, a compare-and-delete.
-func hasPreconditions(v ssa.Value) bool {
-	for _, p := range model.KB.Preconditions {
-		if isNamed(v.Type(), p.Options) {
-			v = calls.Unwrap(v)
-			if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-				v = load.X
-			}
-			if call, ok := v.(*ssa.Call); ok {
-				return model.MatchesAny(p.Builders, calls.Callee(&call.Call))
-			}
-			return setsField(v, p.Field.Name)
-		}
-	}
-	return false
-}
-
-// isNamed reports whether t is (a pointer to) the named type f (Pkg, Type).
-func isNamed(t types.Type, f model.Field) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == f.Pkg && n.Obj().Name() == f.Type
-}
-
-// hasResourceVersion reports whether a Kubernetes object carries a
-// resourceVersion: it was returned by the API server (a Get, List item,
-// Create or Update result) or its ResourceVersion field is set.
-func hasResourceVersion(obj ssa.Value) bool {
-	alloc, ok := calls.Unwrap(obj).(*ssa.Alloc)
-	if !ok {
-		return true // from the API server, or from somewhere we cannot see: stay silent
-	}
-	// A literal built here: look for lease.ResourceVersion = rv (a field
-	// of the embedded ObjectMeta).
-	for _, r := range *alloc.Referrers() {
-		meta, ok := r.(*ssa.FieldAddr)
-		if !ok {
-			continue
-		}
-		for _, r2 := range *meta.Referrers() {
-			if fa, ok := r2.(*ssa.FieldAddr); ok {
-				st, isStruct := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-				if isStruct && st.Field(fa.Field).Name() == "ResourceVersion" {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// setsField reports whether obj is a struct literal built here whose field
-// with one of the given names is set.
-func setsField(obj ssa.Value, names ...string) bool {
-	alloc, ok := calls.Unwrap(obj).(*ssa.Alloc)
-	if !ok {
-		return false
-	}
-	for _, r := range *alloc.Referrers() {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok {
-			continue
-		}
-		st, isStruct := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-		if isStruct && slices.Contains(names, st.Field(fa.Field).Name()) {
-			return true
-		}
-	}
-	return false
 }
 
 // sqlMethods are the names of the methods of an SQL-shaped user interface

@@ -12,15 +12,11 @@ import (
 // handleText returns the source text of the lock handle at the
 // acquisition ("m" in m.Lock(ctx), "w.m" in w.m.Lock(ctx)).
 func (a *analysis_) handleText(sec *section.Section) string {
-	if a.calls == nil {
-		a.calls = map[token.Pos]*ast.CallExpr{}
+	if a.assigned == nil {
 		a.assigned = map[token.Pos][]ast.Expr{}
 		for _, f := range a.pass.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.CallExpr:
-					a.calls[n.Lparen] = n
-				case *ast.AssignStmt:
+				if n, ok := n.(*ast.AssignStmt); ok {
 					if c, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && len(n.Rhs) == 1 {
 						a.assigned[c.Lparen] = n.Lhs
 					}
@@ -35,7 +31,7 @@ func (a *analysis_) handleText(sec *section.Section) string {
 			return types.ExprString(lhs)
 		}
 	}
-	if c := a.calls[sec.Pos]; c != nil {
+	if c := a.index.Call(sec.Pos); c != nil {
 		if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
 			if _, isPkg := a.pass.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
 				return types.ExprString(sel.X)

@@ -11,13 +11,16 @@ import (
 	"honnef.co/go/tools/analysis/facts/generated"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/annotation"
+	"github.com/fencecheck/fencecheck/analyzers/internal/callindex"
 	"github.com/fencecheck/fencecheck/analyzers/internal/config"
+	"github.com/fencecheck/fencecheck/analyzers/internal/configcheck"
 	"github.com/fencecheck/fencecheck/analyzers/internal/directive"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/fences"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/keyscope"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/relocate"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/ssaprog"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
@@ -46,7 +49,7 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkConfig(pass.Pkg, cfg); err != nil {
+	if err := configcheck.Names(pass.Pkg, cfg); err != nil {
 		return nil, err
 	}
 	if opts.Program == nil {
@@ -54,7 +57,7 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 		// golangci-lint) has no other place to say that an entry names a
 		// package no build can have; the standalone command says it once,
 		// knowing the whole build (suite.Configs.Program).
-		if err := checkPackages(pass, cfg); err != nil {
+		if err := configcheck.Packages(pass, cfg); err != nil {
 			return nil, err
 		}
 	}
@@ -65,14 +68,14 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 		found.add(p)
 	}
 	gen := pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
-	var relocate func(Finding) []Finding
+	var moveOut func(Finding) []Finding
 	if relevant(pass, cust) {
 		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}, condSecs: map[*ssa.Function][]*section.Section{}, statements: map[*types.Func]*StatementFact{}}
 		found = append(found, a.analyze()...)
 		if library && model.KB.IsLibraryPackage(pass.Pkg.Path()) {
 			found = append(found, a.libraryReleases()...)
 		}
-		relocate = a.relocator(gen, a.funcs)
+		moveOut = relocate.New(pass, gen, a.funcs, a.index, a.implementations)
 	}
 	if model.KB.IsLibraryPackage(pass.Pkg.Path()) {
 		if !library {
@@ -81,7 +84,7 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 		// Library mode: the faults of the lock's own protocol.
 		found = slices.DeleteFunc(found, func(f Finding) bool { return !slices.Contains(libraryChecks, f.Code) })
 	}
-	return finish(pass, found, dirs, relocate, opts.Checks), nil
+	return finish(pass, found, dirs, moveOut, opts.Checks), nil
 }
 
 // relevant is the cheap prefilter: a package that imports no lock or
@@ -156,7 +159,7 @@ func MayExportFacts(dir string, configs *config.Source, imports []string, depFac
 			return true // analysing the package reports the error
 		}
 		// A package importing one the file names resolves those names
-		// (checkConfig), so that a misspelt fence or check is an error.
+		// (configcheck.Names), so that a misspelt fence or check is an error.
 		named := cfg.Packages()
 		if slices.ContainsFunc(imports, func(p string) bool { _, ok := named[p]; return ok }) {
 			return true
@@ -193,12 +196,12 @@ type analysis_ struct {
 	// wrapperNames are the names of this package's acquire wrappers.
 	wrapperNames map[string]bool
 	findings     findings
-	calls        map[token.Pos]*ast.CallExpr // by Lparen, built on first use
-	assigned     map[token.Pos][]ast.Expr    // by the Lparen of a call, what its results are assigned to
-	funcs        []*ssa.Function             // the package's source functions
-	lockTypes    map[*types.Named]bool       // memo of lockTypeMethod
-	keyOpsIdx    map[string][]keyOp          // lock-only uses of keys, by shape (setnxkeys.go)
-	keyScope     *keyscope.Scope             // where a SET NX lock is held, built on first use (setnxkeys.go)
+	assigned     map[token.Pos][]ast.Expr // by the Lparen of a call, what its results are assigned to
+	funcs        []*ssa.Function          // the package's source functions
+	index        *callindex.Index         // calls and declarations of funcs, shared with the checks
+	lockTypes    map[*types.Named]bool    // memo of lockTypeMethod
+	keyOpsIdx    map[string][]keyOp       // lock-only uses of keys, by shape (setnxkeys.go)
+	keyScope     *keyscope.Scope          // where a SET NX lock is held, built on first use (setnxkeys.go)
 	// condSecs are the SET NX sections whose key a caller decides
 	// (section.Conditional): candidates for acquire wrappers only.
 	condSecs map[*ssa.Function][]*section.Section
@@ -213,6 +216,7 @@ type analysis_ struct {
 func (a *analysis_) analyze() []Finding {
 	pkg, funcs := ssaprog.Build(a.pass)
 	a.pkg, a.funcs = pkg, funcs
+	a.index = callindex.New(a.pass.Files, a.pass.TypesInfo, funcs)
 	issuers := map[*types.Func]bool{} // functions of this package that return a token
 	a.fields.CustomCall = func(fn *types.Func) bool { return issuers[fn] || a.custom.isFence(fn) }
 	a.fields.CustomField = a.custom.isFenceField
@@ -234,7 +238,7 @@ func (a *analysis_) analyze() []Finding {
 			break
 		}
 	}
-	u := &unit.Unit{Pass: a.pass, Pkg: pkg, Funcs: funcs, Engine: services{a}}
+	u := &unit.Unit{Pass: a.pass, Pkg: pkg, Funcs: funcs, Index: a.index, Engine: services{a}}
 	secs := map[*ssa.Function][]*section.Section{}
 	find := func() {
 		for _, fn := range funcs {

@@ -25,9 +25,9 @@ func (l *checker) deleteFix(ci ssa.CallInstruction, callee *types.Func, acq *set
 	if _, isConst := calls.Unwrap(acq.owner).(*ssa.Const); isConst {
 		return nil // a constant owner would make the script just as unsafe
 	}
-	ix := l.index()
-	del := ix.calls[ci.Common().Pos()]
-	set := ix.calls[acq.call.Pos()]
+	ix := l.u.Index
+	del := ix.Call(ci.Common().Pos())
+	set := ix.Call(acq.call.Pos())
 	if del == nil || set == nil || len(del.Args) != 2 || del.Ellipsis.IsValid() || len(set.Args) <= acq.kind.Owner {
 		return nil
 	}
@@ -35,10 +35,10 @@ func (l *checker) deleteFix(ci ssa.CallInstruction, callee *types.Func, acq *set
 	if !ok {
 		return nil
 	}
-	switch p := ix.parent[del].(type) {
+	switch p := ix.Parent(del).(type) {
 	case *ast.ExprStmt, *ast.DeferStmt, *ast.GoStmt:
 	case *ast.SelectorExpr:
-		pc, ok := ix.parent[p].(*ast.CallExpr)
+		pc, ok := ix.Parent(p).(*ast.CallExpr)
 		if p.Sel.Name != "Err" || !ok || pc.Fun != p || len(pc.Args) != 0 {
 			return nil
 		}
@@ -56,7 +56,7 @@ func (l *checker) deleteFix(ci ssa.CallInstruction, callee *types.Func, acq *set
 	if !l.visibleAt(owner, del.Pos()) {
 		return nil
 	}
-	name := importName(ix.file[del], model.KB.ScriptFix.Package, callee.Pkg().Name())
+	name := importName(ix.File(del), model.KB.ScriptFix.Package, callee.Pkg().Name())
 	if name == "" {
 		return nil
 	}

@@ -14,7 +14,6 @@ import (
 	"reflect"
 	"slices"
 
-	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/analysis"
@@ -40,11 +39,9 @@ func Check(u *unit.Unit) {
 type checker struct {
 	u *unit.Unit
 
-	ast     *astIndex                               // built on first use
-	callers map[*ssa.Function][]ssa.CallInstruction // static call sites, built on first use
-	stores  map[*ssa.Global][]*ssa.Store            // built on first use
-	setnxs  []*setnx                                // SET NX calls, built on first use
-	done    map[token.Pos]bool                      // reported positions (Key)
+	stores map[*ssa.Global][]*ssa.Store // built on first use
+	setnxs []*setnx                     // SET NX calls, built on first use
+	done   map[token.Pos]bool           // reported positions (Key)
 	// factMethods are other packages' methods with a fact, by fact type
 	// and name, built on first use.
 	factMethods map[reflect.Type]map[string][]*types.Func
@@ -59,10 +56,8 @@ func (l *checker) report(f unit.Finding) { l.u.Report(f) }
 // eachCall calls visit for every call, go and defer instruction of the
 // package's source functions.
 func (l *checker) eachCall(visit func(fn *ssa.Function, ci ssa.CallInstruction)) {
-	for _, fn := range l.u.Funcs {
-		for ci := range calls.In(fn) {
-			visit(fn, ci)
-		}
+	for _, s := range l.u.Index.Sites() {
+		visit(s.Fn, s.Call)
 	}
 }
 
@@ -134,15 +129,7 @@ func resultsDropped(ci ssa.CallInstruction) bool {
 
 // callSites returns the static call sites of fn in the package.
 func (l *checker) callSites(fn *ssa.Function) []ssa.CallInstruction {
-	if l.callers == nil {
-		l.callers = map[*ssa.Function][]ssa.CallInstruction{}
-		l.eachCall(func(_ *ssa.Function, ci ssa.CallInstruction) {
-			if callee := ci.Common().StaticCallee(); callee != nil {
-				l.callers[callee] = append(l.callers[callee], ci)
-			}
-		})
-	}
-	return l.callers[fn]
+	return l.u.Index.Callers(fn)
 }
 
 // globalStores returns the stores into a package variable, including those
@@ -171,43 +158,9 @@ func (l *checker) globalStores(g *ssa.Global) []*ssa.Store {
 	return l.stores[g]
 }
 
-// astIndex maps SSA call positions back to syntax.
-type astIndex struct {
-	calls  map[token.Pos]*ast.CallExpr // by Lparen
-	parent map[ast.Node]ast.Node
-	file   map[*ast.CallExpr]*ast.File
-}
-
-func (l *checker) index() *astIndex {
-	if l.ast != nil {
-		return l.ast
-	}
-	ix := &astIndex{calls: map[token.Pos]*ast.CallExpr{}, parent: map[ast.Node]ast.Node{}, file: map[*ast.CallExpr]*ast.File{}}
-	for _, f := range l.u.Pass.Files {
-		var stack []ast.Node
-		ast.Inspect(f, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
-			if len(stack) > 0 {
-				ix.parent[n] = stack[len(stack)-1]
-			}
-			if c, ok := n.(*ast.CallExpr); ok {
-				ix.calls[c.Lparen] = c
-				ix.file[c] = f
-			}
-			stack = append(stack, n)
-			return true
-		})
-	}
-	l.ast = ix
-	return ix
-}
-
 // callExpr returns the syntax of a call instruction.
 func (l *checker) callExpr(ci ssa.CallInstruction) *ast.CallExpr {
-	return l.index().calls[ci.Common().Pos()]
+	return l.u.Index.Call(ci.Common().Pos())
 }
 
 // source renders an expression as Go source.

@@ -85,7 +85,7 @@ func (l *checker) blankResult(ci ssa.CallInstruction) bool {
 	if ce == nil {
 		return false
 	}
-	switch p := l.index().parent[ce].(type) {
+	switch p := l.u.Index.Parent(ce).(type) {
 	case *ast.ExprStmt:
 		return true
 	case *ast.AssignStmt:

@@ -9,6 +9,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/dataflow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
@@ -185,44 +186,28 @@ func (s *storeReleases) returnsRead(fn *ssa.Function) ssa.CallInstruction {
 // storeDelete reports whether ci deletes a lock record with no owner
 // condition, and describes the delete.
 func (s *storeReleases) storeDelete(ci ssa.CallInstruction) (string, bool) {
-	callee := calls.Callee(ci.Common())
-	if callee == nil {
-		return "", false
+	d := storecond.Record(ci)
+	if d == nil || d.Conditional() {
+		return "", false // a filter with more than the name checks something else (the owner, a version)
 	}
-	rd, st := model.KB.RecordDelete(callee)
-	if rd == nil {
-		return "", false
-	}
-	arg := calls.Arg(ci.Common(), rd.Arg)
-	what := st.Name + " " + callee.Name()
-	if rd.Filter {
-		keys, vals := mapEntries(arg)
-		if len(keys) != 1 || !s.lockish(keys, vals, collectionName(calls.Receiver(ci.Common()))) {
-			return "", false // a filter with more than the name checks something else (the owner, a version)
-		}
-		return what + " with the filter {" + keys[0] + "} only", true
-	}
-	fields := structFields(arg)
-	if fields == nil {
-		return "", false // an input built elsewhere: unknown
-	}
-	for _, f := range st.RecordConds {
-		if fields[f] != nil {
+	st := d.Store
+	what := st.Name + " " + d.Callee.Name()
+	if d.Filter {
+		if !s.lockish(d.Keys, d.Vals, d.Table) {
 			return "", false
 		}
+		return what + " with the filter {" + d.Keys[0] + "} only", true
 	}
 	if st.RecordObject {
-		key := awsString(fields[st.RecordKey])
-		if key == nil || !s.lockish(nil, []ssa.Value{key}, nil) {
+		if d.Object == nil || !s.lockish(nil, []ssa.Value{d.Object}, nil) {
 			return "", false
 		}
-		return what + " of the object " + valueNameOr(key, st.RecordKey) + " with no " + st.NoCondition, true
+		return what + " of the object " + valueNameOr(d.Object, st.RecordKey) + " with no " + st.NoCondition, true
 	}
-	keys, vals := mapEntries(fields[st.RecordKey])
-	if len(keys) == 0 || !s.lockish(keys, vals, fields["TableName"]) {
+	if len(d.Keys) == 0 || !s.lockish(d.Keys, d.Vals, d.Table) {
 		return "", false
 	}
-	return what + " of the item " + strings.Join(keys, ", ") + " with no " + st.NoCondition, true
+	return what + " of the item " + strings.Join(d.Keys, ", ") + " with no " + st.NoCondition, true
 }
 
 // lockish reports whether a record's key names, key values or table say
@@ -244,140 +229,12 @@ func (s *storeReleases) lockish(keys []string, vals []ssa.Value, table ssa.Value
 	return table != nil && lockLike(table)
 }
 
-// structFields returns the values stored into the fields of a struct
-// built here (&T{...} or a local T{...}), by field name, or nil when v is
-// not such a value.
-func structFields(v ssa.Value) map[string]ssa.Value {
-	v = calls.Unwrap(v)
-	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
-		v = ld.X
-	}
-	alloc, ok := v.(*ssa.Alloc)
-	if !ok {
-		return nil
-	}
-	st, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
-	if !ok {
-		return nil
-	}
-	fields := map[string]ssa.Value{}
-	for _, r := range *alloc.Referrers() {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || fa.Field >= st.NumFields() {
-			continue
-		}
-		for _, r2 := range *fa.Referrers() {
-			if s, ok := r2.(*ssa.Store); ok && s.Addr == fa {
-				fields[st.Field(fa.Field).Name()] = s.Val
-			}
-		}
-	}
-	return fields
-}
-
-// mapEntries returns the constant keys and the values of a map literal
-// (a DynamoDB Key, a bson.M filter) or of a bson.D-like slice literal of
-// {Key, Value} structs. A value that is a struct literal holding one
-// string (&types.AttributeValueMemberS{Value: x}) gives that string.
-func mapEntries(v ssa.Value) ([]string, []ssa.Value) {
-	var keys []string
-	var vals []ssa.Value
-	add := func(k, val ssa.Value) {
-		if s, ok := calls.ConstString(k); ok {
-			keys = append(keys, s)
-		} else {
-			keys = append(keys, "?")
-		}
-		val = calls.Unwrap(val)
-		if f := structFields(val); f != nil {
-			for _, x := range f {
-				if b, ok := x.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
-					val = x
-				} else if p, ok := x.Type().Underlying().(*types.Pointer); ok {
-					if b, ok := p.Elem().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
-						val = x // aws.String(x)
-					}
-				}
-			}
-		}
-		vals = append(vals, awsString(val))
-	}
-	switch x := calls.Unwrap(v).(type) {
-	case *ssa.MakeMap:
-		for _, r := range *x.Referrers() {
-			if mu, ok := r.(*ssa.MapUpdate); ok && mu.Map == x {
-				add(mu.Key, mu.Value)
-			}
-		}
-	case *ssa.Slice:
-		arr, ok := x.X.(*ssa.Alloc)
-		if !ok {
-			return nil, nil
-		}
-		for _, r := range *arr.Referrers() {
-			ia, ok := r.(*ssa.IndexAddr)
-			if !ok {
-				continue
-			}
-			var k, val ssa.Value
-			for _, r2 := range *ia.Referrers() {
-				fa, ok := r2.(*ssa.FieldAddr)
-				if !ok {
-					continue
-				}
-				st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-				if !ok {
-					continue
-				}
-				for _, r3 := range *fa.Referrers() {
-					if s, ok := r3.(*ssa.Store); ok && s.Addr == fa {
-						switch st.Field(fa.Field).Name() {
-						case "Key":
-							k = s.Val
-						case "Value":
-							val = s.Val
-						}
-					}
-				}
-			}
-			if k != nil {
-				add(k, val)
-			}
-		}
-	}
-	return keys, vals
-}
-
-// awsString looks through aws.String(x) and returns x.
-func awsString(v ssa.Value) ssa.Value {
-	if c, ok := calls.Unwrap(v).(*ssa.Call); ok && len(c.Call.Args) == 1 {
-		if fn := calls.Callee(&c.Call); fn != nil && fn.Name() == "String" && fn.Pkg() != nil && strings.HasSuffix(fn.Pkg().Path(), "/aws") {
-			return c.Call.Args[0]
-		}
-	}
-	return v
-}
-
 // valueNameOr returns the source name of v, or def.
 func valueNameOr(v ssa.Value, def string) string {
 	if n := valueName(v); n != "" {
 		return n
 	}
 	return def
-}
-
-// collectionName returns the name argument of the Collection("...")
-// call a MongoDB collection comes from, or nil.
-func collectionName(coll ssa.Value) ssa.Value {
-	if c, ok := calls.Unwrap(coll).(*ssa.Call); ok {
-		if fn := calls.Callee(&c.Call); fn != nil && fn.Name() == "Collection" {
-			return calls.Arg(&c.Call, 0)
-		}
-	}
-	if coll != nil {
-		return coll // a field or variable named like the lock collection
-	}
-	return nil
 }
 
 // getCompareDelete reports the delete ci of a lock record when, before it,

@@ -17,14 +17,22 @@ import (
 // packages' unit tests look at.
 func BuildSSA(tb testing.TB, src string) *ssa.Package {
 	tb.Helper()
+	pkg, _, _ := BuildSSAFile(tb, src)
+	return pkg
+}
+
+// BuildSSAFile is BuildSSA that also returns the file's syntax and type
+// information.
+func BuildSSAFile(tb testing.TB, src string) (*ssa.Package, *ast.File, *types.Info) {
+	tb.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, 0)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", "p"), []*ast.File{f}, ssa.SanityCheckFunctions)
+	pkg, info, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", "p"), []*ast.File{f}, ssa.SanityCheckFunctions)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return pkg
+	return pkg, f, info
 }

@@ -11,6 +11,7 @@ package unit
 import (
 	"go/types"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/callindex"
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
@@ -35,6 +36,9 @@ type Unit struct {
 	// it is complete for the checks that run after the walk, not for the
 	// fence checks, which run during it and do not read it.
 	Sections []*section.Section
+	// Index is the package's call and declaration index, built once where
+	// the unit is made and shared by the engine and every check.
+	Index *callindex.Index
 	Engine
 }
 

@@ -78,24 +78,23 @@ type sqlCmp struct {
 // sqlUses lists the package's SQL calls whose text is known.
 func (w *checker) sqlUses() []*sqlCall {
 	var out []*sqlCall
-	for _, fn := range w.u.Funcs {
-		for ci := range calls.In(fn) {
-			sink := effect.SQLSink(ci.Common())
-			if sink == nil {
-				continue
-			}
-			call := w.callAt[ci.Common().Pos()]
-			if call == nil || sink.Query >= len(call.Args) || w.testFile(call.Pos()) {
-				continue
-			}
-			text, ok := w.queryText(call.Args[sink.Query])
-			if !ok {
-				continue
-			}
-			q := &sqlCall{fn: fn, ci: ci, call: call, sink: sink, st: w.parse(text), first: sink.Args}
-			q.binds = w.bindExprs(call, sink.Args)
-			out = append(out, q)
+	for _, s := range w.u.Index.Sites() {
+		fn, ci := s.Fn, s.Call
+		sink := effect.SQLSink(ci.Common())
+		if sink == nil {
+			continue
 		}
+		call := w.u.Index.Call(ci.Common().Pos())
+		if call == nil || sink.Query >= len(call.Args) || w.testFile(call.Pos()) {
+			continue
+		}
+		text, ok := w.queryText(call.Args[sink.Query])
+		if !ok {
+			continue
+		}
+		q := &sqlCall{fn: fn, ci: ci, call: call, sink: sink, st: w.parse(text), first: sink.Args}
+		q.binds = w.bindExprs(call, sink.Args)
+		out = append(out, q)
 	}
 	return out
 }

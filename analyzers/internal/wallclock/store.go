@@ -5,12 +5,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
@@ -37,14 +36,6 @@ import (
 // an acquisition) in a function or type that names a lock (TryLock,
 // DynamoDbLock). A cache entry's, a rate limiter's or a token's expiry
 // compared the same way stays silent.
-
-// docCmp is one ordering of a stored attribute against a value.
-type docCmp struct {
-	key string
-	op  string
-	val ast.Expr
-	at  ast.Node // where to report
-}
 
 func (w *checker) checkStores() {
 	for _, f := range w.u.Pass.Files {
@@ -158,36 +149,36 @@ func (w *checker) mongoCall(call *ast.CallExpr, dc model.DocCall, fd *ast.FuncDe
 	if dc.Filter >= len(call.Args) {
 		return
 	}
-	cmps := w.docCompares(call.Args[dc.Filter], 0)
+	cmps := storecond.FilterCompares(w.doc(), call.Args[dc.Filter])
 	if len(cmps) == 0 {
 		return
 	}
 	sets := map[string]ast.Expr{}
 	if dc.Update >= 0 && dc.Update < len(call.Args) {
-		w.docSets(call.Args[dc.Update], sets, 0)
+		sets = storecond.FilterSets(w.doc(), call.Args[dc.Update])
 	}
 	coll := w.collectionName(w.recvExpr(call))
 	write := dc.Update >= 0 || strings.HasPrefix(dc.Func.Name, "Delete") || strings.HasPrefix(dc.Func.Name, "FindOneAnd")
 	for _, c := range cmps {
-		lab, ok := w.localInstant(c.val)
+		lab, ok := w.localInstant(c.Val)
 		if !ok {
 			continue
 		}
-		set, claims := sets[c.key]
+		set, claims := sets[c.Attr]
 		if claims {
 			_, claims = w.localInstant(set)
 		}
-		claims = claims && expiredDirection(c.op)
-		evidence := vocab.Lease.Match(c.key) || vocab.Lease.Match(coll) || claims && declNamesLock(fd)
+		claims = claims && expiredDirection(c.Op)
+		evidence := vocab.Lease.Match(c.Attr) || vocab.Lease.Match(coll) || claims && declNamesLock(fd)
 		if !evidence || !write && !w.writesCollection(fd, call) {
 			continue
 		}
-		what := fmt.Sprintf("the filter of MongoDB %s compares the stored %q with %s (%s)", dc.Func.Name, c.key, types.ExprString(c.val), c.op)
+		what := fmt.Sprintf("the filter of MongoDB %s compares the stored %q with %s (%s)", dc.Func.Name, c.Attr, types.ExprString(c.Val), c.Op)
 		if claims {
 			what = fmt.Sprintf("the filter of MongoDB %s takes the lease document over when its %q %s %s, and writes %s as the new expiry",
-				dc.Func.Name, c.key, c.op, types.ExprString(c.val), types.ExprString(set))
+				dc.Func.Name, c.Attr, c.Op, types.ExprString(c.Val), types.ExprString(set))
 		}
-		w.reportStore(c.at, call, what, c.val, lab,
+		w.reportStore(c.At, call, what, c.Val, lab,
 			"let the server decide with its own clock ($$NOW in an aggregation-pipeline update, or a TTL it enforces)", nil)
 		return
 	}
@@ -223,65 +214,29 @@ func (w *checker) writesCollection(fd *ast.FuncDecl, read *ast.CallExpr) bool {
 	return found
 }
 
-// docCompares returns the orderings of a filter document: {"exp": {"$lt":
-// now}}, in bson.M, bson.D or map literals, under $and/$or/$nor, through
-// a local variable defined once.
-func (w *checker) docCompares(e ast.Expr, depth int) []docCmp {
-	if depth > 6 {
-		return nil
-	}
-	var out []docCmp
-	for _, kv := range w.docElems(e, depth) {
-		switch {
-		case kv.key == "$and" || kv.key == "$or" || kv.key == "$nor":
-			if lit, ok := ast.Unparen(w.resolveLit(kv.val)).(*ast.CompositeLit); ok {
-				for _, el := range lit.Elts {
-					out = append(out, w.docCompares(el, depth+1)...)
-				}
+// doc reads documents written as literals here, for storecond.
+func (w *checker) doc() storecond.Doc[ast.Expr] {
+	return storecond.Doc[ast.Expr]{
+		Elems: func(e ast.Expr) []storecond.Elem[ast.Expr] {
+			var out []storecond.Elem[ast.Expr]
+			for _, el := range w.docElems(e, 0) {
+				out = append(out, storecond.Elem[ast.Expr]{Key: el.key, Val: el.val, At: el.node})
 			}
-		case strings.HasPrefix(kv.key, "$"):
-		default:
-			for _, op := range w.docElems(kv.val, depth+1) {
-				if gop, ok := model.KB.FilterOps[op.key]; ok {
-					out = append(out, docCmp{key: kv.key, op: gop, val: op.val, at: op.node})
-				}
+			return out
+		},
+		Items: func(e ast.Expr) []ast.Expr {
+			if lit, ok := ast.Unparen(w.resolveLit(e)).(*ast.CompositeLit); ok {
+				return lit.Elts
 			}
-		}
+			return nil
+		},
 	}
-	return out
-}
-
-// docSets collects the fields an update document writes ($set,
-// $setOnInsert) or a replacement document holds.
-func (w *checker) docSets(e ast.Expr, sets map[string]ast.Expr, depth int) {
-	if depth > 4 {
-		return
-	}
-	for _, kv := range w.docElems(e, depth) {
-		switch {
-		case contains(model.KB.SetOps, kv.key):
-			for _, f := range w.docElems(kv.val, depth+1) {
-				sets[f.key] = f.val
-			}
-		case !strings.HasPrefix(kv.key, "$"):
-			sets[kv.key] = kv.val
-		}
-	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 type docElem struct {
 	key  string
 	val  ast.Expr
-	node ast.Node
+	node ast.Expr
 }
 
 // docElems returns the constant-keyed elements of a document literal:
@@ -547,9 +502,6 @@ func (w *checker) dynInput(lit *ast.CompositeLit) bool {
 	return false
 }
 
-var dynCmpRE = regexp.MustCompile(`([#:]?[A-Za-z_][A-Za-z0-9_.]*)\s*(<=|>=|<|>)\s*([#:]?[A-Za-z_][A-Za-z0-9_.]*)`)
-var dynSetRE = regexp.MustCompile(`([#]?[A-Za-z_][A-Za-z0-9_.]*)\s*=\s*(:[A-Za-z0-9_]+)`)
-
 // dynamoInput judges a request literal with a ConditionExpression string:
 // "attribute_not_exists(pk) OR expires_at < :now" with ":now" bound to
 // this host's time in ExpressionAttributeValues.
@@ -602,20 +554,13 @@ func (w *checker) dynamoInput(lit *ast.CompositeLit, fd *ast.FuncDecl) {
 		return s
 	}
 	sets := items // a PutItem writes its item
-	for _, m := range dynSetRE.FindAllStringSubmatch(update, -1) {
-		if v, ok := values[m[2]]; ok {
-			sets[resolve(m[1])] = v
+	for _, m := range storecond.TextSets(update) {
+		if v, ok := values[m[1]]; ok {
+			sets[resolve(m[0])] = v
 		}
 	}
-	for _, m := range dynCmpRE.FindAllStringSubmatch(cond, -1) {
-		attr, op, ph := m[1], m[2], m[3]
-		if strings.HasPrefix(attr, ":") {
-			attr, ph, op = ph, attr, sqlfence.FlipOp(op)
-		}
-		if !strings.HasPrefix(ph, ":") || strings.HasPrefix(attr, ":") {
-			continue
-		}
-		attr = resolve(attr)
+	for _, c := range storecond.TextCompares(cond) {
+		attr, op, ph := resolve(c.Attr), c.Op, c.Val
 		val, ok := values[ph]
 		if !ok {
 			continue
@@ -712,9 +657,6 @@ func (w *checker) structFields(e ast.Expr) []docElem {
 	return out
 }
 
-var luaArgvRE = regexp.MustCompile(`ARGV\[(\d+)\]`)
-var luaLocalRE = regexp.MustCompile(`local\s+([A-Za-z_][A-Za-z0-9_]*)\s*=`)
-
 // redisScript judges a Lua script on a lock key that compares an argument
 // bound to this host's time.
 func (w *checker) redisScript(call *ast.CallExpr, sc model.ScriptCall) {
@@ -745,7 +687,7 @@ func (w *checker) redisScript(call *ast.CallExpr, sc model.ScriptCall) {
 	args := w.bindExprs(call, sc.Args)
 	for i, a := range args {
 		lab, ok := w.localInstant(a)
-		if !ok || !luaCompares(text, i+1) {
+		if !ok || !storecond.ScriptCompares(text, i+1) {
 			continue
 		}
 		what := fmt.Sprintf("the Lua script compares ARGV[%d] on the lock key with a value another host stored, and ARGV[%d] is %s", i+1, i+1, types.ExprString(a))
@@ -798,46 +740,6 @@ func (w *checker) pkgVarValue(v *types.Var) ast.Expr {
 		}
 	}
 	return nil
-}
-
-// luaCompares reports whether a script orders ARGV[n] against something:
-// on a line with <, >, <= or >=, or as a by-score range bound, directly or
-// through a local variable assigned from it.
-func luaCompares(text string, n int) bool {
-	lines := strings.Split(text, "\n")
-	argv := "ARGV[" + strconv.Itoa(n) + "]"
-	var vars []string
-	for _, l := range lines {
-		if !strings.Contains(l, argv) {
-			continue
-		}
-		if luaOrders(l, argv) {
-			return true
-		}
-		if m := luaLocalRE.FindStringSubmatch(l); m != nil {
-			vars = append(vars, m[1])
-		}
-	}
-	for _, v := range vars {
-		re := regexp.MustCompile(`\b` + regexp.QuoteMeta(v) + `\b`)
-		for _, l := range lines {
-			if loc := re.FindStringIndex(l); loc != nil && !luaLocalRE.MatchString(l) && luaOrders(l, v) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func luaOrders(line, operand string) bool {
-	low := strings.ToLower(line)
-	for _, cmd := range []string{"zrangebyscore", "zremrangebyscore", "zcount", "zrevrangebyscore"} {
-		if strings.Contains(low, cmd) {
-			return true
-		}
-	}
-	rest := strings.ReplaceAll(line, operand, " ")
-	return strings.ContainsAny(rest, "<>") && !strings.Contains(rest, "~=") || strings.Contains(rest, "<=") || strings.Contains(rest, ">=")
 }
 
 // valueText renders a value for messages, looking through a DynamoDB

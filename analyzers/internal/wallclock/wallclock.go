@@ -45,28 +45,11 @@ import (
 // touches a lock API.
 func Check(u *unit.Unit) {
 	w := &checker{
-		u:      u,
-		info:   u.Pass.TypesInfo,
-		objs:   map[types.Object]label{},
-		summ:   map[*types.Func]label{},
-		decls:  map[*types.Func]*ast.FuncDecl{},
-		vocab:  map[*types.Named]bool{},
-		callAt: map[token.Pos]*ast.CallExpr{},
-	}
-	for _, f := range u.Pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				if obj, ok := w.info.Defs[fd.Name].(*types.Func); ok {
-					w.decls[obj] = fd
-				}
-			}
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			if c, ok := n.(*ast.CallExpr); ok {
-				w.callAt[c.Lparen] = c
-			}
-			return true
-		})
+		u:     u,
+		info:  u.Pass.TypesInfo,
+		objs:  map[types.Object]label{},
+		summ:  map[*types.Func]label{},
+		vocab: map[*types.Named]bool{},
 	}
 	w.acquires = map[token.Pos]bool{}
 	for _, s := range u.Sections {
@@ -188,9 +171,7 @@ type checker struct {
 	info    *types.Info
 	objs    map[types.Object]label // variables, constants and fields
 	summ    map[*types.Func]label  // results of this package's functions
-	decls   map[*types.Func]*ast.FuncDecl
-	vocab   map[*types.Named]bool       // struct types with lease vocabulary
-	callAt  map[token.Pos]*ast.CallExpr // by Lparen
+	vocab   map[*types.Named]bool  // struct types with lease vocabulary
 	changed bool
 
 	cands []*cand
@@ -352,7 +333,7 @@ func (w *checker) learnCall(call *ast.CallExpr) {
 	}
 	recv := w.recvExpr(call)
 	// Parameters of this package's functions receive their arguments.
-	if orig := fn.Origin(); orig.Pkg() == w.u.Pass.Pkg && w.decls[orig] != nil {
+	if orig := fn.Origin(); orig.Pkg() == w.u.Pass.Pkg && w.u.Index.Decl(orig) != nil {
 		sig := orig.Type().(*types.Signature)
 		if sig.Recv() != nil && recv != nil {
 			w.add(sig.Recv(), w.eval(recv))

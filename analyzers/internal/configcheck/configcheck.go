@@ -1,4 +1,8 @@
-package engine
+// Package configcheck checks the names of a configuration file against
+// the declarations of the package being analysed and of its imports, and
+// its package paths against what the package can see, so that a
+// misspelt entry is an error rather than silently useless.
+package configcheck
 
 import (
 	"cmp"
@@ -12,7 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// checkConfig resolves every name of the configuration file that belongs to
+// Names resolves every name of the configuration file that belongs to
 // the package being analysed or to one of its direct imports (whose
 // declarations are complete) against their declarations, and checks the
 // indexes it gives against the function's signature. A name that matches
@@ -21,7 +25,7 @@ import (
 // packages are left to the packages that import them; a driver that sees the
 // whole build can warn about packages that are not in it
 // (config.Config.Packages).
-func checkConfig(pkg *types.Package, cfg *config.Config) error {
+func Names(pkg *types.Package, cfg *config.Config) error {
 	if cfg == nil {
 		return nil
 	}
@@ -166,10 +170,10 @@ func kindOf(obj types.Object) string {
 	return "not a function"
 }
 
-// checkPackages checks the configuration's package paths against what
+// Packages checks the configuration's package paths against what
 // this package can see (itself and its dependencies) and the module it is
 // in (config.Config.CheckPackages).
-func checkPackages(pass *analysis.Pass, cfg *config.Config) error {
+func Packages(pass *analysis.Pass, cfg *config.Config) error {
 	if len(cfg.Packages()) == 0 || len(pass.Files) == 0 {
 		return nil
 	}

@@ -1,4 +1,5 @@
-package engine
+// Package relocate moves findings out of generated code.
+package relocate
 
 import (
 	"fmt"
@@ -7,7 +8,9 @@ import (
 
 	"honnef.co/go/tools/analysis/facts/generated"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/callindex"
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -19,15 +22,18 @@ import (
 // related information. When no hand-written function of the package
 // reaches it, the finding stays where it is: nothing disappears silently.
 
-// relocator returns the function finish uses to move a finding out of a
-// generated file, or nil when the package has no generated file.
-func (a *analysis_) relocator(gen map[string]generated.Generator, funcs []*ssa.Function) func(Finding) []Finding {
+// New returns the function that moves a finding out of a generated file
+// of the package pass analyses, or nil when the package has no generated
+// file. funcs are the package's source functions, ix their index, and
+// implementations gives the functions of the package an interface call
+// may dispatch to.
+func New(pass *analysis.Pass, gen map[string]generated.Generator, funcs []*ssa.Function, ix *callindex.Index, implementations func(*ssa.CallCommon) []*ssa.Function) func(unit.Finding) []unit.Finding {
 	isGen := func(pos token.Pos) bool {
-		g, ok := gen[a.pass.Fset.PositionFor(pos, false).Filename]
+		g, ok := gen[pass.Fset.PositionFor(pos, false).Filename]
 		return ok && g != generated.Cgo
 	}
 	any_ := false
-	for _, f := range a.pass.Files {
+	for _, f := range pass.Files {
 		if isGen(f.FileStart) {
 			any_ = true
 			break
@@ -39,18 +45,17 @@ func (a *analysis_) relocator(gen map[string]generated.Generator, funcs []*ssa.F
 	// callers: a function of this package -> the calls to it, static or
 	// through an interface this package implements.
 	callers := map[*ssa.Function][]ssa.CallInstruction{}
-	for _, fn := range funcs {
-		for ci := range calls.In(fn) {
-			c := ci.Common()
-			if callee := c.StaticCallee(); callee != nil {
-				if o := callee.Origin(); o != nil {
-					callee = o
-				}
-				callers[callee] = append(callers[callee], ci)
-			} else if c.IsInvoke() {
-				for _, impl := range a.implementations(c) {
-					callers[impl] = append(callers[impl], ci)
-				}
+	for _, s := range ix.Sites() {
+		ci := s.Call
+		c := ci.Common()
+		if callee := c.StaticCallee(); callee != nil {
+			if o := callee.Origin(); o != nil {
+				callee = o
+			}
+			callers[callee] = append(callers[callee], ci)
+		} else if c.IsInvoke() {
+			for _, impl := range implementations(c) {
+				callers[impl] = append(callers[impl], ci)
 			}
 		}
 	}
@@ -71,13 +76,13 @@ func (a *analysis_) relocator(gen map[string]generated.Generator, funcs []*ssa.F
 		}
 		return calls.Outermost(best)
 	}
-	return func(f Finding) []Finding {
+	return func(f unit.Finding) []unit.Finding {
 		if !isGen(f.Pos) {
-			return []Finding{f}
+			return []unit.Finding{f}
 		}
 		fn := enclosing(f.Pos)
 		if fn == nil {
-			return []Finding{f}
+			return []unit.Finding{f}
 		}
 		// Breadth first through generated callers to the hand-written ones.
 		var sites []ssa.CallInstruction
@@ -98,10 +103,10 @@ func (a *analysis_) relocator(gen map[string]generated.Generator, funcs []*ssa.F
 			}
 		}
 		if len(sites) == 0 {
-			return []Finding{f}
+			return []unit.Finding{f}
 		}
-		p := a.pass.Fset.Position(f.Pos)
-		out := make([]Finding, 0, len(sites))
+		p := pass.Fset.Position(f.Pos)
+		out := make([]unit.Finding, 0, len(sites))
 		for _, ci := range sites {
 			g := f
 			g.Pos, g.End = ci.Pos(), token.NoPos
