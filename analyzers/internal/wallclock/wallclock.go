@@ -50,7 +50,6 @@ func Check(u *unit.Unit) {
 		objs:   map[types.Object]label{},
 		summ:   map[*types.Func]label{},
 		decls:  map[*types.Func]*ast.FuncDecl{},
-		vocab:  map[*types.Named]bool{},
 		callAt: map[token.Pos]*ast.CallExpr{},
 	}
 	for _, f := range u.Pass.Files {
@@ -189,7 +188,6 @@ type checker struct {
 	objs    map[types.Object]label // variables, constants and fields
 	summ    map[*types.Func]label  // results of this package's functions
 	decls   map[*types.Func]*ast.FuncDecl
-	vocab   map[*types.Named]bool       // struct types with lease vocabulary
 	callAt  map[token.Pos]*ast.CallExpr // by Lparen
 	changed bool
 
@@ -685,9 +683,9 @@ func (w *checker) selector(x *ast.SelectorExpr) label {
 		l = l.union(foreignAt(x.Pos(), what))
 		stored = true
 	}
-	if owner != nil && w.leaseStruct(owner) {
+	if leaseFieldOf(sel, owner, f) {
 		l.bits |= leaseField
-		if (storedInstant(f) || w.assignedInstant(f)) && serialized(owner, f) && fm(model.KB.LockTTLFields) == "" {
+		if owner != nil && (storedInstant(f) || w.assignedInstant(f)) && serialized(owner, f) && fm(model.KB.LockTTLFields) == "" {
 			l = l.union(foreignAt(f.Pos(), "the stored field "+owner.Obj().Name()+"."+f.Name()))
 			stored = true
 		}
@@ -906,28 +904,6 @@ func (w *checker) lockKeyExpr(e ast.Expr) bool {
 		return false
 	}
 	return false
-}
-
-// leaseStruct reports whether a named struct type has lease vocabulary in
-// its name or in one of its field names.
-func (w *checker) leaseStruct(n *types.Named) bool {
-	if v, ok := w.vocab[n]; ok {
-		return v
-	}
-	v := vocab.Lease.Match(n.Obj().Name())
-	if st, ok := n.Underlying().(*types.Struct); ok && !v {
-		for i := 0; i < st.NumFields(); i++ {
-			if syncType(st.Field(i).Type()) {
-				continue // an embedded sync.RWMutex guards the struct in this process: no lease
-			}
-			if vocab.Lease.Match(st.Field(i).Name()) {
-				v = true
-				break
-			}
-		}
-	}
-	w.vocab[n] = v
-	return v
 }
 
 // fieldOwner returns the named struct type that declares the selected
