@@ -38,15 +38,21 @@ func (l *checker) lockFileReleases() {
 		}
 		var stale *fileOp
 		read := false
+		writes := map[*ssa.Function]bool{} // a function that rewrites the file renews it
+		for _, o := range ops {
+			if o.op == leaserec.Create && leaserec.SamePath(o.path, rm.path) {
+				writes[o.fn] = true
+			}
+		}
 		for i, o := range ops {
-			if o.ci == rm.ci || !leaserec.SamePath(o.path, rm.path) {
+			if o.ci == rm.ci || !leaserec.SamePath(o.path, rm.path) || o.op != leaserec.Read && o.op != leaserec.Exists {
 				continue
 			}
-			if calls.Outermost(o.fn) == calls.Outermost(rm.fn) && (o.op == leaserec.Read || o.op == leaserec.Exists) {
+			if calls.Outermost(o.fn) == calls.Outermost(rm.fn) {
 				read = true
 				break
 			}
-			if stale == nil && (o.op == leaserec.Read || o.op == leaserec.Exists) && leaserec.Aged(o.fn) {
+			if !writes[o.fn] && leaserec.Aged(o.fn) && (stale == nil || stale.op == leaserec.Exists && o.op == leaserec.Read) {
 				stale = &ops[i]
 			}
 		}
@@ -55,8 +61,8 @@ func (l *checker) lockFileReleases() {
 		}
 		pos, end := l.span(rm.ci)
 		l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: rm.ci.Pos(),
-			Related: []analysis.RelatedInformation{{Pos: stale.ci.Pos(), Message: "the lock file is judged stale here, so another process may hold it by now"}},
-			Message: fmt.Sprintf("%s of the lock file releases it with no check of its holder, and the lock can change hands (%s judges it stale by the clock, at %s): if this process paused or ran past the expiry and another took the lock over, this deletes that holder's lock file and a third process can enter; write a unique owner id into the file and remove it only while it still holds that id (renaming it aside first makes the check and the removal one step), or use a lock the operating system releases (flock)",
+			Related: []analysis.RelatedInformation{{Pos: stale.ci.Pos(), Message: "the lock file is read here by a function that reads the clock: it can be judged stale and taken over"}},
+			Message: fmt.Sprintf("%s of the lock file releases it with no check of its holder, and the lock can change hands (%s reads it, at %s, and judges its age or expiry by the clock): if this process paused or ran past the expiry and another took the lock over, this deletes that holder's lock file and a third process can enter; write a unique owner id into the file and remove it only while it still holds that id (renaming it aside first makes the check and the removal one step), or use a lock the operating system releases (flock)",
 				calls.Callee(rm.ci.Common()).Name(), stale.fn.Name(), l.where(stale.ci.Pos()))})
 	}
 }

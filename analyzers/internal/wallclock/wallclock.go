@@ -909,20 +909,9 @@ func (w *checker) lockKeyExpr(e ast.Expr) bool {
 // fieldOwner returns the named struct type that declares the selected
 // field (following embedded fields).
 func fieldOwner(sel *types.Selection) *types.Named {
-	t := sel.Recv()
-	idx := sel.Index()
-	for i, k := range idx {
-		if p, ok := t.Underlying().(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if i == len(idx)-1 {
-			break
-		}
-		st, ok := t.Underlying().(*types.Struct)
-		if !ok || k >= st.NumFields() {
-			return nil
-		}
-		t = st.Field(k).Type()
+	t := fieldStruct(sel)
+	if t == nil {
+		return nil
 	}
 	n, _ := types.Unalias(t).(*types.Named)
 	return n
