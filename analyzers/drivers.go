@@ -11,6 +11,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/config"
 	"github.com/fencecheck/fencecheck/analyzers/internal/engine"
+	"github.com/fencecheck/fencecheck/analyzers/internal/leaserec"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"github.com/fencecheck/fencecheck/internal/suite"
 )
@@ -153,8 +154,23 @@ func (cs configs) MayExportFacts(p suite.Package) bool {
 // "// nolint:fencecheck" is one too.)
 func (cs configs) MayReport(p suite.Package) bool {
 	return engine.MayExportFacts(p.Dir, cs.src, p.Imports, p.DepFacts, func() bool {
-		return mention(p.Files, append(engine.MirrorMarkers(p.Path), engine.AnnotationPrefix, "//lint:", "nolint")...)
+		return mention(p.Files, append(engine.MirrorMarkers(p.Path), engine.AnnotationPrefix, "//lint:", "nolint")...) ||
+			leaseRecords(p.Files)
 	})
+}
+
+// leaseRecords reports whether a file may keep a lease as a record or a
+// lock file (leaserec.InSource): the checks judge such a package although
+// it imports no lock library. A dependency needs no such look: those checks
+// export no facts.
+func leaseRecords(files []string) bool {
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil || leaserec.InSource(data) {
+			return true
+		}
+	}
+	return false
 }
 
 // mention reports whether a file contains one of the markers, or cannot be

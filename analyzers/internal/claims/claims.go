@@ -41,6 +41,7 @@ func Check(u *unit.Unit) {
 		c.collect()
 		c.redis()
 		c.sql()
+		c.lockFiles()
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/fences"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/keyscope"
+	"github.com/fencecheck/fencecheck/analyzers/internal/leaserec"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/relocate"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
@@ -100,8 +101,9 @@ func relevant(pass *analysis.Pass, c *custom) bool {
 			return true
 		}
 	}
-	// A dependency may hide a lock, a helper or an effect behind a function.
-	return len(pass.AllObjectFacts()) > 0 || mirrorsLock(pass)
+	// A dependency may hide a lock, a helper or an effect behind a function;
+	// a lease may be a record or a lock file of the package's own.
+	return len(pass.AllObjectFacts()) > 0 || mirrorsLock(pass) || leaserec.Admit(pass)
 }
 
 // mirrorsLock reports whether the package names a method that mirrors a

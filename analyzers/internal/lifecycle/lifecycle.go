@@ -31,6 +31,7 @@ func Check(u *unit.Unit) {
 	l := &checker{u: u}
 	l.unsafeReleases()
 	l.storeReleaseCalls()
+	l.lockFileReleases()
 	l.ignoredLeaseLoss()
 	l.leaseRenewals()
 }

@@ -45,11 +45,10 @@ import (
 // touches a lock API.
 func Check(u *unit.Unit) {
 	w := &checker{
-		u:     u,
-		info:  u.Pass.TypesInfo,
-		objs:  map[types.Object]label{},
-		summ:  map[*types.Func]label{},
-		vocab: map[*types.Named]bool{},
+		u:    u,
+		info: u.Pass.TypesInfo,
+		objs: map[types.Object]label{},
+		summ: map[*types.Func]label{},
 	}
 	w.acquires = map[token.Pos]bool{}
 	for _, s := range u.Sections {
@@ -171,7 +170,6 @@ type checker struct {
 	info    *types.Info
 	objs    map[types.Object]label // variables, constants and fields
 	summ    map[*types.Func]label  // results of this package's functions
-	vocab   map[*types.Named]bool  // struct types with lease vocabulary
 	changed bool
 
 	cands []*cand
@@ -666,9 +664,9 @@ func (w *checker) selector(x *ast.SelectorExpr) label {
 		l = l.union(foreignAt(x.Pos(), what))
 		stored = true
 	}
-	if owner != nil && w.leaseStruct(owner) {
+	if leaseFieldOf(sel, owner, f) {
 		l.bits |= leaseField
-		if (storedInstant(f) || w.assignedInstant(f)) && serialized(owner, f) && fm(model.KB.LockTTLFields) == "" {
+		if owner != nil && (storedInstant(f) || w.assignedInstant(f)) && serialized(owner, f) && fm(model.KB.LockTTLFields) == "" {
 			l = l.union(foreignAt(f.Pos(), "the stored field "+owner.Obj().Name()+"."+f.Name()))
 			stored = true
 		}
@@ -889,45 +887,12 @@ func (w *checker) lockKeyExpr(e ast.Expr) bool {
 	return false
 }
 
-// leaseStruct reports whether a named struct type has lease vocabulary in
-// its name or in one of its field names.
-func (w *checker) leaseStruct(n *types.Named) bool {
-	if v, ok := w.vocab[n]; ok {
-		return v
-	}
-	v := vocab.Lease.Match(n.Obj().Name())
-	if st, ok := n.Underlying().(*types.Struct); ok && !v {
-		for i := 0; i < st.NumFields(); i++ {
-			if syncType(st.Field(i).Type()) {
-				continue // an embedded sync.RWMutex guards the struct in this process: no lease
-			}
-			if vocab.Lease.Match(st.Field(i).Name()) {
-				v = true
-				break
-			}
-		}
-	}
-	w.vocab[n] = v
-	return v
-}
-
 // fieldOwner returns the named struct type that declares the selected
 // field (following embedded fields).
 func fieldOwner(sel *types.Selection) *types.Named {
-	t := sel.Recv()
-	idx := sel.Index()
-	for i, k := range idx {
-		if p, ok := t.Underlying().(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if i == len(idx)-1 {
-			break
-		}
-		st, ok := t.Underlying().(*types.Struct)
-		if !ok || k >= st.NumFields() {
-			return nil
-		}
-		t = st.Field(k).Type()
+	t := fieldStruct(sel)
+	if t == nil {
+		return nil
 	}
 	n, _ := types.Unalias(t).(*types.Named)
 	return n

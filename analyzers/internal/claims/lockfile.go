@@ -1,0 +1,182 @@
+package claims
+
+import (
+	"fmt"
+	"go/token"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/leaserec"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
+	"github.com/fencecheck/fencecheck/internal/checks"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// lockFiles reports a lock file claimed by asking whether it exists and
+// then creating it with a plain write (os.WriteFile, os.Create, OpenFile
+// without O_EXCL) on the branch where it was absent, when the branch where
+// it exists can stop the work (a return that skips the write): two
+// processes can both find it absent and both write it, and both go on.
+// An exclusive create (O_CREATE|O_EXCL, Mkdir, Link) is the claim done
+// right and is never reported; a rewrite where the file exists is a
+// renewal.
+func (c *claimer) lockFiles() {
+	var checks_, writes []fileCall
+	for _, b := range c.fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			switch op, path := leaserec.File(&call.Call); op {
+			case leaserec.Exists:
+				checks_ = append(checks_, fileCall{call, path})
+			case leaserec.Create:
+				if leaserec.LockPath(path) {
+					writes = append(writes, fileCall{call, path})
+				}
+			}
+		}
+	}
+	for _, w := range writes {
+		for _, chk := range checks_ {
+			if !leaserec.SamePath(chk.path, w.path) {
+				continue
+			}
+			absent, present := c.existsBranches(chk.call)
+			if absent == nil || !chk.call.Block().Dominates(w.call.Block()) ||
+				!reachable(absent, w.call.Block(), nil) || !returnsAvoiding(present, w.call.Block()) {
+				continue
+			}
+			pos := w.call.Pos()
+			c.u.Report(unit.Finding{Code: checks.CheckThenAct, Pos: pos, End: pos, Key: chk.call.Pos(),
+				Message: fmt.Sprintf(
+					"%s creates the lock file on what the existence check at %s found: two processes can both find it absent and both write it, and both go on as the holder; create it exclusively (os.OpenFile with os.O_CREATE|os.O_EXCL, or os.Mkdir) and act only if that succeeded",
+					calls.Callee(&w.call.Call).Name(), c.where(chk.call.Pos())),
+				Related: []analysis.RelatedInformation{{Pos: chk.call.Pos(), Message: "the lock file's existence is checked here"}}})
+			break
+		}
+	}
+}
+
+type fileCall struct {
+	call *ssa.Call
+	path ssa.Value
+}
+
+// existsBranches finds the If that tests the existence check chk and
+// returns its successor where the file is absent and the one where it
+// exists: the bool of a helper (if exists(p)), or the error of os.Stat
+// (os.IsNotExist(err), err != nil, err == nil).
+func (c *claimer) existsBranches(chk *ssa.Call) (absent, present *ssa.BasicBlock) {
+	for _, b := range c.fn.Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok || !chk.Block().Dominates(b) {
+			continue
+		}
+		trueAbsent, ok := polarity(ifi.Cond, chk, 0)
+		if !ok {
+			continue
+		}
+		if trueAbsent {
+			return b.Succs[0], b.Succs[1]
+		}
+		return b.Succs[1], b.Succs[0]
+	}
+	return nil, nil
+}
+
+// maxPolarity bounds the negations and extractions followed from an If's
+// condition back to an existence check.
+const maxPolarity = 4
+
+// polarity reports whether cond is true when the file checked by chk is
+// absent (trueAbsent), and whether cond tests chk at all.
+func polarity(cond ssa.Value, chk *ssa.Call, depth int) (trueAbsent, ok bool) {
+	if depth > maxPolarity {
+		return false, false
+	}
+	switch x := cond.(type) {
+	case *ssa.Call:
+		if x == chk {
+			return false, calls.IsBool(chk.Type()) // exists(p): true when present
+		}
+		// os.IsNotExist(err), errors.Is(err, fs.ErrNotExist), os.IsExist(err)
+		fn := calls.Callee(&x.Call)
+		if fn == nil {
+			return false, false
+		}
+		for _, a := range calls.Args(&x.Call) {
+			if errOf(a, chk) {
+				name := fn.Name()
+				switch {
+				case name == "IsNotExist":
+					return true, true
+				case name == "Is" && len(calls.Args(&x.Call)) == 2:
+					if g, ok := calls.Unwrap(calls.Arg(&x.Call, 1)).(*ssa.UnOp); ok {
+						if gl, ok := g.X.(*ssa.Global); ok && gl.Name() == "ErrNotExist" {
+							return true, true
+						}
+					}
+				}
+			}
+		}
+	case *ssa.UnOp:
+		if x.Op == token.NOT {
+			t, ok := polarity(x.X, chk, depth+1)
+			return !t, ok
+		}
+	case *ssa.BinOp:
+		if x.Op != token.EQL && x.Op != token.NEQ {
+			return false, false
+		}
+		if (errOf(x.X, chk) && isNil(x.Y)) || (errOf(x.Y, chk) && isNil(x.X)) {
+			return x.Op == token.NEQ, true // err != nil: absent (or unreadable)
+		}
+	}
+	return false, false
+}
+
+// errOf reports whether v is the error result of the call chk.
+func errOf(v ssa.Value, chk *ssa.Call) bool {
+	e, ok := calls.Unwrap(v).(*ssa.Extract)
+	return ok && e.Tuple == chk && e.Index == chk.Call.Signature().Results().Len()-1
+}
+
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+// reachable reports whether to is reachable from from without passing
+// through avoid.
+func reachable(from, to, avoid *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == avoid || seen[b] {
+			continue
+		}
+		if b == to {
+			return true
+		}
+		seen[b] = true
+		stack = append(stack, b.Succs...)
+	}
+	return false
+}
+
+// returnsAvoiding reports whether the function can return from b without
+// passing through avoid: the file's presence can stop the claim.
+func returnsAvoiding(b, avoid *ssa.BasicBlock) bool {
+	for _, r := range b.Parent().Blocks {
+		if len(r.Instrs) > 0 {
+			if _, ok := r.Instrs[len(r.Instrs)-1].(*ssa.Return); ok && reachable(b, r, avoid) {
+				return true
+			}
+		}
+	}
+	return false
+}

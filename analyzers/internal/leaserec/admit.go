@@ -1,0 +1,94 @@
+package leaserec
+
+import (
+	"bytes"
+	"go/ast"
+	"go/types"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
+	"golang.org/x/tools/go/analysis"
+)
+
+// Admit reports whether a package may keep a lease as a record or a lock
+// file although it imports no lock library: it declares a lease record
+// (Of), or it uses the file calls of a lock file protocol and names a lock
+// file (a string or an identifier, vocab.LockFile). The engine's prefilter
+// asks it beside the imports of lock and store libraries.
+func Admit(pass *analysis.Pass) bool {
+	files := false
+	for _, obj := range pass.TypesInfo.Uses {
+		if fn, ok := obj.(*types.Func); ok && lockFileCall(fn) {
+			files = true
+			break
+		}
+	}
+	found := false
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch x := n.(type) {
+			case *ast.StructType:
+				if t := pass.TypesInfo.TypeOf(x); t != nil && Of(t) != nil {
+					found = true
+				}
+			case *ast.BasicLit:
+				found = files && lockFileName(x.Value)
+			case *ast.Ident:
+				found = files && lockFileName(x.Name)
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// lockFileName is vocab.LockFile for the names a driver's source markers
+// can see (fileMarkers), so that InSource is true wherever Admit is.
+func lockFileName(raw string) bool {
+	s := raw
+	if len(s) >= 2 && (s[0] == '"' || s[0] == '`') {
+		s = s[1 : len(s)-1]
+	}
+	return vocab.LockFile.Match(s) && anyMarker(bytes.ToLower([]byte(raw)), fileMarkers)
+}
+
+func lockFileCall(fn *types.Func) bool {
+	lf := &model.LockFiles
+	for _, fs := range [][]model.Func{lf.Exists, lf.Reads, lf.Creates, lf.Opens, lf.Exclusive, lf.Removes} {
+		if model.MatchesAny(fs, fn) {
+			return true
+		}
+	}
+	return false
+}
+
+// Source markers for drivers that decide before parsing: a file that
+// could make Admit true contains a lock file's name, or an owner word and
+// a lease time word (lower-cased). A superset: Admit decides.
+var (
+	fileMarkers  = [][]byte{[]byte("lockfile"), []byte("lock_file"), []byte("lockpath"), []byte("lock_path"), []byte(".lock\""), []byte(".lck\""), []byte(".lock`"), []byte(".lck`"), []byte("lockdir"), []byte("lock_dir"), []byte("leasefile"), []byte("lease_file"), []byte("leasepath"), []byte("lease_path"), []byte("flock"), []byte("mutexfile"), []byte("mutex_file")}
+	ownerMarkers = [][]byte{[]byte("owner"), []byte("holder"), []byte("pid"), []byte("leader"), []byte("locker"), []byte("claimant"), []byte("lockedby"), []byte("locked_by"), []byte("leasedby"), []byte("leased_by"), []byte("claimedby"), []byte("claimed_by"), []byte("heldby"), []byte("held_by")}
+	timeMarkers  = [][]byte{[]byte("expir"), []byte("deadline"), []byte("until"), []byte("renew"), []byte("beat"), []byte("keepalive"), []byte("acquir")}
+)
+
+// InSource reports whether a file's text could declare a lease record or
+// name a lock file (see Admit).
+func InSource(data []byte) bool {
+	low := bytes.ToLower(data)
+	return anyMarker(low, fileMarkers) || anyMarker(low, ownerMarkers) && anyMarker(low, timeMarkers)
+}
+
+func anyMarker(low []byte, ms [][]byte) bool {
+	for _, m := range ms {
+		if bytes.Contains(low, m) {
+			return true
+		}
+	}
+	return false
+}

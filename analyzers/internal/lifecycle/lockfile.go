@@ -1,0 +1,68 @@
+package lifecycle
+
+import (
+	"fmt"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/leaserec"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
+	"github.com/fencecheck/fencecheck/internal/checks"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// lockFileReleases reports a lock file removed with no look at who holds
+// it, where the lock can change hands: the package judges the same file
+// stale by the clock somewhere (its expiry or age is read, so a run that
+// paused past it has been replaced). The remove of such a run then deletes
+// its successor's lock. A lock file that never expires (created
+// exclusively, removed by its creator) is not reported, nor a remove in a
+// function that reads the file first (an owner check, or the stale
+// takeover itself, FC4001's concern).
+func (l *checker) lockFileReleases() {
+	type fileOp struct {
+		fn   *ssa.Function
+		op   leaserec.Op
+		path ssa.Value
+		ci   ssa.CallInstruction
+	}
+	var ops []fileOp
+	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
+		if op, path := leaserec.File(ci.Common()); op != leaserec.NoOp && path != nil {
+			ops = append(ops, fileOp{fn, op, path, ci})
+		}
+	})
+	for _, rm := range ops {
+		if rm.op != leaserec.Remove || !leaserec.LockPath(rm.path) || calls.InTestFile(l.u.Pass.Fset, rm.ci.Pos()) {
+			continue
+		}
+		var stale *fileOp
+		read := false
+		writes := map[*ssa.Function]bool{} // a function that rewrites the file renews it
+		for _, o := range ops {
+			if o.op == leaserec.Create && leaserec.SamePath(o.path, rm.path) {
+				writes[o.fn] = true
+			}
+		}
+		for i, o := range ops {
+			if o.ci == rm.ci || !leaserec.SamePath(o.path, rm.path) || o.op != leaserec.Read && o.op != leaserec.Exists {
+				continue
+			}
+			if calls.Outermost(o.fn) == calls.Outermost(rm.fn) {
+				read = true
+				break
+			}
+			if !writes[o.fn] && leaserec.Aged(o.fn) && (stale == nil || stale.op == leaserec.Exists && o.op == leaserec.Read) {
+				stale = &ops[i]
+			}
+		}
+		if read || stale == nil {
+			continue
+		}
+		pos, end := l.span(rm.ci)
+		l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: rm.ci.Pos(),
+			Related: []analysis.RelatedInformation{{Pos: stale.ci.Pos(), Message: "the lock file is read here by a function that reads the clock: it can be judged stale and taken over"}},
+			Message: fmt.Sprintf("%s of the lock file releases it with no check of its holder, and the lock can change hands (%s reads it, at %s, and judges its age or expiry by the clock): if this process paused or ran past the expiry and another took the lock over, this deletes that holder's lock file and a third process can enter; write a unique owner id into the file and remove it only while it still holds that id (renaming it aside first makes the check and the removal one step), or use a lock the operating system releases (flock)",
+				calls.Callee(rm.ci.Common()).Name(), stale.fn.Name(), l.where(stale.ci.Pos()))})
+	}
+}
