@@ -8,7 +8,10 @@ import (
 	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/clocklabel"
+	"github.com/fencecheck/fencecheck/analyzers/internal/clocktype"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/lockuse"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
@@ -37,7 +40,7 @@ const (
 type cand struct {
 	expr ast.Expr
 	pos  token.Pos // where SSA puts the comparison (operator or Lparen)
-	lab  label
+	lab  clocklabel.Label
 	kind decisionKind
 	// stripped: one operand is a wall-clock-only reading of this host's
 	// clock, the other a reading too.
@@ -60,25 +63,25 @@ func (w *checker) candidate(n ast.Node, _ *types.Func) {
 			return
 		}
 		tx, ty := w.info.TypeOf(x.X), w.info.TypeOf(x.Y)
-		if !ordered(tx) || !ordered(ty) {
+		if !clocktype.Ordered(tx) || !clocktype.Ordered(ty) {
 			return // strings, pointers, channels, interfaces
 		}
-		if w.enum(tx) || w.enum(ty) || w.sameField(x.X, x.Y) {
+		if w.Enum(tx) || w.Enum(ty) || w.sameField(x.X, x.Y) {
 			return // State == JOINING; a.expiry < b.expiry
 		}
-		lx, ly := w.eval(x.X), w.eval(x.Y)
-		c = cand{expr: x, pos: x.OpPos, lab: lx.union(ly), stripped: strippedPair(lx, ly)}
+		lx, ly := w.Eval(x.X), w.Eval(x.Y)
+		c = cand{expr: x, pos: x.OpPos, lab: lx.Union(ly), stripped: strippedPair(lx, ly)}
 	case *ast.CallExpr:
-		fn := w.callee(x)
-		recv := w.recvExpr(x)
+		fn := w.Callee(x)
+		recv := w.RecvExpr(x)
 		if fn == nil || recv == nil || len(x.Args) != 1 || !model.MatchesAny(model.KB.TimeComparisons, fn) {
 			return
 		}
 		if w.sameField(recv, x.Args[0]) {
 			return // h[i].expiry.Before(h[j].expiry): an ordering
 		}
-		lr, la := w.eval(recv), w.eval(x.Args[0])
-		c = cand{expr: x, pos: x.Lparen, lab: lr.union(la), stripped: strippedPair(lr, la)}
+		lr, la := w.Eval(recv), w.Eval(x.Args[0])
+		c = cand{expr: x, pos: x.Lparen, lab: lr.Union(la), stripped: strippedPair(lr, la)}
 	default:
 		return
 	}
@@ -86,21 +89,21 @@ func (w *checker) candidate(n ast.Node, _ *types.Func) {
 		return // a test's assertion on timestamps
 	}
 	switch {
-	case !c.lab.has(localClock):
+	case !c.lab.Has(clocklabel.LocalClock):
 		return
-	case c.lab.has(inProc) && !c.lab.has(foreignTime|fromStore):
+	case c.lab.Has(clocklabel.InProc) && !c.lab.Has(clocklabel.ForeignTime|clocklabel.FromStore):
 		// The deadline of an in-process lock table, written and compared
 		// by this process under its own mutex.
 		return
-	case c.lab.has(foreignTime):
+	case c.lab.Has(clocklabel.ForeignTime):
 		c.kind = kindStored
-	case c.lab.has(lockTTL) && !c.lab.has(ownTTL):
+	case c.lab.Has(clocklabel.LockTTL) && !c.lab.Has(clocklabel.OwnTTL):
 		// This host's clock against another holder's declared lease
 		// duration: an observer measuring, on its own clock, how long to
 		// wait before it may take over (client-go's elector does so; see
 		// docs/checks/FC4001.md). Not a claim to hold the lock.
 		return
-	case c.lab.has(lockTTL):
+	case c.lab.Has(clocklabel.LockTTL):
 		c.kind = kindValidity
 	case c.stripped:
 		c.kind = kindStripped
@@ -113,18 +116,18 @@ func (w *checker) candidate(n ast.Node, _ *types.Func) {
 // strippedPair reports whether two operands are readings of this host's
 // clock of which one lost its monotonic reading: a stored wall-clock
 // deadline against a fresh reading.
-func strippedPair(a, b label) bool {
-	if a.has(foreignTime) || b.has(foreignTime) {
+func strippedPair(a, b clocklabel.Label) bool {
+	if a.Has(clocklabel.ForeignTime) || b.Has(clocklabel.ForeignTime) {
 		return false
 	}
 	// time.Since(t.Round(0)) < limit: the elapsed time is wall-clock time.
-	wallElapsed := func(l label) bool {
-		return l.has(localClock|elapsedTime|wallOnly) && l.bits&(localClock|elapsedTime|wallOnly) == localClock|elapsedTime|wallOnly
+	wallElapsed := func(l clocklabel.Label) bool {
+		return l.Has(clocklabel.LocalClock|clocklabel.ElapsedTime|clocklabel.WallOnly) && l.Bits&(clocklabel.LocalClock|clocklabel.ElapsedTime|clocklabel.WallOnly) == clocklabel.LocalClock|clocklabel.ElapsedTime|clocklabel.WallOnly
 	}
 	if wallElapsed(a) || wallElapsed(b) {
 		return true
 	}
-	return a.has(localClock) && b.has(localClock) && (a.has(wallOnly) || b.has(wallOnly)) && !a.has(elapsedTime) && !b.has(elapsedTime)
+	return a.Has(clocklabel.LocalClock) && b.Has(clocklabel.LocalClock) && (a.Has(clocklabel.WallOnly) || b.Has(clocklabel.WallOnly)) && !a.Has(clocklabel.ElapsedTime) && !b.Has(clocklabel.ElapsedTime)
 }
 
 // effectSite is a call that writes (or takes a lease over), directly or in a
@@ -147,10 +150,10 @@ func (w *checker) reportComparisons() {
 		if c.kind == kindStored && !w.vocabulary(c.lab, fn) {
 			continue
 		}
-		if c.kind == kindStripped && !c.lab.has(fromStore) && !(c.lab.has(deadlineName) && w.touches(fn)) {
+		if c.kind == kindStripped && !c.lab.Has(clocklabel.FromStore) && !(c.lab.Has(clocklabel.DeadlineName) && w.touches(fn)) {
 			continue // a wall-clock deadline needs a lock in sight, not a lease-like name
 		}
-		if c.kind == kindValidity && !c.lab.has(apiTTL|fromStore) && !w.touches(fn) {
+		if c.kind == kindValidity && !c.lab.Has(clocklabel.APITTL|clocklabel.FromStore) && !w.touches(fn) {
 			continue // a duration named like a lock TTL, and no lock in sight
 		}
 		eff, returned := w.decision(v, c.kind)
@@ -283,9 +286,9 @@ func (w *checker) reportValidityReturns() {
 				if !w.remainingValidity(e) {
 					return true
 				}
-				lab := w.eval(e)
+				lab := w.Eval(e)
 				fn := w.ssaFuncAt(ret.Pos())
-				if fn == nil || !lab.has(apiTTL|fromStore) && !w.touches(fn) {
+				if fn == nil || !lab.Has(clocklabel.APITTL|clocklabel.FromStore) && !w.touches(fn) {
 					return true
 				}
 				c := &cand{expr: e, pos: e.Pos(), lab: lab, kind: kindValidity, durVerdict: true}
@@ -303,15 +306,15 @@ func (w *checker) reportValidityReturns() {
 func (w *checker) remainingValidity(e ast.Expr) bool {
 	e = ast.Unparen(e)
 	if id, ok := e.(*ast.Ident); ok {
-		if def := w.singleDef(w.info.Uses[id]); def != nil {
+		if def := w.SingleDef(w.info.Uses[id]); def != nil {
 			e = ast.Unparen(def)
 		}
 	}
 	if call, ok := e.(*ast.CallExpr); ok {
-		fn := w.callee(call)
+		fn := w.Callee(call)
 		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "Until" && len(call.Args) == 1 {
-			l := w.eval(call.Args[0])
-			return l.has(lockTTL) && l.has(localClock) && !l.has(foreignTime)
+			l := w.Eval(call.Args[0])
+			return l.Has(clocklabel.LockTTL) && l.Has(clocklabel.LocalClock) && !l.Has(clocklabel.ForeignTime)
 		}
 		return false
 	}
@@ -321,7 +324,7 @@ func (w *checker) remainingValidity(e ast.Expr) bool {
 	}
 	elapsed := false
 	for {
-		if w.eval(b.Y).has(elapsedTime) {
+		if w.Eval(b.Y).Has(clocklabel.ElapsedTime) {
 			elapsed = true
 		}
 		inner, ok := ast.Unparen(b.X).(*ast.BinaryExpr)
@@ -336,8 +339,8 @@ func (w *checker) remainingValidity(e ast.Expr) bool {
 	default:
 		return false // ttl/2 - elapsed schedules a renewal
 	}
-	l := w.eval(first)
-	return elapsed && l.has(lockTTL) && !l.has(localClock)
+	l := w.Eval(first)
+	return elapsed && l.Has(clocklabel.LockTTL) && !l.Has(clocklabel.LocalClock)
 }
 
 // ssaFuncAt returns the innermost function whose body holds pos.
@@ -376,16 +379,16 @@ func pollCondition(fn *ssa.Function) bool {
 // local clock is about a lease: a lock TTL takes part, the timestamp was
 // read from a lock store, or it has a deadline-like name and belongs to a
 // lease-like struct or a function that uses a lock API.
-func (w *checker) vocabulary(l label, fn *ssa.Function) bool {
+func (w *checker) vocabulary(l clocklabel.Label, fn *ssa.Function) bool {
 	switch {
-	case l.has(fromStore), l.has(lockTTL) && l.has(apiTTL):
+	case l.Has(clocklabel.FromStore), l.Has(clocklabel.LockTTL) && l.Has(clocklabel.APITTL):
 		return true
-	case l.has(lockTTL) && w.touches(fn):
+	case l.Has(clocklabel.LockTTL) && w.touches(fn):
 		return true // a TTL by its name, in a function that uses a lock
-	case !l.has(deadlineName):
+	case !l.Has(clocklabel.DeadlineName):
 		return false
 	}
-	return l.has(leaseField) || w.touches(fn)
+	return l.Has(clocklabel.LeaseField) || w.touches(fn)
 }
 
 func (w *checker) reportComparison(c *cand, fn *ssa.Function, v ssa.Value, eff *effectSite) {
@@ -403,34 +406,34 @@ func (w *checker) reportComparison(c *cand, fn *ssa.Function, v ssa.Value, eff *
 		decision = "and " + funcName(fn) + " returns it to its callers as the lock's remaining validity"
 	}
 	wall := ""
-	if c.lab.has(wallOnly) {
+	if c.lab.Has(clocklabel.WallOnly) {
 		wall = "; Unix() integers and UTC()/Round(0)/Truncate values have no monotonic reading, so a step of the clock moves them too"
 	}
 	var msg string
 	switch c.kind {
 	case kindStored:
 		ttl := ""
-		if c.lab.has(lockTTL) {
-			ttl = " plus a lease duration (" + c.lab.ttl.what + ")"
+		if c.lab.Has(clocklabel.LockTTL) {
+			ttl = " plus a lease duration (" + c.lab.TTL.What + ")"
 		}
 		msg = fmt.Sprintf("%s decides lease expiry by comparing %s%s with this host's clock (%s), %s: "+
 			"a timestamp written with another host's clock (or stripped of its monotonic reading) differs from this clock by the hosts' skew, "+
 			"either clock can jump, and the process can pause right after the check, so two processes can both believe they hold the lease%s; "+
 			"make the protected writes carry a fencing token, and let the coordinator decide expiry with its own clock "+
 			"(a TTL it enforces, or the database's now() in the statement that takes over)",
-			subject, c.lab.foreign.what, ttl, c.lab.local.what, decision, wall)
+			subject, c.lab.Foreign.What, ttl, c.lab.Local.What, decision, wall)
 	case kindStripped:
 		msg = fmt.Sprintf("%s decides lease validity with wall-clock values of this host (%s): the deadline lost Go's monotonic reading "+
 			"(Unix() integers, UTC(), Round(0), time.Unix), so an NTP step or a manual change of the clock moves the lease's end by the size of the step, "+
 			"and the process can pause right after the check, %s; keep the time.Time from time.Now() and compare with Before/After or time.Since, "+
 			"and make the protected writes carry a fencing token",
-			subject, c.lab.local.what, decision)
+			subject, c.lab.Local.What, decision)
 	case kindValidity:
 		msg = fmt.Sprintf("%s uses the lock's remaining validity, computed from the lock TTL (%s) and this host's clock (%s), as proof of authority, %s: "+
 			"a TTL is only a lower bound for how long the coordinator keeps the lock (Redis expires keys by its own wall clock, which can jump), "+
 			"clock drift is only estimated, and the process can pause right after the check, so the lock may already belong to another holder%s; "+
 			"make the write carry a fencing token the resource checks, or let the coordinator check ownership atomically with the write",
-			subject, c.lab.ttl.what, c.lab.local.what, decision, wall)
+			subject, c.lab.TTL.What, c.lab.Local.What, decision, wall)
 	}
 	var related []analysis.RelatedInformation
 	addRel := func(pos token.Pos, m string) {
@@ -444,12 +447,12 @@ func (w *checker) reportComparison(c *cand, fn *ssa.Function, v ssa.Value, eff *
 		}
 		related = append(related, analysis.RelatedInformation{Pos: pos, Message: m})
 	}
-	addRel(c.lab.local.pos, "this host's clock is read here")
+	addRel(c.lab.Local.Pos, "this host's clock is read here")
 	if c.kind == kindStored {
-		addRel(c.lab.foreign.pos, "the untrusted timestamp: "+c.lab.foreign.what)
+		addRel(c.lab.Foreign.Pos, "the untrusted timestamp: "+c.lab.Foreign.What)
 	}
-	if c.lab.has(lockTTL) {
-		addRel(c.lab.ttl.pos, "the lock TTL: "+c.lab.ttl.what)
+	if c.lab.Has(clocklabel.LockTTL) {
+		addRel(c.lab.TTL.Pos, "the lock TTL: "+c.lab.TTL.What)
 	}
 	key := c.expr.Pos()
 	if eff != nil {
@@ -763,57 +766,9 @@ func (w *checker) touchesOwn(fn *ssa.Function) bool {
 	if v, ok := w.touch[fn]; ok {
 		return v
 	}
-	v := w.reached[fn] || w.usesLockAPI(fn)
+	v := w.reached[fn] || lockuse.Uses(fn, w.Parse)
 	w.touch[fn] = v
 	return v
-}
-
-func (w *checker) usesLockAPI(fn *ssa.Function) bool {
-	for ci := range calls.In(fn) {
-		c := ci.Common()
-		callee := calls.Callee(c)
-		if callee == nil || callee.Pkg() == nil {
-			continue
-		}
-		for _, l := range model.KB.Locks {
-			if l.KeyOnly {
-				continue // any SetNX or Del: only a lock key counts (below)
-			}
-			if model.MatchesAny(l.Acquire, callee) || model.MatchesAny(l.Release, callee) {
-				return true
-			}
-		}
-		if model.MatchesAny(model.KB.ValidityChecks, callee) {
-			return true
-		}
-		for f := range model.KB.LeaseTakeovers {
-			if f.Matches(callee) {
-				return true
-			}
-		}
-		for _, p := range model.KB.LeaseAPIPackages {
-			if callee.Pkg().Path() == p {
-				return true
-			}
-		}
-		if callee.Pkg().Path() == model.KB.ReplyPackage {
-			if p, ok := calls.ConstPrefix(calls.Arg(c, 1)); ok && vocab.LockKey.Match(p) {
-				return true
-			}
-		}
-		for _, s := range model.KB.Sinks {
-			if s.Cond != model.CondSQL || !model.MatchesAny(s.Funcs, callee) {
-				continue
-			}
-			if text, ok := calls.ConstString(calls.Arg(c, s.Query)); ok {
-				st := w.parse(text)
-				if len(st.Advisory) > 0 || vocab.LockTable.Match(st.Table) {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // effectText names an effect for messages: "UPDATE locks (database/sql

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/clocklabel"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/internal/checks"
@@ -156,7 +157,7 @@ func (w *checker) expiryCalls(report bool) bool {
 				if !ok {
 					return true
 				}
-				fn := w.callee(call)
+				fn := w.Callee(call)
 				if fn == nil || !names[fn.Name()] {
 					return true
 				}
@@ -190,7 +191,7 @@ func (w *checker) expiryCalls(report bool) bool {
 	return added
 }
 
-func (w *checker) reportExpiryCall(call *ast.CallExpr, v ast.Expr, lab label, p ExpiryParam) {
+func (w *checker) reportExpiryCall(call *ast.CallExpr, v ast.Expr, lab clocklabel.Label, p ExpiryParam) {
 	ci := w.ciAt[call.Lparen]
 	key := call.Lparen
 	if ci != nil {
@@ -199,7 +200,7 @@ func (w *checker) reportExpiryCall(call *ast.CallExpr, v ast.Expr, lab label, p 
 	if w.keys[key] {
 		return
 	}
-	fn := w.callee(call)
+	fn := w.Callee(call)
 	name := "the callee"
 	if fn != nil {
 		name = recvDot(fn)
@@ -208,10 +209,10 @@ func (w *checker) reportExpiryCall(call *ast.CallExpr, v ast.Expr, lab label, p 
 		"the two clocks differ by their skew and either can jump, and the holder can pause, so the lease ends early or late by that much "+
 		"and another party can take it over while this holder still acts; compute the expiry with the clock that compares it "+
 		"(now() + interval in the statement), and fence the holder's writes with a token",
-		callText(call), types.ExprString(v), lab.local.what, name, p.Column, p.Where, p.Compare)
+		callText(call), types.ExprString(v), lab.Local.What, name, p.Column, p.Where, p.Compare)
 	var related []analysis.RelatedInformation
-	if lab.local.pos.IsValid() {
-		related = append(related, analysis.RelatedInformation{Pos: lab.local.pos, Message: "this host's clock is read here"})
+	if lab.Local.Pos.IsValid() {
+		related = append(related, analysis.RelatedInformation{Pos: lab.Local.Pos, Message: "this host's clock is read here"})
 	}
 	if w.keys == nil {
 		w.keys = map[token.Pos]bool{}
@@ -254,7 +255,7 @@ func (w *checker) expiryNames() map[string]bool {
 // fact (this package's or imported), or for an interface method the facts
 // of its implementations.
 func (w *checker) expiryParamsOf(call *ast.CallExpr) []ExpiryParam {
-	fn := w.callee(call)
+	fn := w.Callee(call)
 	if fn == nil {
 		return nil
 	}
@@ -320,7 +321,7 @@ func (w *checker) argField(call *ast.CallExpr, p ExpiryParam) ast.Expr {
 			}
 			return nil
 		case *ast.Ident:
-			def := w.singleDef(w.info.Uses[x])
+			def := w.SingleDef(w.info.Uses[x])
 			if def == nil {
 				return nil
 			}
@@ -330,49 +331,6 @@ func (w *checker) argField(call *ast.CallExpr, p ExpiryParam) ast.Expr {
 		return nil
 	}
 	return nil
-}
-
-// singleDef returns the expression a local variable is defined by when it
-// is assigned exactly once.
-func (w *checker) singleDef(obj types.Object) ast.Expr {
-	v, ok := obj.(*types.Var)
-	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == w.u.Pass.Pkg.Scope() {
-		return nil
-	}
-	var def ast.Expr
-	count := 0
-	for _, f := range w.u.Pass.Files {
-		if f.FileStart > v.Pos() || f.FileEnd < v.Pos() {
-			continue
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.AssignStmt:
-				for i, lhs := range x.Lhs {
-					if w.target(lhs) == obj {
-						count++
-						if len(x.Lhs) == len(x.Rhs) {
-							def = x.Rhs[i]
-						}
-					}
-				}
-			case *ast.ValueSpec:
-				for i, name := range x.Names {
-					if w.info.Defs[name] == obj {
-						count++
-						if i < len(x.Values) {
-							def = x.Values[i]
-						}
-					}
-				}
-			}
-			return true
-		})
-	}
-	if count != 1 {
-		return nil
-	}
-	return def
 }
 
 // paramOf traces a value back to a parameter of fn: the parameter itself,
@@ -398,7 +356,7 @@ func (w *checker) paramOf(fn *types.Func, e ast.Expr, depth int) (int, string, b
 		if i := param(obj); i >= 0 {
 			return i, "", true
 		}
-		if def := w.singleDef(obj); def != nil {
+		if def := w.SingleDef(obj); def != nil {
 			return w.paramOf(fn, def, depth+1)
 		}
 	case *ast.SelectorExpr:
@@ -426,7 +384,7 @@ func (w *checker) paramOf(fn *types.Func, e ast.Expr, depth int) (int, string, b
 		if tv, ok := w.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
 			return w.paramOf(fn, x.Args[0], depth+1)
 		}
-		if c := w.callee(x); c != nil && len(x.Args) == 1 && c.Pkg() == w.u.Pass.Pkg {
+		if c := w.Callee(x); c != nil && len(x.Args) == 1 && c.Pkg() == w.u.Pass.Pkg {
 			return w.paramOf(fn, x.Args[0], depth+1)
 		}
 	}

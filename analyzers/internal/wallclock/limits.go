@@ -22,31 +22,5 @@ const (
 	maxDecisionFlow = 16
 )
 
-// Layers peeled off an expression or a type.
-const (
-	// maxUnwrap bounds how many layers (parentheses, conversions, &, *,
-	// selectors, index expressions) are peeled off an expression to name
-	// what it designates; written code nests a few.
-	maxUnwrap = 16
-
-	// maxKeyParts bounds how many concatenations and Sprintf calls are
-	// peeled off a Redis key expression to find its constant part; it is
-	// the leftmost operand of a short "lock:" + id.
-	maxKeyParts = 8
-
-	// maxTypeUnwrap bounds how many pointers, slices, maps and named types
-	// are peeled off a type to see what it can carry.
-	maxTypeUnwrap = 8
-)
-
-// Fixed points.
-const (
-	// labelRounds bounds the rounds of the wall-clock check's labelling of
-	// variables and fields (local clock, stored time, lease vocabulary):
-	// labels spread one assignment per round, and some labels feed others.
-	labelRounds = 8
-)
-
-// maxStampDepth bounds the walk from a SET NX value back to the clock
-// reading it was computed from (time.Now().Add(ttl).UnixMilli() is three).
-const maxStampDepth = 8
+// The labelling's limits are clocklabel's, astexpr's, clocktype's and
+// stamplock's.

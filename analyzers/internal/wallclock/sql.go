@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/clocklabel"
+	"github.com/fencecheck/fencecheck/analyzers/internal/clocktype"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
@@ -92,8 +94,8 @@ func (w *checker) sqlUses() []*sqlCall {
 		if !ok {
 			continue
 		}
-		q := &sqlCall{fn: fn, ci: ci, call: call, sink: sink, st: w.parse(text), first: sink.Args}
-		q.binds = w.bindExprs(call, sink.Args)
+		q := &sqlCall{fn: fn, ci: ci, call: call, sink: sink, st: w.Parse(text), first: sink.Args}
+		q.binds = w.BindExprs(call, sink.Args)
 		out = append(out, q)
 	}
 	return out
@@ -107,18 +109,18 @@ var sprintfVerb = regexp.MustCompile(`%[-+# 0-9.*\[\]]*[a-zA-Z%]`)
 // refused when a verb comes before a '?' placeholder, whose ordinal it
 // could shift).
 func (w *checker) queryText(e ast.Expr) (string, bool) {
-	if s, ok := w.constString(e); ok {
+	if s, ok := w.ConstString(e); ok {
 		return s, true
 	}
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || len(call.Args) == 0 {
 		return "", false
 	}
-	fn := w.callee(call)
+	fn := w.Callee(call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || fn.Name() != "Sprintf" {
 		return "", false
 	}
-	format, ok := w.constString(call.Args[0])
+	format, ok := w.ConstString(call.Args[0])
 	if !ok {
 		return "", false
 	}
@@ -131,97 +133,6 @@ func (w *checker) queryText(e ast.Expr) (string, bool) {
 		}
 		return "x"
 	}), true
-}
-
-// bindExprs returns the bind arguments of an SQL call from index first:
-// the arguments themselves, or the elements of a slice spread with args...
-// when it is built by one composite literal and only appended to.
-func (w *checker) bindExprs(call *ast.CallExpr, first int) []ast.Expr {
-	if first > len(call.Args) {
-		return nil
-	}
-	if !call.Ellipsis.IsValid() {
-		return call.Args[first:]
-	}
-	last := len(call.Args) - 1
-	if last < first {
-		return nil
-	}
-	elems := w.sliceElems(call.Args[last])
-	if elems == nil {
-		return nil
-	}
-	return append(append([]ast.Expr{}, call.Args[first:last]...), elems...)
-}
-
-// sliceElems returns the leading elements of a slice variable built by a
-// composite literal and otherwise only appended to.
-func (w *checker) sliceElems(e ast.Expr) []ast.Expr {
-	if lit, ok := ast.Unparen(e).(*ast.CompositeLit); ok {
-		return lit.Elts
-	}
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	obj := w.info.Uses[id]
-	if obj == nil {
-		return nil
-	}
-	var elems []ast.Expr
-	bad := false
-	for _, f := range w.u.Pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if bad {
-				return false
-			}
-			switch x := n.(type) {
-			case *ast.AssignStmt:
-				for i, lhs := range x.Lhs {
-					if w.target(lhs) != obj {
-						continue
-					}
-					if len(x.Rhs) != len(x.Lhs) {
-						bad = true
-						return false
-					}
-					rhs := ast.Unparen(x.Rhs[i])
-					if lit, ok := rhs.(*ast.CompositeLit); ok && elems == nil {
-						elems = lit.Elts
-						continue
-					}
-					if c, ok := rhs.(*ast.CallExpr); ok && len(c.Args) > 0 && w.target(c.Args[0]) == obj {
-						if b, ok := w.info.Uses[astIdent(c.Fun)].(*types.Builtin); ok && b.Name() == "append" {
-							continue // appended after the literal's elements
-						}
-					}
-					bad = true
-					return false
-				}
-			case *ast.ValueSpec:
-				for i, name := range x.Names {
-					if w.info.Defs[name] != obj || i >= len(x.Values) {
-						continue
-					}
-					if lit, ok := ast.Unparen(x.Values[i]).(*ast.CompositeLit); ok && elems == nil {
-						elems = lit.Elts
-					} else {
-						bad = true
-					}
-				}
-			}
-			return true
-		})
-	}
-	if bad {
-		return nil
-	}
-	return elems
-}
-
-func astIdent(e ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(e).(*ast.Ident)
-	return id
 }
 
 // leaseColumn reports whether a column of the statement belongs to a lease:
@@ -242,9 +153,9 @@ func leaseColumn(st *sqlfence.Statement, col string) bool {
 // localInstant reports whether a bind argument is an instant computed from
 // this host's clock: time.Now(), now.Add(ttl), its Unix() or text, and not
 // a value read back from storage nor an elapsed duration.
-func (w *checker) localInstant(e ast.Expr) (label, bool) {
+func (w *checker) localInstant(e ast.Expr) (clocklabel.Label, bool) {
 	l := w.deepEval(e)
-	if !l.has(localClock) || l.has(foreignTime) {
+	if !l.Has(clocklabel.LocalClock) || l.Has(clocklabel.ForeignTime) {
 		return l, false
 	}
 	t := w.info.TypeOf(e)
@@ -252,35 +163,35 @@ func (w *checker) localInstant(e ast.Expr) (label, bool) {
 		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration" {
 			return l, false
 		}
-		if timeish(t) {
+		if clocktype.Timeish(t) {
 			if _, isInt := t.Underlying().(*types.Basic); !isInt {
 				return l, true
 			}
 		}
 	}
-	return l, !l.has(elapsedTime)
+	return l, !l.Has(clocklabel.ElapsedTime)
 }
 
 // deepEval is eval that also looks into composite literals (a driver's
 // Timestamptz{Time: t, Valid: true}), address-of, and calls of this
 // package's one-argument helpers (Timestampz(t)).
-func (w *checker) deepEval(e ast.Expr) label {
-	l := w.eval(e)
+func (w *checker) deepEval(e ast.Expr) clocklabel.Label {
+	l := w.Eval(e)
 	switch x := ast.Unparen(e).(type) {
 	case *ast.CompositeLit:
 		for _, el := range x.Elts {
 			if kv, ok := el.(*ast.KeyValueExpr); ok {
 				el = kv.Value
 			}
-			l = l.union(w.deepEval(el))
+			l = l.Union(w.deepEval(el))
 		}
 	case *ast.UnaryExpr:
 		if x.Op == token.AND {
-			l = l.union(w.deepEval(x.X))
+			l = l.Union(w.deepEval(x.X))
 		}
 	case *ast.CallExpr:
-		if fn := w.callee(x); fn != nil && len(x.Args) == 1 && fn.Pkg() == w.u.Pass.Pkg {
-			l = l.union(w.deepEval(x.Args[0]))
+		if fn := w.Callee(x); fn != nil && len(x.Args) == 1 && fn.Pkg() == w.u.Pass.Pkg {
+			l = l.Union(w.deepEval(x.Args[0]))
 		}
 	}
 	return l
@@ -429,10 +340,10 @@ func (w *checker) sqlStore(q *sqlCall, cmps []*sqlCmp) {
 			"the two clocks differ by their skew and either can jump, and the holder can pause, so the lease ends early or late by that much "+
 			"and another party can take it over while this holder still acts; compute the expiry with the clock that compares it "+
 			"(now() + interval in the statement), and fence the holder's writes with a token",
-			stmtText(q), types.ExprString(b), lab.local.what, a.Column, who, where)
+			stmtText(q), types.ExprString(b), lab.Local.What, a.Column, who, where)
 		related := []analysis.RelatedInformation{}
-		if lab.local.pos.IsValid() {
-			related = append(related, analysis.RelatedInformation{Pos: lab.local.pos, Message: "this host's clock is read here"})
+		if lab.Local.Pos.IsValid() {
+			related = append(related, analysis.RelatedInformation{Pos: lab.Local.Pos, Message: "this host's clock is read here"})
 		}
 		if c.q != q {
 			related = append(related, analysis.RelatedInformation{Pos: c.q.ci.Pos(), Message: "the expiry is compared here: " + c.text})
@@ -543,8 +454,8 @@ func (w *checker) sqlTakeover(q *sqlCall) {
 		if b == nil {
 			continue
 		}
-		lab := w.eval(b)
-		if !lab.has(localClock) || lab.has(foreignTime) {
+		lab := w.Eval(b)
+		if !lab.Has(clocklabel.LocalClock) || lab.Has(clocklabel.ForeignTime) {
 			continue
 		}
 		what := effectText(e)
@@ -554,8 +465,8 @@ func (w *checker) sqlTakeover(q *sqlCall) {
 			"compare with now() and compute the new expiry in SQL too (now() + interval), and fence the holder's writes with a token",
 			what, g.Column, types.ExprString(b))
 		read := b.Pos()
-		if lab.local.pos.IsValid() {
-			read = lab.local.pos // the time.Now() call, not the variable bound here
+		if lab.Local.Pos.IsValid() {
+			read = lab.Local.Pos // the time.Now() call, not the variable bound here
 		}
 		related := []analysis.RelatedInformation{{Pos: read, Message: "this host's clock is read here"}}
 		for _, s := range w.u.Sections {
@@ -639,7 +550,7 @@ func (w *checker) isTimeNow(e ast.Expr) bool {
 	if !ok || len(c.Args) != 0 {
 		return false
 	}
-	fn := w.callee(c)
+	fn := w.Callee(c)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" {
 		return false
 	}
@@ -647,7 +558,7 @@ func (w *checker) isTimeNow(e ast.Expr) bool {
 	case fn.Name() == "Now" && model.RecvName(fn) == "":
 		return true
 	case fn.Name() == "UTC" && model.RecvName(fn) == "Time":
-		return w.isTimeNow(w.recvExpr(c))
+		return w.isTimeNow(w.RecvExpr(c))
 	}
 	return false
 }

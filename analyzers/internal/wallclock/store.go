@@ -7,9 +7,12 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/astexpr"
+	"github.com/fencecheck/fencecheck/analyzers/internal/clocklabel"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
+	"github.com/fencecheck/fencecheck/analyzers/internal/storelit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
@@ -61,7 +64,7 @@ func (w *checker) checkStores() {
 }
 
 func (w *checker) storeCall(call *ast.CallExpr, fd *ast.FuncDecl) {
-	fn := w.callee(call)
+	fn := w.Callee(call)
 	if fn == nil {
 		return
 	}
@@ -125,7 +128,7 @@ func declNamesLock(fd *ast.FuncDecl) bool {
 	return false
 }
 
-func (w *checker) reportStore(at ast.Node, key ast.Node, what string, val ast.Expr, lab label, fix string, related []analysis.RelatedInformation) {
+func (w *checker) reportStore(at ast.Node, key ast.Node, what string, val ast.Expr, lab clocklabel.Label, fix string, related []analysis.RelatedInformation) {
 	if w.keys == nil {
 		w.keys = map[token.Pos]bool{}
 	}
@@ -136,9 +139,9 @@ func (w *checker) reportStore(at ast.Node, key ast.Node, what string, val ast.Ex
 	msg := fmt.Sprintf("%s, a time computed from this host's clock (%s): the stored expiry was written with the clock of the host that took the lease, "+
 		"the two clocks differ by their skew and either can jump, and a holder can pause past its expiry, so a live lease can be taken over "+
 		"(or a dead one kept) and two processes both act as its holder; %s, and fence the holder's writes with a token",
-		what, lab.local.what, fix)
-	if lab.local.pos.IsValid() {
-		related = append([]analysis.RelatedInformation{{Pos: lab.local.pos, Message: "this host's clock is read here"}}, related...)
+		what, lab.Local.What, fix)
+	if lab.Local.Pos.IsValid() {
+		related = append([]analysis.RelatedInformation{{Pos: lab.Local.Pos, Message: "this host's clock is read here"}}, related...)
 	}
 	w.u.Report(unit.Finding{Code: checks.WallClockTTL, Pos: at.Pos(), End: at.End(), Message: msg, Related: related, Key: key.Pos()})
 }
@@ -149,15 +152,15 @@ func (w *checker) mongoCall(call *ast.CallExpr, dc model.DocCall, fd *ast.FuncDe
 	if dc.Filter >= len(call.Args) {
 		return
 	}
-	cmps := storecond.FilterCompares(w.doc(), call.Args[dc.Filter])
+	cmps := storecond.FilterCompares(w.lit.Doc(), call.Args[dc.Filter])
 	if len(cmps) == 0 {
 		return
 	}
 	sets := map[string]ast.Expr{}
 	if dc.Update >= 0 && dc.Update < len(call.Args) {
-		sets = storecond.FilterSets(w.doc(), call.Args[dc.Update])
+		sets = storecond.FilterSets(w.lit.Doc(), call.Args[dc.Update])
 	}
-	coll := w.collectionName(w.recvExpr(call))
+	coll := w.lit.CollectionName(w.RecvExpr(call))
 	write := dc.Update >= 0 || strings.HasPrefix(dc.Func.Name, "Delete") || strings.HasPrefix(dc.Func.Name, "FindOneAnd")
 	for _, c := range cmps {
 		lab, ok := w.localInstant(c.Val)
@@ -187,7 +190,7 @@ func (w *checker) mongoCall(call *ast.CallExpr, dc model.DocCall, fd *ast.FuncDe
 // writesCollection reports whether the function also writes with the same
 // collection expression (a read that feeds a takeover).
 func (w *checker) writesCollection(fd *ast.FuncDecl, read *ast.CallExpr) bool {
-	recv := w.recvExpr(read)
+	recv := w.RecvExpr(read)
 	if recv == nil {
 		return false
 	}
@@ -198,13 +201,13 @@ func (w *checker) writesCollection(fd *ast.FuncDecl, read *ast.CallExpr) bool {
 		if !ok || found {
 			return !found
 		}
-		fn := w.callee(call)
+		fn := w.Callee(call)
 		if fn == nil {
 			return true
 		}
 		for _, dc := range model.KB.Documents {
 			if dc.Func.Matches(fn) && (dc.Update >= 0 || strings.HasPrefix(dc.Func.Name, "Delete")) {
-				if r := w.recvExpr(call); r != nil && types.ExprString(r) == want {
+				if r := w.RecvExpr(call); r != nil && types.ExprString(r) == want {
 					found = true
 				}
 			}
@@ -214,174 +217,20 @@ func (w *checker) writesCollection(fd *ast.FuncDecl, read *ast.CallExpr) bool {
 	return found
 }
 
-// doc reads documents written as literals here, for storecond.
-func (w *checker) doc() storecond.Doc[ast.Expr] {
-	return storecond.Doc[ast.Expr]{
-		Elems: func(e ast.Expr) []storecond.Elem[ast.Expr] {
-			var out []storecond.Elem[ast.Expr]
-			for _, el := range w.docElems(e, 0) {
-				out = append(out, storecond.Elem[ast.Expr]{Key: el.key, Val: el.val, At: el.node})
-			}
-			return out
-		},
-		Items: func(e ast.Expr) []ast.Expr {
-			if lit, ok := ast.Unparen(w.resolveLit(e)).(*ast.CompositeLit); ok {
-				return lit.Elts
-			}
-			return nil
-		},
-	}
-}
-
-type docElem struct {
-	key  string
-	val  ast.Expr
-	node ast.Expr
-}
-
-// docElems returns the constant-keyed elements of a document literal:
-// map literals (bson.M, primitive.M, map[string]any) and bson.D
-// (bson.E{Key, Value} or {"k", v}).
-func (w *checker) docElems(e ast.Expr, depth int) []docElem {
-	lit, ok := ast.Unparen(w.resolveLit(e)).(*ast.CompositeLit)
-	if !ok {
-		return nil
-	}
-	t := w.info.TypeOf(lit)
-	if t == nil {
-		return nil
-	}
-	var out []docElem
-	switch t.Underlying().(type) {
-	case *types.Map:
-		for _, el := range lit.Elts {
-			kv, ok := el.(*ast.KeyValueExpr)
-			if !ok {
-				continue
-			}
-			if k, ok := w.constString(kv.Key); ok {
-				out = append(out, docElem{k, kv.Value, kv})
-			}
-		}
-	case *types.Slice:
-		for _, el := range lit.Elts {
-			inner, ok := el.(*ast.CompositeLit)
-			if !ok || len(inner.Elts) != 2 {
-				continue
-			}
-			var key, val ast.Expr
-			for i, f := range inner.Elts {
-				if kv, ok := f.(*ast.KeyValueExpr); ok {
-					switch astIdent(kv.Key).Name {
-					case "Key":
-						key = kv.Value
-					case "Value":
-						val = kv.Value
-					}
-				} else if i == 0 {
-					key = f
-				} else {
-					val = f
-				}
-			}
-			if key == nil || val == nil {
-				continue
-			}
-			if k, ok := w.constString(key); ok {
-				out = append(out, docElem{k, val, inner})
-			}
-		}
-	}
-	return out
-}
-
-// resolveLit follows a local variable defined once to its literal.
-func (w *checker) resolveLit(e ast.Expr) ast.Expr {
-	for i := 0; i < 3; i++ {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if !ok {
-			return e
-		}
-		def := w.singleDef(w.info.Uses[id])
-		if def == nil {
-			return e
-		}
-		e = def
-	}
-	return e
-}
-
-// collectionName returns the constant name of the collection a call's
-// receiver designates: db.Collection("locks"), or a variable or field
-// assigned from such a call.
-func (w *checker) collectionName(recv ast.Expr) string {
-	if recv == nil {
-		return ""
-	}
-	if name := w.collectionCall(recv); name != "" {
-		return name
-	}
-	obj := w.target(recv)
-	if obj == nil {
-		return ""
-	}
-	if w.collNames == nil {
-		w.collNames = map[types.Object]string{}
-		for _, f := range w.u.Pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				switch x := n.(type) {
-				case *ast.AssignStmt:
-					if len(x.Lhs) == len(x.Rhs) {
-						for i := range x.Lhs {
-							if name := w.collectionCall(x.Rhs[i]); name != "" {
-								if o := w.target(x.Lhs[i]); o != nil {
-									w.collNames[o] = name
-								}
-							}
-						}
-					}
-				case *ast.KeyValueExpr:
-					if id, ok := x.Key.(*ast.Ident); ok {
-						if name := w.collectionCall(x.Value); name != "" {
-							if o, ok := w.info.Uses[id].(*types.Var); ok && o.IsField() {
-								w.collNames[o] = name
-							}
-						}
-					}
-				}
-				return true
-			})
-		}
-	}
-	return w.collNames[obj]
-}
-
-func (w *checker) collectionCall(e ast.Expr) string {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) == 0 {
-		return ""
-	}
-	if fn := w.callee(call); fn != nil && model.MatchesAny(model.KB.Collections, fn) {
-		name, _ := w.constString(call.Args[0])
-		return name
-	}
-	return ""
-}
-
 // --- DynamoDB ---
 
 func (w *checker) dynamoCompare(call *ast.CallExpr, op string, fd *ast.FuncDecl) {
 	var left, right ast.Expr
-	if recv := w.recvExpr(call); recv != nil && len(call.Args) == 1 {
+	if recv := w.RecvExpr(call); recv != nil && len(call.Args) == 1 {
 		left, right = recv, call.Args[0]
 	} else if len(call.Args) == 2 {
 		left, right = call.Args[0], call.Args[1]
 	} else {
 		return
 	}
-	attr, val := w.dynName(left), w.dynValue(right)
+	attr, val := w.lit.DynName(left), w.lit.DynValue(right)
 	if attr == "" || val == nil {
-		attr, val = w.dynName(right), w.dynValue(left)
+		attr, val = w.lit.DynName(right), w.lit.DynValue(left)
 		op = sqlfence.FlipOp(op)
 	}
 	if attr == "" || val == nil {
@@ -391,7 +240,7 @@ func (w *checker) dynamoCompare(call *ast.CallExpr, op string, fd *ast.FuncDecl)
 	if !ok {
 		return
 	}
-	sets := w.dynSets(fd)
+	sets := w.lit.DynSets(fd)
 	set, claims := sets[attr]
 	if claims {
 		_, claims = w.localInstant(set)
@@ -410,57 +259,13 @@ func (w *checker) dynamoCompare(call *ast.CallExpr, op string, fd *ast.FuncDecl)
 		"store a version or a fencing counter and compare that, or let a lock service with a server-side TTL decide", nil)
 }
 
-// dynName returns the attribute name of expression.Name("timeout").
-func (w *checker) dynName(e ast.Expr) string {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
-		return ""
-	}
-	if fn := w.callee(call); fn == nil || !model.MatchesAny(model.KB.CondNames, fn) {
-		return ""
-	}
-	s, _ := w.constString(call.Args[0])
-	return s
-}
-
-// dynValue returns x of expression.Value(x).
-func (w *checker) dynValue(e ast.Expr) ast.Expr {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
-		return nil
-	}
-	if fn := w.callee(call); fn == nil || !model.MatchesAny(model.KB.CondValues, fn) {
-		return nil
-	}
-	return call.Args[0]
-}
-
-// dynSets returns the attributes a function's update builders write:
-// expression.Set(expression.Name("timeout"), expression.Value(newTimeout)).
-func (w *checker) dynSets(fd *ast.FuncDecl) map[string]ast.Expr {
-	sets := map[string]ast.Expr{}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || len(call.Args) != 2 {
-			return true
-		}
-		if fn := w.callee(call); fn != nil && model.MatchesAny(model.KB.CondSets, fn) {
-			if attr, val := w.dynName(call.Args[0]), w.dynValue(call.Args[1]); attr != "" && val != nil {
-				sets[attr] = val
-			}
-		}
-		return true
-	})
-	return sets
-}
-
 // dynTableWords reports whether a DynamoDB request built in the function
 // names a lock table, or keys its item with a lock word ("PK": "LOCK").
 func (w *checker) dynTableWords(fd *ast.FuncDecl) bool {
 	found := false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		lit, ok := n.(*ast.CompositeLit)
-		if !ok || found || !w.dynInput(lit) {
+		if !ok || found || !w.lit.DynInput(lit) {
 			return !found
 		}
 		for _, el := range lit.Elts {
@@ -468,11 +273,11 @@ func (w *checker) dynTableWords(fd *ast.FuncDecl) bool {
 			if !ok {
 				continue
 			}
-			switch astIdent(kv.Key).Name {
+			switch astexpr.Ident(kv.Key).Name {
 			case "TableName", "Key":
 				ast.Inspect(kv.Value, func(m ast.Node) bool {
 					if e, ok := m.(ast.Expr); ok {
-						if s, ok := w.constString(e); ok && vocab.Lease.Match(s) {
+						if s, ok := w.ConstString(e); ok && vocab.Lease.Match(s) {
 							found = true
 						}
 					}
@@ -485,28 +290,11 @@ func (w *checker) dynTableWords(fd *ast.FuncDecl) bool {
 	return found
 }
 
-func (w *checker) dynInput(lit *ast.CompositeLit) bool {
-	t := w.info.TypeOf(lit)
-	if t == nil {
-		return false
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return false
-	}
-	for _, f := range model.KB.Inputs {
-		if f.Pkg == n.Obj().Pkg().Path() && f.Type == n.Obj().Name() {
-			return true
-		}
-	}
-	return false
-}
-
 // dynamoInput judges a request literal with a ConditionExpression string:
 // "attribute_not_exists(pk) OR expires_at < :now" with ":now" bound to
 // this host's time in ExpressionAttributeValues.
 func (w *checker) dynamoInput(lit *ast.CompositeLit, fd *ast.FuncDecl) {
-	if !w.dynInput(lit) {
+	if !w.lit.DynInput(lit) {
 		return
 	}
 	var cond, update string
@@ -520,27 +308,27 @@ func (w *checker) dynamoInput(lit *ast.CompositeLit, fd *ast.FuncDecl) {
 		if !ok {
 			continue
 		}
-		switch astIdent(kv.Key).Name {
+		switch astexpr.Ident(kv.Key).Name {
 		case "ConditionExpression":
-			cond, _ = w.constText(kv.Value)
+			cond, _ = w.lit.ConstText(kv.Value)
 			condAt = kv
 		case "UpdateExpression":
-			update, _ = w.constText(kv.Value)
+			update, _ = w.lit.ConstText(kv.Value)
 		case "TableName":
-			table, _ = w.constText(kv.Value)
+			table, _ = w.lit.ConstText(kv.Value)
 		case "ExpressionAttributeNames":
-			for _, e := range w.docElems(kv.Value, 0) {
-				if s, ok := w.constString(e.val); ok {
-					names[e.key] = s
+			for _, e := range w.lit.DocElems(kv.Value, 0) {
+				if s, ok := w.ConstString(e.Val); ok {
+					names[e.Key] = s
 				}
 			}
 		case "ExpressionAttributeValues":
-			for _, e := range w.docElems(kv.Value, 0) {
-				values[e.key] = e.val
+			for _, e := range w.lit.DocElems(kv.Value, 0) {
+				values[e.Key] = e.Val
 			}
 		case "Item":
-			for _, e := range w.docElems(kv.Value, 0) {
-				items[e.key] = e.val
+			for _, e := range w.lit.DocElems(kv.Value, 0) {
+				items[e.Key] = e.Val
 			}
 		}
 	}
@@ -577,27 +365,16 @@ func (w *checker) dynamoInput(lit *ast.CompositeLit, fd *ast.FuncDecl) {
 		if !vocab.Lease.Match(attr) && !vocab.Lease.Match(table) && !w.dynTableWords(fd) && !(claims && declNamesLock(fd)) {
 			continue
 		}
-		what := fmt.Sprintf("the DynamoDB ConditionExpression compares the stored %q with %s, bound to %s (%s)", attr, ph, valueText(val), op)
+		what := fmt.Sprintf("the DynamoDB ConditionExpression compares the stored %q with %s, bound to %s (%s)", attr, ph, storelit.ValueText(val), op)
 		if claims {
 			what = fmt.Sprintf("the DynamoDB ConditionExpression takes the lease item over when its %q %s %s (bound to %s), and the write stores %s as the new expiry",
-				attr, op, ph, valueText(val), valueText(set))
+				attr, op, ph, storelit.ValueText(val), storelit.ValueText(set))
 		}
 		w.reportStore(condAt, lit, what, val, lab,
 			"store a version or a fencing counter and compare that, or let a lock service with a server-side TTL decide",
 			[]analysis.RelatedInformation{{Pos: val.Pos(), Message: ph + " is bound here"}})
 		return
 	}
-}
-
-// constText returns the constant string of e, aws.String(c) or &c.
-func (w *checker) constText(e ast.Expr) (string, bool) {
-	if s, ok := w.constString(e); ok {
-		return s, true
-	}
-	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) == 1 {
-		return w.constString(call.Args[0])
-	}
-	return "", false
 }
 
 // --- Redis ---
@@ -607,7 +384,7 @@ func (w *checker) constText(e ast.Expr) (string, bool) {
 // scored with the clocks of the hosts that added them are expired or
 // counted by this one's.
 func (w *checker) redisRange(call *ast.CallExpr, sr model.ScoreRange) {
-	if sr.Key >= len(call.Args) || sr.Min >= len(call.Args) || !w.lockKeyExpr(call.Args[sr.Key]) {
+	if sr.Key >= len(call.Args) || sr.Min >= len(call.Args) || !w.LockKeyExpr(call.Args[sr.Key]) {
 		return
 	}
 	var bounds []ast.Expr
@@ -616,13 +393,13 @@ func (w *checker) redisRange(call *ast.CallExpr, sr model.ScoreRange) {
 			bounds = []ast.Expr{call.Args[sr.Min], call.Args[sr.Max]}
 		}
 	} else {
-		for _, e := range w.structFields(call.Args[sr.Min]) {
-			if e.key == "Min" || e.key == "Max" {
-				bounds = append(bounds, e.val)
+		for _, e := range w.lit.StructFields(call.Args[sr.Min]) {
+			if e.Key == "Min" || e.Key == "Max" {
+				bounds = append(bounds, e.Val)
 			}
 		}
 	}
-	fn := w.callee(call)
+	fn := w.Callee(call)
 	for _, b := range bounds {
 		lab, ok := w.localInstant(b)
 		if !ok {
@@ -635,28 +412,6 @@ func (w *checker) redisRange(call *ast.CallExpr, sr model.ScoreRange) {
 	}
 }
 
-// structFields returns the keyed fields of a struct literal (or a pointer
-// to one).
-func (w *checker) structFields(e ast.Expr) []docElem {
-	e = w.resolveLit(e)
-	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok {
-		e = w.resolveLit(u.X)
-	}
-	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
-	if !ok {
-		return nil
-	}
-	var out []docElem
-	for _, el := range lit.Elts {
-		if kv, ok := el.(*ast.KeyValueExpr); ok {
-			if id := astIdent(kv.Key); id != nil {
-				out = append(out, docElem{id.Name, kv.Value, kv})
-			}
-		}
-	}
-	return out
-}
-
 // redisScript judges a Lua script on a lock key that compares an argument
 // bound to this host's time.
 func (w *checker) redisScript(call *ast.CallExpr, sc model.ScriptCall) {
@@ -666,25 +421,25 @@ func (w *checker) redisScript(call *ast.CallExpr, sc model.ScriptCall) {
 	text, ok := "", false
 	if sc.Script >= 0 {
 		if sc.Script < len(call.Args) {
-			text, ok = w.constString(call.Args[sc.Script])
+			text, ok = w.ConstString(call.Args[sc.Script])
 		}
 	} else {
-		text, ok = w.scriptText(w.recvExpr(call))
+		text, ok = w.lit.ScriptText(w.RecvExpr(call))
 	}
 	if !ok {
 		return
 	}
-	keys := w.sliceElems(call.Args[sc.Keys])
+	keys := w.SliceElems(call.Args[sc.Keys])
 	lockKey := false
 	for _, k := range keys {
-		if w.lockKeyExpr(k) {
+		if w.LockKeyExpr(k) {
 			lockKey = true
 		}
 	}
 	if !lockKey {
 		return
 	}
-	args := w.bindExprs(call, sc.Args)
+	args := w.BindExprs(call, sc.Args)
 	for i, a := range args {
 		lab, ok := w.localInstant(a)
 		if !ok || !storecond.ScriptCompares(text, i+1) {
@@ -695,64 +450,4 @@ func (w *checker) redisScript(call *ast.CallExpr, sc model.ScriptCall) {
 			"read the server's clock inside the script (redis.call('TIME')) or let a key TTL decide", nil)
 		return
 	}
-}
-
-// scriptText returns the text of a *redis.Script: redis.NewScript(c), or a
-// variable defined by it.
-func (w *checker) scriptText(e ast.Expr) (string, bool) {
-	if e == nil {
-		return "", false
-	}
-	e = w.resolveLit(e)
-	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-		if v, ok := w.info.Uses[id].(*types.Var); ok && v.Parent() == w.u.Pass.Pkg.Scope() {
-			e = w.pkgVarValue(v)
-		}
-	}
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
-		return "", false
-	}
-	if fn := w.callee(call); fn == nil || !model.MatchesAny(model.KB.ScriptBuilders, fn) {
-		return "", false
-	}
-	return w.constString(call.Args[0])
-}
-
-func (w *checker) pkgVarValue(v *types.Var) ast.Expr {
-	for _, f := range w.u.Pass.Files {
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok {
-				continue
-			}
-			for _, s := range gd.Specs {
-				vs, ok := s.(*ast.ValueSpec)
-				if !ok {
-					continue
-				}
-				for i, name := range vs.Names {
-					if w.info.Defs[name] == v && i < len(vs.Values) {
-						return vs.Values[i]
-					}
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// valueText renders a value for messages, looking through a DynamoDB
-// attribute value literal (&types.AttributeValueMemberN{Value: x}).
-func valueText(e ast.Expr) string {
-	x := ast.Unparen(e)
-	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		x = ast.Unparen(u.X)
-	}
-	if lit, ok := x.(*ast.CompositeLit); ok && len(lit.Elts) == 1 {
-		if kv, ok := lit.Elts[0].(*ast.KeyValueExpr); ok {
-			return types.ExprString(kv.Value)
-		}
-	}
-	return types.ExprString(e)
 }

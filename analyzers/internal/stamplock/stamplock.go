@@ -1,4 +1,17 @@
-package wallclock
+// Package stamplock finds the reads of a Redis lock key stamped with this
+// host's clock.
+//
+// The lock the Redis documentation of SETNX warns against: the value of
+// the lock key is its expiry, written with the clock of the host that took
+// it (SETNX key <now+ttl>), and a contender that finds it taken reads the
+// stamp (GET), compares it with its own clock and takes the lock over with
+// GETSET when it looks expired. Both comparisons order another host's clock
+// against this one's. A read (GET, GETSET) of a key that a SET NX of the
+// package stamps with this host's clock is labelled as a timestamp from a
+// lock store, so the comparisons are judged like any other (wallclock).
+// The clients are those whose SET NX locks the knowledge base models
+// (go-redis v6 to v9, redigo); rueidis' is a known gap.
+package stamplock
 
 import (
 	"go/token"
@@ -8,26 +21,17 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// The lock the Redis documentation of SETNX warns against: the value of
-// the lock key is its expiry, written with the clock of the host that took
-// it (SETNX key <now+ttl>), and a contender that finds it taken reads the
-// stamp (GET), compares it with its own clock and takes the lock over with
-// GETSET when it looks expired. Both comparisons order another host's clock
-// against this one's. A read (GET, GETSET) of a key that a SET NX of the
-// package stamps with this host's clock is labelled as a timestamp from a
-// lock store, so the comparisons are judged like any other (decide.go).
-// The clients are those whose SET NX locks the knowledge base models
-// (go-redis v6 to v9, redigo); rueidis' is a known gap.
+// maxStampDepth bounds the walk from a SET NX value back to the clock
+// reading it was computed from (time.Now().Add(ttl).UnixMilli() is three).
+const maxStampDepth = 8
 
-// stampReads returns, by position, the reads of stamped SET NX keys, with
-// the SET NX that stamps them. Built on first use.
-func (w *checker) stampReads() map[token.Pos]token.Pos {
-	if w.stamps != nil {
-		return w.stamps
-	}
-	w.stamps = map[token.Pos]token.Pos{}
+// Reads returns, by position, the reads (GET, GETSET) in funcs of the SET
+// NX keys that a SET NX in funcs stamps with this host's clock, with the
+// SET NX that stamps them.
+func Reads(funcs []*ssa.Function) map[token.Pos]token.Pos {
+	reads := map[token.Pos]token.Pos{}
 	stamped := map[string]token.Pos{} // key shape -> SET NX
-	for _, fn := range w.u.Funcs {
+	for _, fn := range funcs {
 		for ci := range calls.In(fn) {
 			c := ci.Common()
 			l := calls.KeyHeldAcquire(c)
@@ -42,9 +46,9 @@ func (w *checker) stampReads() map[token.Pos]token.Pos {
 		}
 	}
 	if len(stamped) == 0 {
-		return w.stamps
+		return reads
 	}
-	for _, fn := range w.u.Funcs {
+	for _, fn := range funcs {
 		for ci := range calls.In(fn) {
 			c := ci.Common()
 			key := calls.RedisRead(c)
@@ -55,11 +59,11 @@ func (w *checker) stampReads() map[token.Pos]token.Pos {
 				continue
 			}
 			if at, ok := stamped[calls.KeyShape(key, true)]; ok {
-				w.stamps[ci.Pos()] = at
+				reads[ci.Pos()] = at
 			}
 		}
 	}
-	return w.stamps
+	return reads
 }
 
 // clockDerived reports whether v is computed from a reading of this host's

@@ -1,0 +1,87 @@
+package storelit
+
+import (
+	"go/ast"
+	"go/types"
+	"reflect"
+	"testing"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/astexpr"
+	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
+)
+
+const src = `package p
+
+type M map[string]any
+
+type E struct {
+	Key   string
+	Value any
+}
+
+type D []E
+
+type Range struct{ Min, Max string }
+
+type N struct{ Value string }
+
+func str(s string) *string { return &s }
+
+func use(...any) {}
+
+func f(now, id int64, lim string) {
+	filter := M{"owner": id, "expires": M{"$lt": now}, lim: "not a constant key"}
+	sorted := D{{Key: "owner", Value: id}, {"expires", now}}
+	r := &Range{Min: "-inf", Max: lim}
+	use(filter, sorted, r, str("a = :a"), "b = :b", &N{Value: lim})
+}
+`
+
+func TestReader(t *testing.T) {
+	pkg, file, info := testutil.BuildSSAFile(t, src)
+	r := New(&astexpr.Reader{Info: info, Pkg: pkg.Pkg, Files: []*ast.File{file}})
+	var args []ast.Expr
+	ast.Inspect(file, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "use" {
+				args = c.Args
+			}
+		}
+		return true
+	})
+	elems := func(es []Elem) map[string]string {
+		out := map[string]string{}
+		for _, e := range es {
+			out[e.Key] = types.ExprString(e.Val)
+		}
+		return out
+	}
+
+	// A map literal and a bson.D-like slice, through the variables that
+	// hold them; a key that is no constant is skipped.
+	if got, want := elems(r.DocElems(args[0], 0)), map[string]string{"owner": "id", "expires": `M{…}`}; !reflect.DeepEqual(got, want) {
+		t.Errorf("DocElems(map) = %v, want %v", got, want)
+	}
+	if got, want := elems(r.DocElems(args[1], 0)), map[string]string{"owner": "id", "expires": "now"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("DocElems(slice) = %v, want %v", got, want)
+	}
+	if got := len(r.Doc().Items(args[1])); got != 2 {
+		t.Errorf("Doc().Items(sorted) = %d items, want 2", got)
+	}
+	// A struct literal behind & and a variable.
+	if got, want := elems(r.StructFields(args[2])), map[string]string{"Min": `"-inf"`, "Max": "lim"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("StructFields(r) = %v, want %v", got, want)
+	}
+	// Constant text, directly or through a one-argument wrapper.
+	for i, want := range map[int]string{3: "a = :a", 4: "b = :b"} {
+		if s, ok := r.ConstText(args[i]); !ok || s != want {
+			t.Errorf("ConstText(%s) = %q, %v, want %q", types.ExprString(args[i]), s, ok, want)
+		}
+	}
+	if _, ok := r.ConstText(args[5]); ok {
+		t.Errorf("ConstText(&N{...}): not a constant")
+	}
+	if got := ValueText(args[5]); got != "lim" {
+		t.Errorf("ValueText(&N{Value: lim}) = %q, want lim", got)
+	}
+}
