@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"honnef.co/go/tools/analysis/facts/generated"
-
 	"github.com/fencecheck/fencecheck/analyzers/internal/annotation"
 	"github.com/fencecheck/fencecheck/analyzers/internal/callindex"
 	"github.com/fencecheck/fencecheck/analyzers/internal/config"
@@ -20,15 +18,19 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/keyscope"
 	"github.com/fencecheck/fencecheck/analyzers/internal/leaserec"
+	"github.com/fencecheck/fencecheck/analyzers/internal/librelease"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/precedence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/relocate"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/ssaprog"
+	"github.com/fencecheck/fencecheck/analyzers/internal/tasklock"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"github.com/fencecheck/fencecheck/internal/crash"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+	"honnef.co/go/tools/analysis/facts/generated"
 )
 
 // libraryChecks are the checks library mode reports inside a lock library
@@ -74,7 +76,7 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}, condSecs: map[*ssa.Function][]*section.Section{}, statements: map[*types.Func]*StatementFact{}}
 		found = append(found, a.analyze()...)
 		if library && model.KB.IsLibraryPackage(pass.Pkg.Path()) {
-			found = append(found, a.libraryReleases()...)
+			found = append(found, librelease.Findings(a.pkg, a.funcs)...)
 		}
 		moveOut = relocate.New(pass, gen, a.funcs, a.index, a.implementations)
 	}
@@ -202,8 +204,7 @@ type analysis_ struct {
 	funcs        []*ssa.Function          // the package's source functions
 	index        *callindex.Index         // calls and declarations of funcs, shared with the checks
 	lockTypes    map[*types.Named]bool    // memo of lockTypeMethod
-	keyOpsIdx    map[string][]keyOp       // lock-only uses of keys, by shape (setnxkeys.go)
-	keyScope     *keyscope.Scope          // where a SET NX lock is held, built on first use (setnxkeys.go)
+	keys         *keyscope.Evidence       // SET NX keys used as only a lock's are
 	// condSecs are the SET NX sections whose key a caller decides
 	// (section.Conditional): candidates for acquire wrappers only.
 	condSecs map[*ssa.Function][]*section.Section
@@ -218,6 +219,7 @@ type analysis_ struct {
 func (a *analysis_) analyze() []Finding {
 	pkg, funcs := ssaprog.Build(a.pass)
 	a.pkg, a.funcs = pkg, funcs
+	a.keys = keyscope.NewEvidence(funcs)
 	a.index = callindex.New(a.pass.Files, a.pass.TypesInfo, funcs)
 	issuers := map[*types.Func]bool{} // functions of this package that return a token
 	a.fields.CustomCall = func(fn *types.Func) bool { return issuers[fn] || a.custom.isFence(fn) }
@@ -244,8 +246,8 @@ func (a *analysis_) analyze() []Finding {
 	secs := map[*ssa.Function][]*section.Section{}
 	find := func() {
 		for _, fn := range funcs {
-			secs[fn] = section.FindIn(fn, a.acquireLock, a.keyEvidence)
-			a.condSecs[fn] = section.Conditional(fn, a.acquireLock, a.keyEvidence)
+			secs[fn] = section.FindIn(fn, a.acquireLock, a.keys.Of)
+			a.condSecs[fn] = section.Conditional(fn, a.acquireLock, a.keys.Of)
 		}
 	}
 	find()
@@ -260,7 +262,7 @@ func (a *analysis_) analyze() []Finding {
 	for _, fn := range funcs {
 		all = append(all, secs[fn]...)
 	}
-	all = append(all, a.taskSections(funcs)...)
+	all = append(all, tasklock.Sections(a.pkg, funcs)...)
 	for _, fn := range funcs {
 		all = append(all, a.helperSections(fn)...)
 	}
@@ -339,10 +341,10 @@ func finish(pass *analysis.Pass, found []Finding, dirs []*directive.Directive, r
 	on := func(f Finding) bool {
 		return selected == nil || f.Code == checks.Suppression || slices.Contains(selected, f.Code)
 	}
-	candidates := precedence(found)
+	candidates := precedence.Keep(found)
 	if selected != nil {
 		off := slices.DeleteFunc(candidates, on)
-		candidates = append(precedence(slices.DeleteFunc(slices.Clone(found), func(f Finding) bool { return !on(f) })), off...)
+		candidates = append(precedence.Keep(slices.DeleteFunc(slices.Clone(found), func(f Finding) bool { return !on(f) })), off...)
 	}
 	var kept []Finding
 	for _, f := range candidates {
@@ -392,62 +394,4 @@ func finish(pass *analysis.Pass, found []Finding, dirs []*directive.Directive, r
 		return strings.Compare(x.Code.String(), y.Code.String())
 	})
 	return &Result{Findings: kept}
-}
-
-// precedence keeps one finding per problem, as the catalog declares
-// (checks.Catalog): it is the only place that drops a finding because
-// another one says the same.
-//
-//   - A finding about an effect drops the findings it explains
-//     (checks.Explains) that involve the effect elsewhere: reported at
-//     another key with the effect as related information.
-//   - Of the findings with the same Key, one per check stands (the first
-//     by message), and none that a standing finding's check supersedes
-//     (checks.Supersedes). A finding without a position is never dropped.
-//
-// The result is ordered by key, the more specific check first.
-func precedence(found []Finding) []Finding {
-	var explainers []Finding
-	for _, f := range found {
-		if f.Effect.IsValid() {
-			explainers = append(explainers, f)
-		}
-	}
-	explained := func(f Finding) bool {
-		return slices.ContainsFunc(explainers, func(g Finding) bool {
-			return checks.Explains(g.Code, f.Code) && f.Key != g.Effect && involves(f, g.Effect)
-		})
-	}
-	var out []Finding
-	for _, f := range found {
-		if !explained(f) {
-			out = append(out, f)
-		}
-	}
-	slices.SortStableFunc(out, func(x, y Finding) int {
-		if x.Key != y.Key {
-			return int(x.Key - y.Key)
-		}
-		if rx, ry := checks.Rank(x.Code), checks.Rank(y.Code); rx != ry {
-			return rx - ry
-		}
-		return strings.Compare(x.Message, y.Message)
-	})
-	kept := out[:0]
-	start := 0 // the first kept finding with the current key
-	for _, f := range out {
-		if len(kept) > start && kept[start].Key != f.Key {
-			start = len(kept)
-		}
-		if f.Key.IsValid() && slices.ContainsFunc(kept[start:], func(g Finding) bool { return g.Code == f.Code || checks.Supersedes(g.Code, f.Code) }) {
-			continue // a more specific check, or the same one, already reported this problem
-		}
-		kept = append(kept, f)
-	}
-	return kept
-}
-
-// involves reports whether a finding names pos in its related information.
-func involves(f Finding, pos token.Pos) bool {
-	return slices.ContainsFunc(f.Related, func(r analysis.RelatedInformation) bool { return r.Pos == pos })
 }

@@ -46,9 +46,9 @@ func (s services) DepImplementations(c *ssa.CallCommon) []*types.Func {
 
 func (s services) HandleText(sec *section.Section) string { return s.a.handleText(sec) }
 
-func (s services) KeyEvidence(fn *ssa.Function, key ssa.Value) bool { return s.a.keyEvidence(fn, key) }
+func (s services) KeyEvidence(fn *ssa.Function, key ssa.Value) bool { return s.a.keys.Of(fn, key) }
 
-func (s services) HeldAt(acq, del *ssa.Function) bool { return s.a.heldAt(acq, del) }
+func (s services) HeldAt(acq, del *ssa.Function) bool { return s.a.keys.HeldAt(acq, del) }
 
 func (s services) IsCustomCheck(fn *types.Func) bool { return s.a.custom.isCheck(fn) }
 

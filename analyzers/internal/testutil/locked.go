@@ -62,30 +62,38 @@ func Work(ctx context.Context, db *sql.DB, s *concurrency.Session, id int64) err
 // source.
 func LoadLockedPackages(tb testing.TB, n int) []*packages.Package {
 	tb.Helper()
+	return LoadStubbed(tb, "gen", LockedSource(n), "go.etcd.io", "go.uber.org", "google.golang.org")
+}
+
+// LoadStubbed writes src as the package path (GOPATH mode) next to copies
+// of the repository's library stubs under the directories stubs of
+// testdata/src ("github.com/redis"), and loads it, with its dependencies,
+// from source.
+func LoadStubbed(tb testing.TB, path, src string, stubs ...string) []*packages.Package {
+	tb.Helper()
 	gopath := tb.TempDir()
-	stubs := filepath.Join(TestData(), "src")
-	for _, dir := range []string{"go.etcd.io", "go.uber.org", "google.golang.org"} {
-		if err := os.CopyFS(filepath.Join(gopath, "src", dir), os.DirFS(filepath.Join(stubs, dir))); err != nil {
+	for _, dir := range stubs {
+		if err := os.CopyFS(filepath.Join(gopath, "src", dir), os.DirFS(filepath.Join(TestData(), "src", dir))); err != nil {
 			tb.Fatalf("copying the stubs: %v", err)
 		}
 	}
-	dir := filepath.Join(gopath, "src", "gen")
+	dir := filepath.Join(gopath, "src", path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		tb.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "gen.go"), []byte(LockedSource(n)), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, filepath.Base(path)+".go"), []byte(src), 0o644); err != nil {
 		tb.Fatal(err)
 	}
 	pkgs, err := packages.Load(&packages.Config{
 		Mode: packages.LoadAllSyntax,
 		Dir:  dir,
 		Env:  append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOFLAGS=", "GOWORK=off"),
-	}, "gen")
+	}, path)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	if packages.PrintErrors(pkgs) > 0 {
-		tb.Fatal("the generated package does not load")
+		tb.Fatal("the package does not load")
 	}
 	return pkgs
 }

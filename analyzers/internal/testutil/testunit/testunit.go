@@ -14,6 +14,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/callindex"
 	"github.com/fencecheck/fencecheck/analyzers/internal/ssaprog"
+	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"golang.org/x/tools/go/analysis"
 )
@@ -44,7 +45,19 @@ func Build(tb testing.TB, src string) *unit.Unit {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	pass := &analysis.Pass{Fset: fset, Files: files, Pkg: pkg, TypesInfo: info}
+	return of(&analysis.Pass{Fset: fset, Files: files, Pkg: pkg, TypesInfo: info})
+}
+
+// BuildStubbed is Build for a package at path that imports the
+// repository's library stubs under the directories stubs of testdata/src
+// (testutil.LoadStubbed).
+func BuildStubbed(tb testing.TB, path, src string, stubs ...string) *unit.Unit {
+	tb.Helper()
+	p := testutil.LoadStubbed(tb, path, src, stubs...)[0]
+	return of(&analysis.Pass{Fset: p.Fset, Files: p.Syntax, Pkg: p.Types, TypesInfo: p.TypesInfo})
+}
+
+func of(pass *analysis.Pass) *unit.Unit {
 	ssaPkg, funcs := ssaprog.Build(pass)
-	return &unit.Unit{Pass: pass, Pkg: ssaPkg, Funcs: funcs, Index: callindex.New(files, info, funcs)}
+	return &unit.Unit{Pass: pass, Pkg: ssaPkg, Funcs: funcs, Index: callindex.New(pass.Files, pass.TypesInfo, funcs)}
 }

@@ -1,4 +1,4 @@
-package engine
+package precedence
 
 import (
 	"go/token"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 )
@@ -17,39 +18,39 @@ func TestPrecedence(t *testing.T) {
 	via := []analysis.RelatedInformation{{Pos: acquire}, {Pos: write}}
 	for _, tc := range []struct {
 		name  string
-		found []Finding
+		found []unit.Finding
 		want  []string // kept, as Code@Key/Message
 	}{
 		{"a more specific check wins at the same key",
-			[]Finding{{Code: checks.UnfencedWrite, Key: write, Message: "a"}, {Code: checks.CheckThenAct, Key: write, Message: "b"}},
+			[]unit.Finding{{Code: checks.UnfencedWrite, Key: write, Message: "a"}, {Code: checks.CheckThenAct, Key: write, Message: "b"}},
 			[]string{"FC2001@100/b"}},
 		{"one finding per check and key, the first by message",
-			[]Finding{{Code: checks.UnsafeRelease, Key: write, Message: "y"}, {Code: checks.UnsafeRelease, Key: write, Message: "x"}},
+			[]unit.Finding{{Code: checks.UnsafeRelease, Key: write, Message: "y"}, {Code: checks.UnsafeRelease, Key: write, Message: "x"}},
 			[]string{"FC5001@100/x"}},
 		{"checks outside the relation stand beside any finding",
-			[]Finding{{Code: checks.UnfencedWrite, Key: write}, {Code: checks.IgnoredLeaseLoss, Key: write}, {Code: checks.IgnoredLeaseLoss, Key: write}},
+			[]unit.Finding{{Code: checks.UnfencedWrite, Key: write}, {Code: checks.IgnoredLeaseLoss, Key: write}, {Code: checks.IgnoredLeaseLoss, Key: write}},
 			[]string{"FC1001@100/", "FC5002@100/"}},
 		{"different keys are different problems",
-			[]Finding{{Code: checks.UnfencedWrite, Key: write}, {Code: checks.CheckThenAct, Key: other}},
+			[]unit.Finding{{Code: checks.UnfencedWrite, Key: write}, {Code: checks.CheckThenAct, Key: other}},
 			[]string{"FC2001@70/", "FC1001@100/"}},
 		{"a random fence explains the unfenced write reached through a call",
-			[]Finding{{Code: checks.UnfencedWrite, Key: call, Related: via}, {Code: checks.RandomFence, Key: write, Effect: write}},
+			[]unit.Finding{{Code: checks.UnfencedWrite, Key: call, Related: via}, {Code: checks.RandomFence, Key: write, Effect: write}},
 			[]string{"FC3001@100/"}},
 		{"without an effect it explains nothing",
-			[]Finding{{Code: checks.UnfencedWrite, Key: call, Related: via}, {Code: checks.RandomFence, Key: write}},
+			[]unit.Finding{{Code: checks.UnfencedWrite, Key: call, Related: via}, {Code: checks.RandomFence, Key: write}},
 			[]string{"FC1001@50/", "FC3001@100/"}},
 		{"it explains only what it declares",
-			[]Finding{{Code: checks.CheckThenAct, Key: call, Related: via}, {Code: checks.VolatileFence, Key: write, Effect: write}},
+			[]unit.Finding{{Code: checks.CheckThenAct, Key: call, Related: via}, {Code: checks.VolatileFence, Key: write, Effect: write}},
 			[]string{"FC2001@50/", "FC3002@100/"}},
 		{"an explained finding is gone even when the explaining one is superseded",
-			[]Finding{{Code: checks.UnfencedWrite, Key: call, Related: via}, {Code: checks.RandomFence, Key: write, Effect: write}, {Code: checks.CheckThenAct, Key: write}},
+			[]unit.Finding{{Code: checks.UnfencedWrite, Key: call, Related: via}, {Code: checks.RandomFence, Key: write, Effect: write}, {Code: checks.CheckThenAct, Key: write}},
 			[]string{"FC2001@100/"}},
 		{"findings without a position are never dropped",
-			[]Finding{{Code: checks.IgnoredLeaseLoss}, {Code: checks.IgnoredLeaseLoss}},
+			[]unit.Finding{{Code: checks.IgnoredLeaseLoss}, {Code: checks.IgnoredLeaseLoss}},
 			[]string{"FC5002@0/", "FC5002@0/"}},
 	} {
 		var got []string
-		for _, f := range precedence(slices.Clone(tc.found)) {
+		for _, f := range Keep(slices.Clone(tc.found)) {
 			got = append(got, f.Code.String()+"@"+strconv.Itoa(int(f.Key))+"/"+f.Message)
 		}
 		if !slices.Equal(got, tc.want) {

@@ -1,4 +1,7 @@
-package engine
+// Package tasklock finds the critical sections of schedulers configured
+// with a distributed lock (gocron's WithDistributedLocker): each task
+// function registered with such a scheduler runs holding the lock.
+package tasklock
 
 import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
@@ -7,14 +10,14 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// taskSections makes the task functions of a scheduler configured with a
+// Sections makes the task functions of a scheduler configured with a
 // distributed lock critical sections (gocron). The scheduler and its jobs
 // are often set up in different functions, so a lock option anywhere in
 // the package applies to every task registered in it.
-func (a *analysis_) taskSections(funcs []*ssa.Function) []*section.Section {
+func Sections(pkg *ssa.Package, funcs []*ssa.Function) []*section.Section {
 	var out []*section.Section
 	for _, tl := range model.KB.TaskLocks {
-		if !a.callsAny(funcs, tl.Options) {
+		if !callsAny(funcs, tl.Options) {
 			continue
 		}
 		for _, fn := range funcs {
@@ -25,7 +28,7 @@ func (a *analysis_) taskSections(funcs []*ssa.Function) []*section.Section {
 						continue
 					}
 					lit := calls.FuncOf(calls.Unwrap(calls.Arg(&c.Call, tl.Arg)))
-					if lit != nil && a.local(lit) {
+					if lit != nil && calls.LocalOrInstance(lit, pkg) {
 						out = append(out, section.Callback(tl.Lock, lit, c.Pos()))
 					}
 				}
@@ -35,7 +38,8 @@ func (a *analysis_) taskSections(funcs []*ssa.Function) []*section.Section {
 	return out
 }
 
-func (a *analysis_) callsAny(funcs []*ssa.Function, fs []model.Func) bool {
+// callsAny reports whether a function of funcs calls one of fs.
+func callsAny(funcs []*ssa.Function, fs []model.Func) bool {
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {

@@ -1,8 +1,7 @@
-package engine
+package keyscope
 
 import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
-	"github.com/fencecheck/fencecheck/analyzers/internal/keyscope"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"golang.org/x/tools/go/ssa"
 )
@@ -14,10 +13,10 @@ import (
 // PEXPIRE, GETSET). Keys are compared across functions by their shape:
 // the same constant, package variable, struct field, or call of the same
 // key-building function on such values (keyFor(l.name) in Lock and in
-// Unlock). A use counts only where the lock may be held (keyscope.Scope:
+// Unlock). A use counts only where the lock may be held (Scope:
 // the same function, its callees and callers, the methods of one type, a
 // release), and a delete that undoes a marker when the work after its SET
-// NX failed (keyscope.Rollback) is no use of a lock's.
+// NX failed (Rollback) is no use of a lock's.
 
 // keyOp is a use of a key that only a lock makes.
 type keyOp struct {
@@ -25,19 +24,31 @@ type keyOp struct {
 	extend bool // EXPIRE, PEXPIRE, GETSET: evidence only from another function
 }
 
+// Evidence answers, for the functions of one package, whether a SET NX
+// key is used as only a lock's key is; built on first use.
+type Evidence struct {
+	funcs []*ssa.Function
+	ops   map[string][]keyOp // lock-only uses of keys, by shape
+	scope *Scope             // where a SET NX lock is held
+}
+
+// NewEvidence returns the evidence of the package whose source functions
+// are funcs.
+func NewEvidence(funcs []*ssa.Function) *Evidence { return &Evidence{funcs: funcs} }
+
 // keyOps indexes, by key shape (without parameters), the uses of keys in
 // the package that only a lock makes. Built on first use.
-func (a *analysis_) keyOps() map[string][]keyOp {
-	if a.keyOpsIdx != nil {
-		return a.keyOpsIdx
+func (e *Evidence) keyOps() map[string][]keyOp {
+	if e.ops != nil {
+		return e.ops
 	}
-	a.keyOpsIdx = map[string][]keyOp{}
+	e.ops = map[string][]keyOp{}
 	add := func(fn *ssa.Function, k ssa.Value, extend bool) {
 		if s := calls.KeyShape(k, false); s != "" {
-			a.keyOpsIdx[s] = append(a.keyOpsIdx[s], keyOp{fn, extend})
+			e.ops[s] = append(e.ops[s], keyOp{fn, extend})
 		}
 	}
-	for _, fn := range a.funcs {
+	for _, fn := range e.funcs {
 		for ci := range calls.In(fn) {
 			c := ci.Common()
 			callee := calls.Callee(c)
@@ -67,12 +78,12 @@ func (a *analysis_) keyOps() map[string][]keyOp {
 			}
 		}
 	}
-	return a.keyOpsIdx
+	return e.ops
 }
 
 // rollback reports whether del, a delete of key in fn, undoes the marker
 // a SET NX of the same key in fn's declared function set
-// (keyscope.Rollback).
+// (Rollback).
 func rollback(fn *ssa.Function, del ssa.CallInstruction, key ssa.Value) bool {
 	for f := fn; f != nil; f = f.Parent() {
 		for ci := range calls.In(f) {
@@ -81,32 +92,34 @@ func rollback(fn *ssa.Function, del ssa.CallInstruction, key ssa.Value) bool {
 				continue
 			}
 			if kl := calls.KeyHeldAcquire(&set.Call); kl != nil && calls.SameKey(calls.FlatArg(&set.Call, kl.Handle), key) {
-				return keyscope.Rollback(set, del, key)
+				return Rollback(set, del, key)
 			}
 		}
 	}
 	return false
 }
 
-// keyEvidence is the engine's section.KeyEvidence.
-func (a *analysis_) keyEvidence(fn *ssa.Function, key ssa.Value) bool {
+// Of is a section.KeyEvidence: whether key, a SET NX key in fn, is used
+// as a lock's (deleted, scripted, or extended from another function) where
+// the lock may be held.
+func (e *Evidence) Of(fn *ssa.Function, key ssa.Value) bool {
 	s := calls.KeyShape(key, false)
 	if s == "" {
 		return false
 	}
-	for _, op := range a.keyOps()[s] {
-		if (!op.extend || op.fn != fn && !calls.Encloses(fn, op.fn)) && a.heldAt(fn, op.fn) {
+	for _, op := range e.keyOps()[s] {
+		if (!op.extend || op.fn != fn && !calls.Encloses(fn, op.fn)) && e.HeldAt(fn, op.fn) {
 			return true
 		}
 	}
 	return false
 }
 
-// heldAt reports whether a SET NX lock taken in acq may be held where del
-// runs (keyscope.Scope.HeldAt).
-func (a *analysis_) heldAt(acq, del *ssa.Function) bool {
-	if a.keyScope == nil {
-		a.keyScope = keyscope.NewScope(a.funcs)
+// HeldAt reports whether a SET NX lock taken in acq may be held where del
+// runs (Scope.HeldAt), the scope built on first use.
+func (e *Evidence) HeldAt(acq, del *ssa.Function) bool {
+	if e.scope == nil {
+		e.scope = NewScope(e.funcs)
 	}
-	return a.keyScope.HeldAt(acq, del)
+	return e.scope.HeldAt(acq, del)
 }

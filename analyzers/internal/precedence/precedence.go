@@ -1,0 +1,73 @@
+// Package precedence decides which of several findings about one problem
+// stands, as the check catalog declares (checks.Explains, Rank,
+// Supersedes): the only place a finding is dropped because another one
+// says the same.
+package precedence
+
+import (
+	"go/token"
+	"slices"
+	"strings"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
+	"github.com/fencecheck/fencecheck/internal/checks"
+	"golang.org/x/tools/go/analysis"
+)
+
+// Keep keeps one finding per problem, as the catalog declares
+// (checks.Catalog): it is the only place that drops a finding because
+// another one says the same.
+//
+//   - A finding about an effect drops the findings it explains
+//     (checks.Explains) that involve the effect elsewhere: reported at
+//     another key with the effect as related information.
+//   - Of the findings with the same Key, one per check stands (the first
+//     by message), and none that a standing finding's check supersedes
+//     (checks.Supersedes). A finding without a position is never dropped.
+//
+// The result is ordered by key, the more specific check first.
+func Keep(found []unit.Finding) []unit.Finding {
+	var explainers []unit.Finding
+	for _, f := range found {
+		if f.Effect.IsValid() {
+			explainers = append(explainers, f)
+		}
+	}
+	explained := func(f unit.Finding) bool {
+		return slices.ContainsFunc(explainers, func(g unit.Finding) bool {
+			return checks.Explains(g.Code, f.Code) && f.Key != g.Effect && involves(f, g.Effect)
+		})
+	}
+	var out []unit.Finding
+	for _, f := range found {
+		if !explained(f) {
+			out = append(out, f)
+		}
+	}
+	slices.SortStableFunc(out, func(x, y unit.Finding) int {
+		if x.Key != y.Key {
+			return int(x.Key - y.Key)
+		}
+		if rx, ry := checks.Rank(x.Code), checks.Rank(y.Code); rx != ry {
+			return rx - ry
+		}
+		return strings.Compare(x.Message, y.Message)
+	})
+	kept := out[:0]
+	start := 0 // the first kept finding with the current key
+	for _, f := range out {
+		if len(kept) > start && kept[start].Key != f.Key {
+			start = len(kept)
+		}
+		if f.Key.IsValid() && slices.ContainsFunc(kept[start:], func(g unit.Finding) bool { return g.Code == f.Code || checks.Supersedes(g.Code, f.Code) }) {
+			continue // a more specific check, or the same one, already reported this problem
+		}
+		kept = append(kept, f)
+	}
+	return kept
+}
+
+// involves reports whether a finding names pos in its related information.
+func involves(f unit.Finding, pos token.Pos) bool {
+	return slices.ContainsFunc(f.Related, func(r analysis.RelatedInformation) bool { return r.Pos == pos })
+}
