@@ -125,7 +125,7 @@ func (c *Checker) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.
 	if site != nil {
 		at = site
 	}
-	if e.Verdict != effect.Missing || inSections(c.locked[at.Parent()], at) {
+	if e.Verdict != effect.Missing || inSections(c.locked[at.Parent()], at) || c.freshKeyed(e) {
 		return
 	}
 	fset := c.u.Pass.Fset
