@@ -44,6 +44,9 @@ func (c *Checker) CheckedSections() []*section.Section {
 			if check == nil || len(held.Preds) != 1 || inSections(c.locked[fn], check) {
 				continue
 			}
+			if other := otherSucc(iff, held); other != nil && len(other.Preds) == 1 && routes(other) {
+				continue // the check decides where the request runs (routing.go)
+			}
 			out = append(out, section.Checked(fn, check, held, calls.Callee(&check.Call).Name()))
 		}
 	}
