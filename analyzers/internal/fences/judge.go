@@ -53,6 +53,8 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		return // a message sent only if the conditional write of what it announces took effect
 	case renewsLease(e):
 		return // the lease's own heartbeat or expiry moved forward: the lock's protocol (renewal.go)
+	case invalidatesCache(e):
+		return // a cache entry deleted: the next reader refills it (invalidation.go)
 	case c.freshKeyed(e):
 		return // a record this run created: a stale holder can duplicate work, not overwrite a successor's (fresh.go)
 	}

@@ -108,6 +108,11 @@ type Sink struct {
 	// Conditions says, for CondInput, where an input keeps its condition
 	// and which conditions make the write a compare-and-swap by themselves.
 	Conditions *InputConds
+	// Invalidations are the calls of Funcs that delete a key: of a cache
+	// entry (a key named as one, vocab.CacheKey) a delete only makes the
+	// next reader fill it again, so a stale holder repeating it cannot
+	// overwrite a successor's state.
+	Invalidations []Func
 	// VersionCompares are, for CondTxn, the compare targets that name a
 	// key's version (etcd's ModRevision, Version, CreateRevision): a
 	// transaction whose If compares one for equality with a value is a
