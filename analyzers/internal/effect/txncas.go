@@ -6,6 +6,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -26,19 +27,9 @@ func txnVersioned(v ssa.Value, sink *model.Sink, toks *flow.Tokens) bool {
 	if len(sink.VersionCompares) == 0 {
 		return false
 	}
-	for i := 0; v != nil && i < maxTxnCalls; i++ {
-		call, ok := calls.Unwrap(v).(*ssa.Call)
-		if !ok {
-			return false
-		}
-		if fn := calls.Callee(&call.Call); fn != nil && fn.Name() == "If" {
-			return slices.ContainsFunc(calls.Args(&call.Call), func(a ssa.Value) bool {
-				return versionCompares(a, sink.VersionCompares, toks, 0)
-			})
-		}
-		v = calls.Receiver(&call.Call)
-	}
-	return false
+	return storecond.TxnCompares(v, func(args ...ssa.Value) bool {
+		return slices.ContainsFunc(args, func(a ssa.Value) bool { return versionCompares(a, sink.VersionCompares, toks, 0) })
+	})
 }
 
 // VersionCompare reports whether v, an argument given to a summarised
