@@ -141,10 +141,11 @@ func (cs configs) Program(dir string, b suite.Build) ([]suite.ConfigWarning, err
 }
 
 // MayExportFacts reads a package's files only to look for an annotation
-// comment or a method that may mirror a lock's acquisition (SetNX().
+// comment, a method that may mirror a lock's acquisition (SetNX() or a
+// function named as a lease renewal (engine.RenewalMarkers).
 func (cs configs) MayExportFacts(p suite.Package) bool {
 	return engine.MayExportFacts(p.Dir, cs.src, p.Imports, p.DepFacts, func() bool {
-		return mention(p.Files, append(engine.MirrorMarkers(p.Path), engine.AnnotationPrefix)...)
+		return mention(p.Files, append(append(engine.MirrorMarkers(p.Path), engine.RenewalMarkers...), engine.AnnotationPrefix)...)
 	})
 }
 
@@ -153,7 +154,7 @@ func (cs configs) MayExportFacts(p suite.Package) bool {
 // "// nolint:fencecheck" is one too.)
 func (cs configs) MayReport(p suite.Package) bool {
 	return engine.MayExportFacts(p.Dir, cs.src, p.Imports, p.DepFacts, func() bool {
-		return mention(p.Files, append(engine.MirrorMarkers(p.Path), engine.AnnotationPrefix, "//lint:", "nolint")...)
+		return mention(p.Files, append(append(engine.MirrorMarkers(p.Path), engine.RenewalMarkers...), engine.AnnotationPrefix, "//lint:", "nolint")...)
 	})
 }
 

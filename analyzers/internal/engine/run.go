@@ -21,6 +21,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/ssaprog"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"github.com/fencecheck/fencecheck/internal/crash"
 	"golang.org/x/tools/go/analysis"
@@ -98,8 +99,28 @@ func relevant(pass *analysis.Pass, c *custom) bool {
 		}
 	}
 	// A dependency may hide a lock, a helper or an effect behind a function.
-	return len(pass.AllObjectFacts()) > 0 || mirrorsLock(pass)
+	return len(pass.AllObjectFacts()) > 0 || mirrorsLock(pass) || namesRenewal(pass)
 }
+
+// namesRenewal reports whether the package declares a function named as a
+// lease renewal (vocab.RenewalBeatWords: startHeartbeat, keepAlive,
+// renewLease): a heartbeat of a lease over any store or client, whose loss
+// FC5002 follows to the work (lifecycle/lossflow.go), needs no lock
+// library.
+func namesRenewal(pass *analysis.Pass) bool {
+	for id, obj := range pass.TypesInfo.Defs {
+		if _, ok := obj.(*types.Func); ok && slices.ContainsFunc(vocab.Words(id.Name), func(w string) bool {
+			return slices.ContainsFunc(vocab.RenewalBeatWords, func(p string) bool { return strings.HasPrefix(w, p) })
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// RenewalMarkers are the source texts a driver looks for, before parsing a
+// package, that make namesRenewal possible.
+var RenewalMarkers = []string{"eartbeat", "eepalive", "eepAlive", "enew"}
 
 // mirrorsLock reports whether the package names a method that mirrors a
 // lock's acquisition (model.KB.MirrorAcquires: an application's RedisBackend

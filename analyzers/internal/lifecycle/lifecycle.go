@@ -27,13 +27,15 @@ import (
 // Both checks are about the ends of a lock's life rather than the writes in
 // the middle: FC5001 looks at how a lock is given up (release.go,
 // storerelease.go), FC5002 at how the news that it was lost is handled
-// (loss.go, renewal.go).
+// (loss.go, renewal.go, and lossflow.go for whether the loss reaches the
+// work at all).
 func Check(u *unit.Unit) {
 	l := &checker{u: u}
 	l.unsafeReleases()
 	l.storeReleaseCalls()
 	l.ignoredLeaseLoss()
 	l.leaseRenewals()
+	l.lossReach()
 }
 
 // checker holds what both lifecycle checks need about one package.
