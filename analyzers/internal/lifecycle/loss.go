@@ -176,9 +176,10 @@ func (l *checker) worksIn(sec *section.Section) bool {
 	return false
 }
 
-// renewalDropped reports RenewPeriodic whose error nobody reads.
+// renewalDropped reports RenewPeriodic whose error nobody reads, unless
+// the loss is observed through a lock's lost channel (lossobserved.go).
 func (l *checker) renewalDropped(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
-	if !resultsDropped(ci) {
+	if !resultsDropped(ci) || l.lossObserved(fn) {
 		return
 	}
 	how := "its result is discarded"

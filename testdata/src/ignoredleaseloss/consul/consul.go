@@ -173,3 +173,30 @@ func idle(c *api.Client) error {
 	log.Printf("acquired")
 	return nil
 }
+
+// Look-alike: RenewPeriodic's error is dropped, but the lock held through
+// the session closes its lost channel when the session is invalidated,
+// and the work selects on it.
+func renewWatchedThroughLock(c *api.Client, stop chan struct{}) error {
+	id, _, err := c.Session().Create(&api.SessionEntry{TTL: "15s"}, nil)
+	if err != nil {
+		return err
+	}
+	go c.Session().RenewPeriodic("15s", id, nil, stop)
+	lock, err := c.LockOpts(&api.LockOptions{Key: "jobs/leader", Session: id})
+	if err != nil {
+		return err
+	}
+	lost, err := lock.Lock(stop)
+	if err != nil {
+		return err
+	}
+	for {
+		select {
+		case <-lost:
+			return nil
+		default:
+			work()
+		}
+	}
+}
