@@ -200,3 +200,46 @@ func renewWatchedThroughLock(c *api.Client, stop chan struct{}) error {
 		}
 	}
 }
+
+// The lost channel read only by a goroutine that unlocks: the work below
+// never hears of the loss.
+func lostToUnlocker(c *api.Client, stop chan struct{}) error {
+	l, err := c.LockKey("service/leader")
+	if err != nil {
+		return err
+	}
+	lost, err := l.Lock(stop) // want `the lost channel .* is read only by the goroutine started at consul.go:\d+, which releases the lock or logs`
+	if err != nil {
+		return err
+	}
+	go func() {
+		<-lost
+		log.Printf("lock lost")
+		l.Unlock()
+	}()
+	for {
+		work()
+	}
+}
+
+// Look-alike: the goroutine that reads the lost channel cancels the work.
+func lostCancels(c *api.Client, stop chan struct{}) error {
+	l, err := c.LockKey("service/leader")
+	if err != nil {
+		return err
+	}
+	lost, err := l.Lock(stop)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		<-lost
+		l.Unlock()
+		cancel()
+	}()
+	for ctx.Err() == nil {
+		work()
+	}
+	return nil
+}
