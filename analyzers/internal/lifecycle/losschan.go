@@ -2,8 +2,8 @@ package lifecycle
 
 import (
 	"go/token"
+	"go/types"
 
-	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"golang.org/x/tools/go/ssa"
@@ -126,36 +126,5 @@ func releasesOnly(fn *ssa.Function, mc *ssa.MakeClosure, lost ssa.Value, sec *se
 			return false
 		}
 	}
-	for _, blk := range fn.Blocks {
-		for _, instr := range blk.Instrs {
-			switch x := instr.(type) {
-			case *ssa.Panic:
-				if x.Pos().IsValid() {
-					return false
-				}
-			case *ssa.Send, *ssa.MapUpdate, *ssa.Go, *ssa.MakeClosure:
-				return false
-			case *ssa.Store:
-				if !localAddr(x.Addr, fn) {
-					return false
-				}
-			case ssa.CallInstruction:
-				c := x.Common()
-				if bi, ok := c.Value.(*ssa.Builtin); ok {
-					if bi.Name() == "close" {
-						return false
-					}
-					continue
-				}
-				callee := calls.Callee(c)
-				if callee == nil || model.MatchesAny(model.KB.ProcessExits, callee) {
-					return false
-				}
-				if !harmless(callee, c) && !model.MatchesAny(sec.Lock.Release, callee) {
-					return false
-				}
-			}
-		}
-	}
-	return true
+	return onlyQuiet(fn, func(callee *types.Func) bool { return model.MatchesAny(sec.Lock.Release, callee) })
 }
