@@ -35,6 +35,7 @@ func (l *checker) stickyFlags() {
 	if len(flags) == 0 {
 		return
 	}
+	l.neverCleared(flags)
 	for _, fn := range l.u.Funcs {
 		if fn.Signature.Recv() == nil {
 			continue
@@ -463,7 +464,7 @@ func (l *checker) reportSticky(call *ssa.Call, callee *types.Func, f *holderFlag
 	}
 	related := []analysis.RelatedInformation{
 		{Pos: f.sets[0].Pos(), Message: fmt.Sprintf("%s is set here", f.field.Name())},
-		{Pos: reader.Pos(), Message: fmt.Sprintf("%s reads %s: the work's gate", reader.Name(), f.field.Name())},
+		{Pos: reader.Pos(), Message: fmt.Sprintf("%s reads %s: the work's gate", calls.Outermost(reader).Name(), f.field.Name())},
 	}
 	if endPos.IsValid() && end != ssa.Instruction(call) {
 		related = append(related, analysis.RelatedInformation{Pos: endPos, Message: "the failure path leaves here with the flag still set"})
@@ -471,7 +472,7 @@ func (l *checker) reportSticky(call *ssa.Call, callee *types.Func, f *holderFlag
 	pos, posEnd := l.span(call)
 	l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: posEnd, Key: call.Pos(), Related: related,
 		Message: fmt.Sprintf("when this lease renewal (%s) fails, %s, which says this process holds the lease (set at %s), can stay set: the failure path%s %s without clearing it, cancelling a context, closing a channel or returning an error, so %s (at %s) goes on reporting the lease as held and the work it gates keeps running after the lease is lost; clear %s (and stop the work) on every path where the renewal fails",
-			name, f.field.Name(), l.where(f.sets[0].Pos()), via, how, reader.Name(), l.where(reader.Pos()), f.field.Name())})
+			name, f.field.Name(), l.where(f.sets[0].Pos()), via, how, calls.Outermost(reader).Name(), l.where(reader.Pos()), f.field.Name())})
 }
 
 // firstPos is the position of the first instruction of b that has one.
@@ -485,4 +486,72 @@ func firstPos(b *ssa.BasicBlock) token.Pos {
 		}
 	}
 	return token.NoPos
+}
+
+// neverCleared reports shape (B'): a holder flag that nothing in the
+// package ever clears, set when a claim re-tried in a loop succeeds. The
+// loop's later claims are the lease's check (a session lock retaken, an
+// advisory lock re-asked on a pooled connection); when one fails the lease
+// is gone, but the flag stays true for the work that reads it elsewhere.
+func (l *checker) neverCleared(flags map[*types.Var]*holderFlag) {
+	for _, f := range flags {
+		if len(f.clears) > 0 {
+			continue
+		}
+		for _, set := range f.sets {
+			fn := set.Parent()
+			claim := claimGating(set)
+			if claim == nil || !inLoop(claim) {
+				continue
+			}
+			reader := l.otherReader(f, fn)
+			if reader == nil {
+				continue
+			}
+			callee := calls.Callee(&claim.Call)
+			pos, end := l.span(claim)
+			l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: claim.Pos(),
+				Related: []analysis.RelatedInformation{
+					{Pos: set.Pos(), Message: fmt.Sprintf("%s is set here and cleared nowhere", f.field.Name())},
+					{Pos: reader.Pos(), Message: fmt.Sprintf("%s reads %s: the work's gate", calls.Outermost(reader).Name(), f.field.Name())},
+				},
+				Message: fmt.Sprintf("when this claim (%s) succeeds, %s is set (at %s), but nothing clears it: when a later round of this loop fails to claim (the lease or lock was lost), %s stays true and %s (at %s) goes on running the work it gates as if this process still held the lease; clear %s when the claim fails, and stop the work",
+					l.callName(claim, callee), f.field.Name(), l.where(set.Pos()), f.field.Name(), calls.Outermost(reader).Name(), l.where(reader.Pos()), f.field.Name())})
+			break
+		}
+	}
+}
+
+// claimGating returns the claim call whose success guards a store: a call
+// named as an acquisition (Acquire..., TryAdvisoryLock) whose bool result
+// is the condition of an if that dominates the store.
+func claimGating(set ssa.Instruction) *ssa.Call {
+	for b := set.Block().Idom(); b != nil; b = b.Idom() {
+		iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok || !iff.Block().Succs[0].Dominates(set.Block()) {
+			continue
+		}
+		call, ok := iff.Cond.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		if callee := calls.Callee(&call.Call); callee != nil && claimName(callee.Name()) {
+			return call
+		}
+	}
+	return nil
+}
+
+// claimName reports whether a function's name says it claims: its first
+// word is an acquisition verb, or it is "try" followed by one
+// (tryAdvisoryLock, TryAcquire).
+func claimName(name string) bool {
+	words := vocab.Words(name)
+	if len(words) == 0 {
+		return false
+	}
+	if vocab.AcquireVerb.MatchWord(words[0]) {
+		return true
+	}
+	return words[0] == "try" && slices.ContainsFunc(words[1:], vocab.AcquireVerb.MatchWord)
 }

@@ -35,7 +35,8 @@ import (
 //     read by another function (the work's gate), and some path from the
 //     renewal's failure leaves the method (or goes round to the renewal
 //     again) without clearing it, cancelling, closing, sending, exiting or
-//     returning an error.
+//     returning an error; or (B') such a flag that nothing clears at all,
+//     set when a claim re-tried in a loop succeeds (lossflag.go).
 //
 // Not reported: renewals the other FC5002 rules judge (knowledge-base
 // extensions and session renewals, SQL and Redis renewals and the
@@ -319,8 +320,7 @@ func claimDominating(fn *ssa.Function, at ssa.Instruction) *ssa.Call {
 		if callee == nil || callee.Pkg() == nil || callee.Pkg().Path() == "sync" {
 			continue
 		}
-		words := vocab.Words(callee.Name())
-		if len(words) == 0 || !vocab.AcquireVerb.MatchWord(words[0]) || !reportsFailure(call.Call.Signature()) || !outcomeRead(call) {
+		if !claimName(callee.Name()) || !reportsFailure(call.Call.Signature()) || !outcomeRead(call) {
 			continue
 		}
 		return call

@@ -16,9 +16,11 @@ type Resource struct{ Name string }
 // those whose holder stopped touching them.
 type Pool struct{}
 
-func (p *Pool) AcquireWait(ctx context.Context, kind string) (*Resource, error) { return &Resource{}, nil }
-func (p *Pool) Touch(name string) error                                       { return nil }
-func (p *Pool) GrantLease(name string) error                                  { return nil }
+func (p *Pool) AcquireWait(ctx context.Context, kind string) (*Resource, error) {
+	return &Resource{}, nil
+}
+func (p *Pool) Touch(name string) error      { return nil }
+func (p *Pool) GrantLease(name string) error { return nil }
 
 func use(r *Resource) {}
 

@@ -68,7 +68,9 @@ type clearing struct {
 	isLeader atomic.Bool
 }
 
-func (c *clearing) heartbeat() (bool, error) { return c.store.CompareAndSwap("k", c.version, c.version+1) }
+func (c *clearing) heartbeat() (bool, error) {
+	return c.store.CompareAndSwap("k", c.version, c.version+1)
+}
 
 func (c *clearing) stepDown() { c.isLeader.Store(false) }
 
@@ -219,3 +221,55 @@ func (c *counting) tick() {
 }
 
 func (c *counting) Leader() bool { return c.isLeader }
+
+type Conn interface{ TryAdvisoryLock(id int64) bool }
+
+type scheduler struct {
+	conn     Conn
+	isLeader bool
+}
+
+// The lock is re-asked every round, but a failed round never clears the
+// flag the jobs read.
+func (s *scheduler) campaign() {
+	go func() {
+		for {
+			if s.conn.TryAdvisoryLock(42) { // want `when this claim \(s.conn.TryAdvisoryLock\) succeeds, isLeader is set \(at holderflag.go:\d+\), but nothing clears it: .* RunEvery \(at holderflag.go:\d+\)`
+				s.isLeader = true
+			}
+			time.Sleep(30 * time.Second)
+		}
+	}()
+}
+
+func (s *scheduler) RunEvery(job func()) {
+	for range time.Tick(time.Minute) {
+		if s.isLeader {
+			job()
+		}
+	}
+}
+
+type stepping struct {
+	conn     Conn
+	isLeader bool
+}
+
+// Look-alike: a failed round clears the flag.
+func (s *stepping) campaign() {
+	for {
+		s.isLeader = s.conn.TryAdvisoryLock(42)
+		if s.conn.TryAdvisoryLock(42) {
+			s.isLeader = true
+		} else {
+			s.isLeader = false
+		}
+		time.Sleep(30 * time.Second)
+	}
+}
+
+func (s *stepping) RunEvery(job func()) {
+	if s.isLeader {
+		job()
+	}
+}
