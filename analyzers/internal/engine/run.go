@@ -67,9 +67,20 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 	}
 	gen := pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
 	var relocate func(Finding) []Finding
-	if relevant(pass, cust) {
+	rel, lossOnly := relevant(pass, cust), false
+	if !rel && namesRenewal(pass) {
+		rel, lossOnly = true, true
+	}
+	if rel {
 		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}, condSecs: map[*ssa.Function][]*section.Section{}, statements: map[*types.Func]*StatementFact{}}
-		found = append(found, a.analyze()...)
+		res := a.analyze()
+		if lossOnly {
+			// Admitted only for a renewal's name: FC5002 follows the loss
+			// to the work; the other checks need a lock's evidence, which
+			// such a package (a health check's heartbeat) rarely has.
+			res = slices.DeleteFunc(res, func(f Finding) bool { return f.Code != checks.IgnoredLeaseLoss })
+		}
+		found = append(found, res...)
 		if library && model.KB.IsLibraryPackage(pass.Pkg.Path()) {
 			found = append(found, a.libraryReleases()...)
 		}
@@ -99,14 +110,14 @@ func relevant(pass *analysis.Pass, c *custom) bool {
 		}
 	}
 	// A dependency may hide a lock, a helper or an effect behind a function.
-	return len(pass.AllObjectFacts()) > 0 || mirrorsLock(pass) || namesRenewal(pass)
+	return len(pass.AllObjectFacts()) > 0 || mirrorsLock(pass)
 }
 
 // namesRenewal reports whether the package declares a function named as a
 // lease renewal (vocab.RenewalBeatWords: startHeartbeat, keepAlive,
 // renewLease): a heartbeat of a lease over any store or client, whose loss
 // FC5002 follows to the work (lifecycle/lossflow.go), needs no lock
-// library.
+// library. A package admitted only for this reports FC5002 alone.
 func namesRenewal(pass *analysis.Pass) bool {
 	for id, obj := range pass.TypesInfo.Defs {
 		if _, ok := obj.(*types.Func); ok && slices.ContainsFunc(vocab.Words(id.Name), func(w string) bool {
