@@ -17,6 +17,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/fences"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/keyscope"
+	"github.com/fencecheck/fencecheck/analyzers/internal/lifecycle"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/ssaprog"
@@ -73,14 +74,11 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 	}
 	if rel {
 		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}, condSecs: map[*ssa.Function][]*section.Section{}, statements: map[*types.Func]*StatementFact{}}
-		res := a.analyze()
 		if lossOnly {
-			// Admitted only for a renewal's name: FC5002 follows the loss
-			// to the work; the other checks need a lock's evidence, which
-			// such a package (a health check's heartbeat) rarely has.
-			res = slices.DeleteFunc(res, func(f Finding) bool { return f.Code != checks.IgnoredLeaseLoss })
+			found = append(found, a.analyzeLoss()...)
+		} else {
+			found = append(found, a.analyze()...)
 		}
-		found = append(found, res...)
 		if library && model.KB.IsLibraryPackage(pass.Pkg.Path()) {
 			found = append(found, a.libraryReleases()...)
 		}
@@ -117,7 +115,8 @@ func relevant(pass *analysis.Pass, c *custom) bool {
 // lease renewal (vocab.RenewalBeatWords: startHeartbeat, keepAlive,
 // renewLease): a heartbeat of a lease over any store or client, whose loss
 // FC5002 follows to the work (lifecycle/lossflow.go), needs no lock
-// library. A package admitted only for this reports FC5002 alone.
+// library. A package admitted only for this is checked for FC5002 alone
+// (analyzeLoss).
 func namesRenewal(pass *analysis.Pass) bool {
 	for id, obj := range pass.TypesInfo.Defs {
 		if _, ok := obj.(*types.Func); ok && slices.ContainsFunc(vocab.Words(id.Name), func(w string) bool {
@@ -130,7 +129,8 @@ func namesRenewal(pass *analysis.Pass) bool {
 }
 
 // RenewalMarkers are the source texts a driver looks for, before parsing a
-// package, that make namesRenewal possible.
+// package it reports on, that make namesRenewal possible. A package
+// admitted only for them exports no fact, so a dependency needs none.
 var RenewalMarkers = []string{"eartbeat", "eepalive", "eepAlive", "enew"}
 
 // mirrorsLock reports whether the package names a method that mirrors a
@@ -314,6 +314,19 @@ func (a *analysis_) analyze() []Finding {
 	for _, check := range unitChecks {
 		check(u)
 	}
+	return a.findings
+}
+
+// analyzeLoss is analyze for a package admitted only because it names a
+// renewal: FC5002's loss rules on its SSA (lifecycle.CheckLoss), with no
+// critical sections, no other check and no fact exported. The other checks
+// need a lock's evidence, which such a package (a health check's
+// heartbeat) rarely has, and a dependency admitted so would hand its
+// callers effect summaries they never had before.
+func (a *analysis_) analyzeLoss() []Finding {
+	pkg, funcs := ssaprog.Build(a.pass)
+	a.pkg, a.funcs = pkg, funcs
+	lifecycle.CheckLoss(&unit.Unit{Pass: a.pass, Pkg: pkg, Funcs: funcs, Engine: services{a}})
 	return a.findings
 }
 

@@ -38,9 +38,18 @@ func Check(u *unit.Unit) {
 	l.lossReach()
 }
 
+// CheckLoss runs only FC5002's loss-reach rules (lossflow.go), for a
+// package that names a renewal but imports no lock API: it exports no
+// fact and reads none of the program's summaries.
+func CheckLoss(u *unit.Unit) {
+	l := &checker{u: u, lossOnly: true}
+	l.lossReach()
+}
+
 // checker holds what both lifecycle checks need about one package.
 type checker struct {
-	u *unit.Unit
+	u        *unit.Unit
+	lossOnly bool // CheckLoss: no summaries of other packages
 
 	ast     *astIndex                               // built on first use
 	callers map[*ssa.Function][]ssa.CallInstruction // static call sites, built on first use

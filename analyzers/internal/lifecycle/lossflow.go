@@ -277,6 +277,9 @@ func (l *checker) judgedRenewal(ci ssa.CallInstruction) bool {
 	if model.MatchesAny(model.KB.SessionRenewals, callee) || model.MatchesAny(model.KB.LockExtensions, callee) || model.MatchesAny(model.KB.KeyExpires, callee) {
 		return true
 	}
+	if l.lossOnly {
+		return false // no lock API imported: no renewal summary either
+	}
 	r := &renewals{l: l, local: map[*types.Func]*RenewalFact{}}
 	f, _ := r.renewalOf(ci)
 	return f != nil

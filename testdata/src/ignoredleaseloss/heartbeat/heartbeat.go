@@ -73,7 +73,7 @@ func RunWithKeepalive(p *Pool, kind string) error {
 }
 
 // Look-alike: the failure cancels the work's context.
-func RunCancelling(p *Pool, kind string) error {
+func HeartbeatCancelling(p *Pool, kind string) error {
 	r, err := p.AcquireWait(context.Background(), kind)
 	if err != nil {
 		return err
@@ -95,7 +95,7 @@ func RunCancelling(p *Pool, kind string) error {
 }
 
 // Look-alike: the failure is sent to the work, which selects on it.
-func RunReporting(p *Pool, kind string) error {
+func HeartbeatReporting(p *Pool, kind string) error {
 	r, err := p.AcquireWait(context.Background(), kind)
 	if err != nil {
 		return err
@@ -114,7 +114,7 @@ func RunReporting(p *Pool, kind string) error {
 }
 
 // Look-alike: the failure closes a channel the work selects on.
-func RunClosing(p *Pool, kind string, work func(<-chan struct{})) error {
+func HeartbeatClosing(p *Pool, kind string, work func(<-chan struct{})) error {
 	r, err := p.AcquireWait(context.Background(), kind)
 	if err != nil {
 		return err
@@ -135,7 +135,7 @@ func RunClosing(p *Pool, kind string, work func(<-chan struct{})) error {
 type worker struct{ leaseLost bool }
 
 // Look-alike: the failure sets a field the work reads.
-func (w *worker) run(p *Pool, kind string) error {
+func (w *worker) runWithHeartbeat(p *Pool, kind string) error {
 	r, err := p.AcquireWait(context.Background(), kind)
 	if err != nil {
 		return err
@@ -154,7 +154,7 @@ func (w *worker) run(p *Pool, kind string) error {
 
 // Look-alike: a liveness lease that is granted, not claimed, excludes
 // nobody; its renewal failing is informational.
-func RunGranted(p *Pool, name string) error {
+func HeartbeatGranted(p *Pool, name string) error {
 	if err := p.GrantLease(name); err != nil {
 		return err
 	}
@@ -182,7 +182,7 @@ func StartLeaseRenewal(p *Pool, name string) {
 }
 
 // Look-alike: the claim gates nothing after the heartbeat starts.
-func ClaimOnly(p *Pool, kind string) {
+func ClaimOnlyHeartbeat(p *Pool, kind string) {
 	r, err := p.AcquireWait(context.Background(), kind)
 	if err != nil {
 		return
@@ -197,7 +197,7 @@ func ClaimOnly(p *Pool, kind string) {
 }
 
 // Suppressed.
-func RunSuppressed(p *Pool, kind string) error {
+func HeartbeatSuppressed(p *Pool, kind string) error {
 	r, err := p.AcquireWait(context.Background(), kind)
 	if err != nil {
 		return err
