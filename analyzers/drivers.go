@@ -150,11 +150,12 @@ func (cs configs) MayExportFacts(p suite.Package) bool {
 }
 
 // MayReport looks for suppression comments too: the checks could report a
-// malformed or unused one. ("nolint" without the slashes: golangci-lint's
-// "// nolint:fencecheck" is one too.)
+// malformed or unused one ("nolint" without the slashes: golangci-lint's
+// "// nolint:fencecheck" is one too); and for a function named as a lease
+// renewal (engine.RenewalMarkers), checked for FC5002 alone.
 func (cs configs) MayReport(p suite.Package) bool {
 	return engine.MayExportFacts(p.Dir, cs.src, p.Imports, p.DepFacts, func() bool {
-		return mention(p.Files, append(engine.MirrorMarkers(p.Path), engine.AnnotationPrefix, "//lint:", "nolint")...) ||
+		return mention(p.Files, append(append(engine.MirrorMarkers(p.Path), engine.RenewalMarkers...), engine.AnnotationPrefix, "//lint:", "nolint")...) ||
 			leaseRecords(p.Files)
 	})
 }

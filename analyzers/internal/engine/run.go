@@ -20,11 +20,13 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/keyscope"
 	"github.com/fencecheck/fencecheck/analyzers/internal/leaserec"
+	"github.com/fencecheck/fencecheck/analyzers/internal/lifecycle"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/relocate"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/ssaprog"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"github.com/fencecheck/fencecheck/internal/crash"
 	"golang.org/x/tools/go/analysis"
@@ -70,9 +72,17 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 	}
 	gen := pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
 	var moveOut func(Finding) []Finding
-	if relevant(pass, cust) {
+	rel, lossOnly := relevant(pass, cust), false
+	if !rel && namesRenewal(pass) {
+		rel, lossOnly = true, true
+	}
+	if rel {
 		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}, condSecs: map[*ssa.Function][]*section.Section{}, statements: map[*types.Func]*StatementFact{}}
-		found = append(found, a.analyze()...)
+		if lossOnly {
+			found = append(found, a.analyzeLoss()...)
+		} else {
+			found = append(found, a.analyze()...)
+		}
 		if library && model.KB.IsLibraryPackage(pass.Pkg.Path()) {
 			found = append(found, a.libraryReleases()...)
 		}
@@ -105,6 +115,28 @@ func relevant(pass *analysis.Pass, c *custom) bool {
 	// a lease may be a record or a lock file of the package's own.
 	return len(pass.AllObjectFacts()) > 0 || mirrorsLock(pass) || leaserec.Admit(pass)
 }
+
+// namesRenewal reports whether the package declares a function named as a
+// lease renewal (vocab.RenewalBeatWords: startHeartbeat, keepAlive,
+// renewLease): a heartbeat of a lease over any store or client, whose loss
+// FC5002 follows to the work (lifecycle/lossflow.go), needs no lock
+// library. A package admitted only for this is checked for FC5002 alone
+// (analyzeLoss).
+func namesRenewal(pass *analysis.Pass) bool {
+	for id, obj := range pass.TypesInfo.Defs {
+		if _, ok := obj.(*types.Func); ok && slices.ContainsFunc(vocab.Words(id.Name), func(w string) bool {
+			return slices.ContainsFunc(vocab.RenewalBeatWords, func(p string) bool { return strings.HasPrefix(w, p) })
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// RenewalMarkers are the source texts a driver looks for, before parsing a
+// package it reports on, that make namesRenewal possible. A package
+// admitted only for them exports no fact, so a dependency needs none.
+var RenewalMarkers = []string{"eartbeat", "eepalive", "eepAlive", "enew"}
 
 // mirrorsLock reports whether the package names a method that mirrors a
 // lock's acquisition (model.KB.MirrorAcquires: an application's RedisBackend
@@ -291,6 +323,20 @@ func (a *analysis_) analyze() []Finding {
 	for _, check := range unitChecks {
 		check(u)
 	}
+	return a.findings
+}
+
+// analyzeLoss is analyze for a package admitted only because it names a
+// renewal: FC5002's loss rules on its SSA (lifecycle.CheckLoss), with no
+// critical sections, no other check and no fact exported. The other checks
+// need a lock's evidence, which such a package (a health check's
+// heartbeat) rarely has, and a dependency admitted so would hand its
+// callers effect summaries they never had before.
+func (a *analysis_) analyzeLoss() []Finding {
+	pkg, funcs := ssaprog.Build(a.pass)
+	a.pkg, a.funcs = pkg, funcs
+	a.index = callindex.New(a.pass.Files, a.pass.TypesInfo, funcs)
+	lifecycle.CheckLoss(&unit.Unit{Pass: a.pass, Pkg: pkg, Funcs: funcs, Index: a.index, Engine: services{a}})
 	return a.findings
 }
 
