@@ -12,6 +12,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/config"
 	"github.com/fencecheck/fencecheck/analyzers/internal/engine"
 	"github.com/fencecheck/fencecheck/analyzers/internal/leaserec"
+	"github.com/fencecheck/fencecheck/analyzers/internal/prefilter"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"github.com/fencecheck/fencecheck/internal/suite"
 )
@@ -144,17 +145,18 @@ func (cs configs) Program(dir string, b suite.Build) ([]suite.ConfigWarning, err
 // MayExportFacts reads a package's files only to look for an annotation
 // comment or a method that may mirror a lock's acquisition (SetNX().
 func (cs configs) MayExportFacts(p suite.Package) bool {
-	return engine.MayExportFacts(p.Dir, cs.src, p.Imports, p.DepFacts, func() bool {
-		return mention(p.Files, append(engine.MirrorMarkers(p.Path), engine.AnnotationPrefix)...)
+	return prefilter.MayExportFacts(p.Dir, cs.src, p.Imports, p.DepFacts, func() bool {
+		return mention(p.Files, append(prefilter.MirrorMarkers(p.Path), engine.AnnotationPrefix)...)
 	})
 }
 
 // MayReport looks for suppression comments too: the checks could report a
-// malformed or unused one. ("nolint" without the slashes: golangci-lint's
-// "// nolint:fencecheck" is one too.)
+// malformed or unused one ("nolint" without the slashes: golangci-lint's
+// "// nolint:fencecheck" is one too); and for a function named as a lease
+// renewal (prefilter.RenewalMarkers), checked for FC5002 alone.
 func (cs configs) MayReport(p suite.Package) bool {
-	return engine.MayExportFacts(p.Dir, cs.src, p.Imports, p.DepFacts, func() bool {
-		return mention(p.Files, append(engine.MirrorMarkers(p.Path), engine.AnnotationPrefix, "//lint:", "nolint")...) ||
+	return prefilter.MayExportFacts(p.Dir, cs.src, p.Imports, p.DepFacts, func() bool {
+		return mention(p.Files, append(append(prefilter.MirrorMarkers(p.Path), prefilter.RenewalMarkers...), engine.AnnotationPrefix, "//lint:", "nolint")...) ||
 			leaseRecords(p.Files)
 	})
 }

@@ -58,3 +58,10 @@ func TestSameAsDrivers(t *testing.T) {
 func TestExecHelperAcrossPackages(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/dbuser")
 }
+
+// A helper of another package commits an etcd transaction on the compares
+// its caller builds: a version compare-and-swap (or the lock's own
+// compare) given by the caller makes it conditional, a value compare not.
+func TestCallerBuiltCompare(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/txnuser")
+}

@@ -153,6 +153,8 @@ func ClassifyAs(call ssa.CallInstruction, sink *model.Sink, toks *flow.Tokens) *
 		e.What = e.what()
 		if storecond.TxnCompares(e.Receiver, toks.Any) {
 			e.Verdict = Carried
+		} else if txnVersioned(e.Receiver, e.Sink, toks) {
+			e.Verdict, e.Versioned = Carried, true // a compare-and-swap on a key's version (txncas.go)
 		}
 	case model.CondCAS:
 		// A compare-and-swap on a version, enforced by the store: carried,

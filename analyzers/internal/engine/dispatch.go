@@ -142,7 +142,7 @@ func (a *analysis_) dispatch(summary bool, ci ssa.CallInstruction, toks interfac
 		}
 		args := append([]ssa.Value{c.Value}, c.Args...)
 		for _, re := range im.Effects {
-			if slices.ContainsFunc(re.CarriedBy, func(i int) bool { return i < len(args) && toks.Has(args[i]) }) {
+			if slices.ContainsFunc(re.CarriedBy, func(i int) bool { return i < len(args) && (toks.Has(args[i]) || effect.VersionCompare(args[i])) }) {
 				continue
 			}
 			e := effect.Remote(ci, c.Method, re.What, re.Via, re.Family, model.Cond(re.Cond), re.Where+" in "+filepath.Base(im.Pkg)+"."+im.Type+"."+c.Method.Name())

@@ -211,7 +211,7 @@ func (a *analysis_) summarized(ci ssa.CallInstruction, obj *types.Func, f *Effec
 		args = append([]ssa.Value{ci.Common().Value}, args...)
 	}
 	for _, re := range f.Effects {
-		if slices.ContainsFunc(re.CarriedBy, func(i int) bool { return i < len(args) && toks.Has(args[i]) }) {
+		if slices.ContainsFunc(re.CarriedBy, func(i int) bool { return i < len(args) && (toks.Has(args[i]) || effect.VersionCompare(args[i])) }) {
 			continue
 		}
 		e := effect.Remote(ci, obj, re.What, re.Via, re.Family, model.Cond(re.Cond), re.Where)

@@ -10,7 +10,6 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/annotation"
 	"github.com/fencecheck/fencecheck/analyzers/internal/callindex"
-	"github.com/fencecheck/fencecheck/analyzers/internal/config"
 	"github.com/fencecheck/fencecheck/analyzers/internal/configcheck"
 	"github.com/fencecheck/fencecheck/analyzers/internal/directive"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
@@ -19,8 +18,10 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/keyscope"
 	"github.com/fencecheck/fencecheck/analyzers/internal/leaserec"
 	"github.com/fencecheck/fencecheck/analyzers/internal/librelease"
+	"github.com/fencecheck/fencecheck/analyzers/internal/lifecycle"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/precedence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/prefilter"
 	"github.com/fencecheck/fencecheck/analyzers/internal/relocate"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/ssaprog"
@@ -72,9 +73,17 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 	}
 	gen := pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
 	var moveOut func(Finding) []Finding
-	if relevant(pass, cust) {
+	rel, lossOnly := relevant(pass, cust), false
+	if !rel && prefilter.NamesRenewal(pass) {
+		rel, lossOnly = true, true
+	}
+	if rel {
 		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}, condSecs: map[*ssa.Function][]*section.Section{}, statements: map[*types.Func]*StatementFact{}}
-		found = append(found, a.analyze()...)
+		if lossOnly {
+			found = append(found, a.analyzeLoss()...)
+		} else {
+			found = append(found, a.analyze()...)
+		}
 		if library && model.KB.IsLibraryPackage(pass.Pkg.Path()) {
 			found = append(found, librelease.Findings(a.pkg, a.funcs)...)
 		}
@@ -95,81 +104,17 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 // lock nor perform an effect a caller would need to know about, so it
 // needs no SSA.
 func relevant(pass *analysis.Pass, c *custom) bool {
-	if len(c.ann.Funcs) > 0 || configured(c.cfg) {
+	if len(c.ann.Funcs) > 0 || prefilter.Configured(c.cfg) {
 		return true
 	}
 	for _, imp := range pass.Pkg.Imports() {
-		if importsAPI(imp.Path()) {
+		if prefilter.ImportsAPI(imp.Path()) {
 			return true
 		}
 	}
 	// A dependency may hide a lock, a helper or an effect behind a function;
 	// a lease may be a record or a lock file of the package's own.
-	return len(pass.AllObjectFacts()) > 0 || mirrorsLock(pass) || leaserec.Admit(pass)
-}
-
-// mirrorsLock reports whether the package names a method that mirrors a
-// lock's acquisition (model.KB.MirrorAcquires: an application's RedisBackend
-// with SetNX): it may wrap a lock while importing no library.
-func mirrorsLock(pass *analysis.Pass) bool {
-	if model.KB.IsLibraryPackage(pass.Pkg.Path()) {
-		return false // go-redis' own SetNX
-	}
-	for id := range pass.TypesInfo.Defs {
-		if slices.Contains(model.KB.MirrorAcquires, id.Name) {
-			return true
-		}
-	}
-	for id := range pass.TypesInfo.Uses {
-		if slices.Contains(model.KB.MirrorAcquires, id.Name) {
-			return true
-		}
-	}
-	return false
-}
-
-// MirrorMarkers are the source texts a driver looks for, before parsing
-// the package at path, that make mirrorsLock possible: a mirrored
-// acquisition's name followed by its parameter list (none in a library of
-// the knowledge base).
-func MirrorMarkers(path string) []string {
-	if model.KB.IsLibraryPackage(path) {
-		return nil
-	}
-	var out []string
-	for _, n := range model.KB.MirrorAcquires {
-		out = append(out, n+"(")
-	}
-	return out
-}
-
-func configured(cfg *config.Config) bool { return len(cfg.Locks)+len(cfg.Sinks) > 0 }
-
-func importsAPI(path string) bool { return model.KB.LockPackages[path] || model.KB.SinkPackages[path] }
-
-// MayExportFacts tells a driver, before it parses a dependency that is
-// analysed only for its facts, whether the engine could export any for it:
-// it decides as relevant and newCustom do, from the package's directory (for
-// its configuration, given by configs), its import paths, whether a
-// dependency of it exported facts, and whether its source mentions an
-// annotation. A false answer is exact, so the driver may skip the package.
-func MayExportFacts(dir string, configs *config.Source, imports []string, depFacts bool, annotated func() bool) bool {
-	if depFacts || slices.ContainsFunc(imports, importsAPI) {
-		return true
-	}
-	if configs.File(dir) != "" {
-		cfg, err := configs.For(dir)
-		if err != nil || configured(cfg) {
-			return true // analysing the package reports the error
-		}
-		// A package importing one the file names resolves those names
-		// (configcheck.Names), so that a misspelt fence or check is an error.
-		named := cfg.Packages()
-		if slices.ContainsFunc(imports, func(p string) bool { _, ok := named[p]; return ok }) {
-			return true
-		}
-	}
-	return annotated()
+	return len(pass.AllObjectFacts()) > 0 || prefilter.MirrorsLock(pass) || leaserec.Admit(pass)
 }
 
 // AnnotationPrefix starts every annotation comment; a file without it has
@@ -293,6 +238,21 @@ func (a *analysis_) analyze() []Finding {
 	for _, check := range unitChecks {
 		check(u)
 	}
+	return a.findings
+}
+
+// analyzeLoss is analyze for a package admitted only because it names a
+// renewal: FC5002's loss rules on its SSA (lifecycle.CheckLoss), with no
+// critical sections, no other check and no fact exported. The other checks
+// need a lock's evidence, which such a package (a health check's
+// heartbeat) rarely has, and a dependency admitted so would hand its
+// callers effect summaries they never had before.
+func (a *analysis_) analyzeLoss() []Finding {
+	pkg, funcs := ssaprog.Build(a.pass)
+	a.pkg, a.funcs = pkg, funcs
+	a.keys = keyscope.NewEvidence(funcs)
+	a.index = callindex.New(a.pass.Files, a.pass.TypesInfo, funcs)
+	lifecycle.CheckLoss(&unit.Unit{Pass: a.pass, Pkg: pkg, Funcs: funcs, Index: a.index, Engine: services{a}})
 	return a.findings
 }
 

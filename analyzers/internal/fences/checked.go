@@ -44,6 +44,9 @@ func (c *Checker) CheckedSections() []*section.Section {
 			if check == nil || len(held.Preds) != 1 || inSections(c.locked[fn], check) {
 				continue
 			}
+			if other := otherSucc(iff, held); other != nil && len(other.Preds) == 1 && routes(other) {
+				continue // the check decides where the request runs (routing.go)
+			}
 			out = append(out, section.Checked(fn, check, held, calls.Callee(&check.Call).Name()))
 		}
 	}
@@ -125,7 +128,7 @@ func (c *Checker) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.
 	if site != nil {
 		at = site
 	}
-	if e.Verdict != effect.Missing || inSections(c.locked[at.Parent()], at) {
+	if e.Verdict != effect.Missing || inSections(c.locked[at.Parent()], at) || c.freshKeyed(e) {
 		return
 	}
 	fset := c.u.Pass.Fset

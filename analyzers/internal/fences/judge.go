@@ -51,6 +51,12 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		return // written under the holder's own key: a stale holder cannot overwrite the current one's
 	case e.Verdict == effect.Cannot && c.fencedByDependence(e):
 		return // a message sent only if the conditional write of what it announces took effect
+	case renewsLease(e):
+		return // the lease's own heartbeat or expiry moved forward: the lock's protocol (renewal.go)
+	case invalidatesCache(e):
+		return // a cache entry deleted: the next reader refills it (invalidation.go)
+	case c.freshKeyed(e):
+		return // a record this run created: a stale holder can duplicate work, not overwrite a successor's (fresh.go)
 	}
 	fset := c.u.Pass.Fset
 	at := fset.Position(sec.Pos)

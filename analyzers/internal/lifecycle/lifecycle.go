@@ -26,7 +26,8 @@ import (
 // Both checks are about the ends of a lock's life rather than the writes in
 // the middle: FC5001 looks at how a lock is given up (release.go,
 // storerelease.go), FC5002 at how the news that it was lost is handled
-// (loss.go, renewal.go).
+// (loss.go, renewal.go, and lossflow.go for whether the loss reaches the
+// work at all).
 func Check(u *unit.Unit) {
 	l := &checker{u: u}
 	l.unsafeReleases()
@@ -34,11 +35,21 @@ func Check(u *unit.Unit) {
 	l.lockFileReleases()
 	l.ignoredLeaseLoss()
 	l.leaseRenewals()
+	l.lossReach()
+}
+
+// CheckLoss runs only FC5002's loss-reach rules (lossflow.go), for a
+// package that names a renewal but imports no lock API: it exports no
+// fact and reads none of the program's summaries.
+func CheckLoss(u *unit.Unit) {
+	l := &checker{u: u, lossOnly: true}
+	l.lossReach()
 }
 
 // checker holds what both lifecycle checks need about one package.
 type checker struct {
-	u *unit.Unit
+	u        *unit.Unit
+	lossOnly bool // CheckLoss: no summaries of other packages
 
 	stores map[*ssa.Global][]*ssa.Store // built on first use
 	setnxs []*setnx                     // SET NX calls, built on first use

@@ -60,8 +60,11 @@ func (l *checker) consulLost(ci ssa.CallInstruction) {
 		return // not a critical section: the code expects the acquisition to fail
 	}
 	lost := calls.Result(call, 0)
+	var reader *ssa.Go
 	if lost != nil && read(lost, 0) {
-		return
+		if reader = l.lostReaderOnly(lost, sec); reader == nil {
+			return
+		}
 	}
 	if !l.worksIn(sec) {
 		return
@@ -69,6 +72,9 @@ func (l *checker) consulLost(ci ssa.CallInstruction) {
 	how := "is never read"
 	if lost == nil || l.blankResult(ci) {
 		how = "is discarded (assigned to _)"
+	}
+	if reader != nil {
+		how = fmt.Sprintf("is read only by the goroutine started at %s, which releases the lock or logs but cancels, closes, sends or sets nothing the work sees", l.where(reader.Pos()))
 	}
 	lib := sec.Lock.Lib
 	pos, end := l.span(ci)
@@ -176,9 +182,10 @@ func (l *checker) worksIn(sec *section.Section) bool {
 	return false
 }
 
-// renewalDropped reports RenewPeriodic whose error nobody reads.
+// renewalDropped reports RenewPeriodic whose error nobody reads, unless
+// the loss is observed through a lock's lost channel (lossobserved.go).
 func (l *checker) renewalDropped(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
-	if !resultsDropped(ci) {
+	if !resultsDropped(ci) || l.lossObserved(fn) {
 		return
 	}
 	how := "its result is discarded"

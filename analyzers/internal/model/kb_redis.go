@@ -216,7 +216,8 @@ func (m goRedisModule) sinks() []*Sink {
 			Funcs: m.cmds("Set", "SetArgs", "SetEx", "SetEX", "SetXX", "MSet", "MSetNX", "GetSet", "GetDel",
 				"Del", "Unlink", "Incr", "IncrBy", "IncrByFloat", "Decr", "DecrBy", "HSet", "HMSet", "HSetNX", "HDel", "HIncrBy",
 				"LPush", "RPush", "LPop", "RPop", "LRem", "LSet", "SAdd", "SRem", "SPop", "ZAdd", "ZRem", "ZIncrBy", "XDel",
-				"Append", "SetRange", "Rename", "SetIFEQ", "SetIFNE", "DelExArgs")},
+				"Append", "SetRange", "Rename", "SetIFEQ", "SetIFNE", "DelExArgs"),
+			Invalidations: m.cmds("Del", "Unlink", "HDel")},
 		// PUBLISH and XADD are messages to whoever subscribes or reads the
 		// stream, not writes a store could compare: they cannot carry a
 		// token (as NATS' Publish).

@@ -18,8 +18,9 @@ var stdlibLibrary = Library{
 	Name:    "Go standard library",
 	Modules: []string{"std"},
 	Identities: slices.Concat(
-		randomFuncs(tqCryptoRand, "a random number", "Int", "Prime", "Text"),
-		[]TokenSource{{Func: Func{tqCryptoRand, "", "Read"}, Arg: 0, Kind: Random, What: "random bytes"}},
+		randomFuncs(tqCryptoRand, "a random number", "Int", "Prime"),
+		uniqueFuncs(tqCryptoRand, "a random number", "Text"),
+		[]TokenSource{{Func: Func{tqCryptoRand, "", "Read"}, Arg: 0, Kind: Random, What: "random bytes", Unique: true}},
 		randomFuncs(tqMathRand, "a random number", tqMathRandNames...),
 		randomMethods(tqMathRand, "Rand", "a random number", tqMathRandNames...),
 		[]TokenSource{

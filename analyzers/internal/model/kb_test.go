@@ -317,6 +317,22 @@ func indexChecks(lib *Library, name string) []kbEntry {
 				return ""
 			})
 		}
+		for j, f := range s.Invalidations {
+			add(fmt.Sprintf("%s.Sinks[%d].Invalidations[%d]", name, i, j), f, func(fn *types.Func) string {
+				if !slices.Contains(s.Funcs, f) {
+					return "it is not among the sink's Funcs (Invalidations)"
+				}
+				return ""
+			})
+		}
+		for j, f := range s.VersionCompares {
+			add(fmt.Sprintf("%s.Sinks[%d].VersionCompares[%d]", name, i, j), f, func(fn *types.Func) string {
+				if !isStringAt(fn.Signature().Params(), 0) || fn.Signature().Results().Len() != 1 {
+					return "it does not name a key's version by the key (VersionCompares)"
+				}
+				return ""
+			})
+		}
 	}
 	for i, a := range lib.TTLArgs {
 		a := a

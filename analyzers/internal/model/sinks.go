@@ -108,6 +108,17 @@ type Sink struct {
 	// Conditions says, for CondInput, where an input keeps its condition
 	// and which conditions make the write a compare-and-swap by themselves.
 	Conditions *InputConds
+	// Invalidations are the calls of Funcs that delete a key: of a cache
+	// entry (a key named as one, vocab.CacheKey) a delete only makes the
+	// next reader fill it again, so a stale holder repeating it cannot
+	// overwrite a successor's state.
+	Invalidations []Func
+	// VersionCompares are, for CondTxn, the compare targets that name a
+	// key's version (etcd's ModRevision, Version, CreateRevision): a
+	// transaction whose If compares one for equality with a value is a
+	// compare-and-swap the store enforces, whoever built the compare (the
+	// function itself or its caller), as a Consul CAS on ModifyIndex is.
+	VersionCompares []Func
 	// CarriedBy lists the parameters (receiver = 0 for methods) whose
 	// fencing token reaches the resource: a custom sink (configuration,
 	// //fencecheck:sink) is fenced when one of them carries the token.

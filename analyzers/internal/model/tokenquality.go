@@ -37,4 +37,9 @@ type TokenSource struct {
 	// Instead names the library's real fence, for messages; "" when the
 	// engine should say what the surrounding lock offers.
 	Instead string
+	// Unique is true for a value no other run creates (a UUID, an xid, a
+	// KSUID, crypto/rand bytes): a record keyed by one made in this run is
+	// this run's own, so a stale holder writing it cannot overwrite a
+	// successor's state (fences: fresh keys).
+	Unique bool
 }

@@ -1078,6 +1078,9 @@ func (s *Section) HeldAtReturn() bool {
 			if lit := d.Call.StaticCallee(); lit != nil && lit.Parent() != nil && litReleases(s.Lock, acq, lit, 0) {
 				return false
 			}
+			if deferredHelperReleases(s, d) {
+				return false // defer s.unlock(ctx), a function of this package that releases it (scope.go)
+			}
 		}
 	}
 	return ChainsWrappers(s.Lock)

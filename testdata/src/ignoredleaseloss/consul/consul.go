@@ -173,3 +173,73 @@ func idle(c *api.Client) error {
 	log.Printf("acquired")
 	return nil
 }
+
+// Look-alike: RenewPeriodic's error is dropped, but the lock held through
+// the session closes its lost channel when the session is invalidated,
+// and the work selects on it.
+func renewWatchedThroughLock(c *api.Client, stop chan struct{}) error {
+	id, _, err := c.Session().Create(&api.SessionEntry{TTL: "15s"}, nil)
+	if err != nil {
+		return err
+	}
+	go c.Session().RenewPeriodic("15s", id, nil, stop)
+	lock, err := c.LockOpts(&api.LockOptions{Key: "jobs/leader", Session: id})
+	if err != nil {
+		return err
+	}
+	lost, err := lock.Lock(stop)
+	if err != nil {
+		return err
+	}
+	for {
+		select {
+		case <-lost:
+			return nil
+		default:
+			work()
+		}
+	}
+}
+
+// The lost channel read only by a goroutine that unlocks: the work below
+// never hears of the loss.
+func lostToUnlocker(c *api.Client, stop chan struct{}) error {
+	l, err := c.LockKey("service/leader")
+	if err != nil {
+		return err
+	}
+	lost, err := l.Lock(stop) // want `the lost channel .* is read only by the goroutine started at consul.go:\d+, which releases the lock or logs`
+	if err != nil {
+		return err
+	}
+	go func() {
+		<-lost
+		log.Printf("lock lost")
+		l.Unlock()
+	}()
+	for {
+		work()
+	}
+}
+
+// Look-alike: the goroutine that reads the lost channel cancels the work.
+func lostCancels(c *api.Client, stop chan struct{}) error {
+	l, err := c.LockKey("service/leader")
+	if err != nil {
+		return err
+	}
+	lost, err := l.Lock(stop)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		<-lost
+		l.Unlock()
+		cancel()
+	}()
+	for ctx.Err() == nil {
+		work()
+	}
+	return nil
+}

@@ -1,0 +1,39 @@
+package fences
+
+import (
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/textval"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
+)
+
+// Cache invalidations. A delete of a cache entry, repeated by a stale
+// holder after a successor rebuilt the entry, only makes the next reader
+// fill it again from the source of truth: it cannot overwrite a
+// successor's state, so FC1001 says nothing about it. The knowledge base
+// marks which calls of a sink delete a key (model.Sink.Invalidations); the
+// key's literal text must name a cache entry (vocab.CacheKey). A write of
+// a cache entry, or a delete of any other key, is still judged.
+
+// invalidatesCache reports whether an unfenced effect deletes a cache
+// entry.
+func invalidatesCache(e *effect.Effect) bool {
+	if e.Verdict != effect.Missing || e.Key == nil || e.Callee == nil || !model.MatchesAny(e.Sink.Invalidations, e.Callee) {
+		return false
+	}
+	key := e.Key
+	if elems, ok := calls.Variadic(key); ok && len(elems) > 0 {
+		key = elems[0]
+	}
+	t, ok := textval.Of(key, textval.Options{})
+	if !ok {
+		return false
+	}
+	for _, p := range t.Parts {
+		if p.Hole == nil && vocab.CacheKey.Match(p.Lit) {
+			return true
+		}
+	}
+	return false
+}

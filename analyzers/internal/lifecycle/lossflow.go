@@ -1,0 +1,428 @@
+package lifecycle
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
+	"github.com/fencecheck/fencecheck/internal/checks"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// FC5002 as dataflow: the loss of a lease must reach the work the lease
+// protects (cancel its context, stop its loop, close a channel it selects
+// on, clear the flag it reads). The signal here is a failed renewal of a
+// lease of any library, or of none: a call named as a renewal
+// (vocab.RenewalBeatWords: heartbeat, keepalive, renew), or any call made
+// by a renewal loop named so. Two shapes are reported, both only where the
+// signal provably reaches nothing and work is gated by the lease:
+//
+//   - an isolated heartbeat: a goroutine, started after a claim that
+//     succeeded (vocab.AcquireVerb, its outcome checked), that renews in a
+//     loop and can tell nobody anything: it sends on no channel, closes
+//     none, calls no function value (a cancel func), sets no field or
+//     captured variable and calls nothing but the renewal, logging and
+//     the time package. Whatever it does with the error, the work started
+//     after the claim (or the claim handed to the caller) keeps running;
+//   - a sticky holder flag: a field named as a held lease (vocab.LeaseHeld:
+//     isLeader, leaderFlag) guards a renewal in a method of its struct, is
+//     read by another function (the work's gate), and some path from the
+//     renewal's failure leaves the method (or goes round to the renewal
+//     again) without clearing it, cancelling, closing, sending, exiting or
+//     returning an error; or (B') such a flag that nothing clears at all,
+//     set when a claim re-tried in a loop succeeds (lossflag.go).
+//
+// Not reported: renewals the other FC5002 rules judge (knowledge-base
+// extensions and session renewals, SQL and Redis renewals and the
+// functions that return their outcome); a goroutine that does anything
+// beyond renewing and logging; a failure path that passes a comparison
+// that orders values or reads the clock (a grace period before giving up)
+// or a call of a function that may clear the flag.
+
+func (l *checker) lossReach() {
+	l.isolatedHeartbeats()
+	l.stickyFlags()
+}
+
+// isolatedHeartbeats reports shape (A).
+func (l *checker) isolatedHeartbeats() {
+	for _, fn := range l.u.Funcs {
+		for ci := range calls.In(fn) {
+			g, ok := ci.(*ssa.Go)
+			if !ok {
+				continue
+			}
+			body := g.Call.StaticCallee()
+			if body == nil || body.Pkg != l.u.Pkg || len(body.Blocks) == 0 {
+				continue
+			}
+			renew := isolatedRenewal(body, 0)
+			if renew == nil || l.judgedRenewal(renew) {
+				continue
+			}
+			if !beatNamed(calls.Callee(&renew.Call).Name(), calls.Outermost(body).Name(), calls.Outermost(fn).Name()) {
+				continue
+			}
+			acq, work, workWhat := l.claimBefore(fn, g)
+			if acq == nil {
+				continue
+			}
+			l.reportIsolated(renew, acq, work, workWhat)
+		}
+	}
+}
+
+// isolatedRenewal returns the one renewal call of a goroutine body that
+// can signal nothing to anybody, made in a loop; nil when the body does
+// anything else (see isolatedHeartbeats).
+func isolatedRenewal(body *ssa.Function, depth int) *ssa.Call {
+	if depth > maxWorkNesting {
+		return nil
+	}
+	var renew *ssa.Call
+	var renewFn *types.Func
+	for _, b := range body.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Panic:
+				if x.Pos().IsValid() {
+					return nil
+				}
+				// the unreachable end of a select without default
+			case *ssa.Send, *ssa.MapUpdate, *ssa.Go:
+				return nil
+			case *ssa.Store:
+				if !localAddr(x.Addr, body) {
+					return nil // a field, a global, a captured variable: maybe a flag
+				}
+			case *ssa.MakeClosure:
+				fn, _ := x.Fn.(*ssa.Function)
+				if fn == nil {
+					return nil
+				}
+				if inner := isolatedRenewal(fn, depth+1); inner != nil {
+					return nil // keep to one body: a nested renewal is not followed
+				}
+				if !quiet(fn) {
+					return nil
+				}
+			case ssa.CallInstruction:
+				c := x.Common()
+				if bi, ok := c.Value.(*ssa.Builtin); ok {
+					if bi.Name() == "close" {
+						return nil
+					}
+					continue
+				}
+				callee := calls.Callee(c)
+				if callee == nil {
+					return nil // a function value: a cancel func, a callback
+				}
+				if model.MatchesAny(model.KB.ProcessExits, callee) {
+					return nil // the process ends: the work with it
+				}
+				if harmless(callee, c) {
+					continue
+				}
+				call, ok := x.(*ssa.Call)
+				if !ok || (renewFn != nil && renewFn != callee) || !reportsFailure(c.Signature()) || handsOnSignal(c) {
+					return nil
+				}
+				renew, renewFn = call, callee
+			}
+		}
+	}
+	if renew == nil || !inLoop(renew) {
+		return nil
+	}
+	return renew
+}
+
+// quiet reports whether a nested function literal of a heartbeat only
+// logs: it calls nothing else and writes nothing outside itself.
+func quiet(fn *ssa.Function) bool {
+	return onlyQuiet(fn, func(*types.Func) bool { return false })
+}
+
+// onlyQuiet reports whether fn can pass nothing to anybody: it sends,
+// closes, starts, panics, exits, calls a function value and stores outside
+// its own variables nowhere, and calls nothing but harmless functions
+// (logging, time) and those also allows.
+func onlyQuiet(fn *ssa.Function, also func(*types.Func) bool) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Panic:
+				if x.Pos().IsValid() {
+					return false
+				}
+				// the unreachable end of a select without default
+			case *ssa.Send, *ssa.MapUpdate, *ssa.Go, *ssa.MakeClosure:
+				return false
+			case *ssa.Store:
+				if !localAddr(x.Addr, fn) {
+					return false
+				}
+			case ssa.CallInstruction:
+				c := x.Common()
+				if bi, ok := c.Value.(*ssa.Builtin); ok {
+					if bi.Name() == "close" {
+						return false
+					}
+					continue
+				}
+				callee := calls.Callee(c)
+				if callee == nil || model.MatchesAny(model.KB.ProcessExits, callee) || !harmless(callee, c) && !also(callee) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// localAddr reports whether a store's address is a local variable of fn
+// (or an element of one: the arguments of a variadic call).
+func localAddr(addr ssa.Value, fn *ssa.Function) bool {
+	switch a := addr.(type) {
+	case *ssa.Alloc:
+		return a.Parent() == fn
+	case *ssa.IndexAddr:
+		alloc, ok := a.X.(*ssa.Alloc)
+		return ok && alloc.Parent() == fn
+	}
+	return false
+}
+
+// harmless reports calls that cannot carry a loss to the work: logging and
+// formatting, the time package (tickers, timers, sleeping), string
+// conversions, err.Error(), and reading a context (Done, Err).
+func harmless(callee *types.Func, c *ssa.CallCommon) bool {
+	if logCallee(callee) || bookkeeping(callee) || model.MatchesAny(model.KB.ErrorFormatters, callee) || getsLogger(c.Signature()) {
+		return true
+	}
+	if callee.Name() == "Error" && c.IsInvoke() && callee.Pkg() == nil {
+		return true
+	}
+	if callee.Pkg() == nil {
+		return false
+	}
+	switch callee.Pkg().Path() {
+	case "time", "strings", "strconv":
+		return true
+	case "context":
+		switch callee.Name() {
+		case "Done", "Err", "Deadline", "Value", "Cause":
+			return true
+		}
+	}
+	return false
+}
+
+// reportsFailure reports whether a call's results can say that it failed:
+// an error or a bool.
+func reportsFailure(sig *types.Signature) bool {
+	for i := 0; i < sig.Results().Len(); i++ {
+		if t := sig.Results().At(i).Type(); isError(t) || calls.IsBool(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// handsOnSignal reports whether a call is given something through which
+// it could stop the work itself: a function value (a cancel func) or a
+// channel.
+func handsOnSignal(c *ssa.CallCommon) bool {
+	for _, a := range c.Args {
+		switch a.Type().Underlying().(type) {
+		case *types.Signature, *types.Chan:
+			return true
+		}
+	}
+	return false
+}
+
+// inLoop reports whether a call runs in a loop of its function.
+func inLoop(ci ssa.CallInstruction) bool {
+	b := ci.Block()
+	return slices.ContainsFunc(b.Parent().Blocks, func(h *ssa.BasicBlock) bool { return loopHeaderOf(h, b) })
+}
+
+// beatNamed reports whether one of the names says it renews a lease.
+func beatNamed(names ...string) bool {
+	for _, n := range names {
+		for _, w := range vocab.Words(n) {
+			if wordIn(w, vocab.RenewalBeatWords) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// judgedRenewal reports whether another FC5002 rule already judges the
+// outcome of this call.
+func (l *checker) judgedRenewal(ci ssa.CallInstruction) bool {
+	callee := calls.Callee(ci.Common())
+	if callee == nil {
+		return true
+	}
+	if model.MatchesAny(model.KB.SessionRenewals, callee) || model.MatchesAny(model.KB.LockExtensions, callee) || model.MatchesAny(model.KB.KeyExpires, callee) {
+		return true
+	}
+	if l.lossOnly {
+		return false // no lock API imported: no renewal summary either
+	}
+	r := &renewals{l: l, local: map[*types.Func]*RenewalFact{}}
+	f, _ := r.renewalOf(ci)
+	return f != nil
+}
+
+// claimBefore finds the successful claim a heartbeat started at g keeps
+// alive: a call named as an acquisition whose outcome is read, dominating
+// g in fn, or dominating a call of fn in one of its callers. It returns the
+// claim, where the work gated by it goes on and what that work is.
+func (l *checker) claimBefore(fn *ssa.Function, g ssa.Instruction) (*ssa.Call, token.Pos, string) {
+	if acq := claimDominating(fn, g); acq != nil {
+		if pos, what := workAfter(fn, g); pos.IsValid() {
+			return acq, pos, what
+		}
+		return nil, token.NoPos, ""
+	}
+	if fn.Parent() != nil {
+		return nil, token.NoPos, ""
+	}
+	for _, site := range l.callSites(fn) {
+		caller := site.Parent()
+		if acq := claimDominating(caller, site); acq != nil {
+			if pos, what := workAfter(caller, site); pos.IsValid() {
+				return acq, pos, what
+			}
+		}
+	}
+	return nil, token.NoPos, ""
+}
+
+// claimDominating returns a call in fn named as an acquisition (not of
+// package sync) whose error or bool is read and which runs before at on
+// every path.
+func claimDominating(fn *ssa.Function, at ssa.Instruction) *ssa.Call {
+	for ci := range calls.In(fn) {
+		call, ok := ci.(*ssa.Call)
+		if !ok || !before(call, at) {
+			continue
+		}
+		callee := calls.Callee(&call.Call)
+		if callee == nil || callee.Pkg() == nil || callee.Pkg().Path() == "sync" {
+			continue
+		}
+		if !claimName(callee.Name()) || !reportsFailure(call.Call.Signature()) || !outcomeRead(call) {
+			continue
+		}
+		return call
+	}
+	return nil
+}
+
+// outcomeRead reports whether the error or bool of a call is used.
+func outcomeRead(call *ssa.Call) bool {
+	res := call.Call.Signature().Results()
+	if res.Len() == 1 {
+		return used(call)
+	}
+	for i := 0; i < res.Len(); i++ {
+		if t := res.At(i).Type(); isError(t) || calls.IsBool(t) {
+			if v := calls.Result(call, i); v != nil && used(v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// workAfter finds the work that goes on in fn once the heartbeat started
+// at (a go statement, or a call of the function that starts it): a return
+// that hands a value to the caller, or the first call that is not logging,
+// on a path from it.
+func workAfter(fn *ssa.Function, at ssa.Instruction) (token.Pos, string) {
+	name := calls.Outermost(fn).Name()
+	for _, b := range fn.Blocks {
+		if !forwardReaches(at.Block(), b) {
+			continue
+		}
+		for i, instr := range b.Instrs {
+			if b == at.Block() && i <= slices.Index(b.Instrs, at) {
+				continue
+			}
+			switch x := instr.(type) {
+			case *ssa.Return:
+				for _, r := range x.Results {
+					if c, ok := r.(*ssa.Const); ok && c.IsNil() || isError(r.Type()) {
+						continue
+					}
+					if x.Pos().IsValid() {
+						return x.Pos(), name + " hands what it claimed to its callers, whose work goes on under it"
+					}
+				}
+			case ssa.CallInstruction:
+				if _, ok := x.Common().Value.(*ssa.Builtin); ok {
+					continue
+				}
+				callee := calls.Callee(x.Common())
+				if callee != nil && harmless(callee, x.Common()) {
+					continue
+				}
+				what := "a function value"
+				if callee != nil {
+					what = callee.Name()
+				}
+				return x.Pos(), fmt.Sprintf("%s goes on working under it (%s)", name, what)
+			}
+		}
+	}
+	return token.NoPos, ""
+}
+
+func (l *checker) reportIsolated(renew, acq *ssa.Call, work token.Pos, workWhat string) {
+	callee := calls.Callee(&renew.Call)
+	name := l.callName(renew, callee)
+	uses := "is never looked at"
+	if err := errorResult(renew); err != nil {
+		if how := errorDropped(err, renew); how != "" {
+			uses = how
+		} else if used(err) {
+			uses = "is handled only inside the goroutine"
+		}
+	} else if used(renew) {
+		uses = "is handled only inside the goroutine"
+	}
+	pos, end := l.span(renew)
+	related := []analysis.RelatedInformation{
+		{Pos: acq.Pos(), Message: "the lease is claimed here"},
+		{Pos: work, Message: "the work that keeps running after the lease is lost"},
+	}
+	l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: renew.Pos(), Related: related,
+		Message: fmt.Sprintf("this heartbeat goroutine renews the lease claimed at %s (%s) with %s, but its outcome %s, and the goroutine has no way to pass a loss on (it cancels no context, closes or sends on no channel, sets no field or flag): when the lease is lost (expired, reaped, taken over) the renewal fails while %s (at %s) as if the lease were still held; on failure, cancel the work's context (pass its cancel func in), close a channel the work selects on, or send the error to the work",
+			l.where(acq.Pos()), calls.Callee(&acq.Call).Name(), name, uses, workWhat, l.where(work))})
+}
+
+// errorResult returns the error result of a call, or nil.
+func errorResult(call *ssa.Call) ssa.Value {
+	res := call.Call.Signature().Results()
+	for i := 0; i < res.Len(); i++ {
+		if isError(res.At(i).Type()) {
+			if res.Len() == 1 {
+				return call
+			}
+			return calls.Result(call, i)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,33 @@
+package lifecycle
+
+import (
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"golang.org/x/tools/go/ssa"
+)
+
+// lossObserved reports whether the loss a dropped session renewal would
+// report reaches the work by another route: a lock's lost channel
+// (model.KB.LostChannels: Consul's Lock) taken in the same function (or a
+// function literal of it) and read there. Such a channel is closed when
+// the session the lock holds is invalidated, which is what the renewal's
+// error would have said; the lock may have a session of its own, so
+// staying silent is the precise choice, not a proof.
+func (l *checker) lossObserved(fn *ssa.Function) bool {
+	outer := calls.Outermost(fn)
+	for _, g := range l.u.Funcs {
+		if calls.Outermost(g) != outer {
+			continue
+		}
+		for ci := range calls.In(g) {
+			call, ok := ci.(*ssa.Call)
+			if !ok || !model.MatchesAny(model.KB.LostChannels, calls.Callee(&call.Call)) {
+				continue
+			}
+			if lost := calls.Result(call, 0); lost != nil && read(lost, 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
