@@ -664,7 +664,7 @@ func TestVetSelection(t *testing.T) {
 		_, _, stderr := run(t.Context(), t, dir, "go", append(append([]string{"vet", "-vettool=" + bin}, tc.flags...), "./...")...)
 		var got []string
 		for _, line := range strings.Split(string(stderr), "\n") {
-			if strings.HasPrefix(line, "app/app.go:17:17: ") {
+			if strings.HasPrefix(line, "app/app.go:18:17: ") {
 				got = append(got, line[strings.LastIndex(line, "(")+1:len(line)-1])
 			}
 		}
