@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/dataflow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
@@ -143,20 +144,11 @@ func fresh(v ssa.Value, steps int, seen map[ssa.Value]bool) bool {
 			}
 		}
 		return len(x.Edges) > 0
-	case *ssa.UnOp:
-		if x.Op == token.MUL {
-			return next(x.X)
+	case *ssa.UnOp, *ssa.Convert, *ssa.ChangeType, *ssa.MakeInterface, *ssa.Slice, *ssa.Field:
+		// A load, a view, a conversion or a part of a fresh value is fresh.
+		if in, ok := dataflow.Inner(v, dataflow.Loads|dataflow.Views|dataflow.Converts|dataflow.Elements|dataflow.Fields); ok {
+			return next(in)
 		}
-	case *ssa.Convert:
-		return next(x.X)
-	case *ssa.ChangeType:
-		return next(x.X)
-	case *ssa.MakeInterface:
-		return next(x.X)
-	case *ssa.Slice:
-		return next(x.X)
-	case *ssa.Field:
-		return next(x.X)
 	case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Alloc, *ssa.MakeSlice:
 		return storedFresh(x.(ssa.Value), steps, seen)
 	case *ssa.MakeMap:
