@@ -1,8 +1,6 @@
 package fences
 
 import (
-	"strings"
-
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 )
@@ -27,33 +25,9 @@ func renewsLease(e *effect.Effect) bool {
 		return false
 	}
 	for _, col := range st.Assigned {
-		if !renewalColumn(col) {
+		if !vocab.RenewalColumn(col, false) {
 			return false
 		}
 	}
 	return true
-}
-
-// renewalColumn reports whether a column is a heartbeat (heartbeat_at,
-// last_keepalive, renewed_at) or a lease expiry (locked_until,
-// lease_expires_at): a beat word, or a lease word and a time word.
-func renewalColumn(col string) bool {
-	var lease, time bool
-	for _, w := range vocab.Words(col) {
-		if hasPrefix(w, vocab.RenewalBeatWords) {
-			return true
-		}
-		lease = lease || hasPrefix(w, vocab.RenewalLeaseWords)
-		time = time || hasPrefix(w, vocab.RenewalTimeWords)
-	}
-	return lease && time
-}
-
-func hasPrefix(w string, prefixes []string) bool {
-	for _, p := range prefixes {
-		if strings.HasPrefix(w, p) {
-			return true
-		}
-	}
-	return false
 }

@@ -256,16 +256,7 @@ func inLoop(ci ssa.CallInstruction) bool {
 }
 
 // beatNamed reports whether one of the names says it renews a lease.
-func beatNamed(names ...string) bool {
-	for _, n := range names {
-		for _, w := range vocab.Words(n) {
-			if wordIn(w, vocab.RenewalBeatWords) {
-				return true
-			}
-		}
-	}
-	return false
-}
+func beatNamed(names ...string) bool { return slices.ContainsFunc(names, vocab.NamesRenewal) }
 
 // judgedRenewal reports whether another FC5002 rule already judges the
 // outcome of this call.

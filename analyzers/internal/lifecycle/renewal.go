@@ -225,10 +225,10 @@ func renewalStatement(text string) (*sqlfence.Statement, string) {
 		return nil, ""
 	}
 	lockish := vocab.LockTable.Match(st.Table) || slices.ContainsFunc(vocab.Words(owner[:strings.Index(owner, " ")]), func(w string) bool {
-		return wordIn(w, vocab.RenewalOwnerLockWords) || w == "by"
+		return vocab.Prefixed(w, vocab.RenewalOwnerLockWords) || w == "by"
 	})
 	for _, col := range st.Assigned {
-		if renewalColumn(col, lockish) {
+		if vocab.RenewalColumn(col, lockish) {
 			table := st.Table
 			if table == "tbl" || table == "" {
 				table = "<table>"
@@ -239,28 +239,11 @@ func renewalStatement(text string) (*sqlfence.Statement, string) {
 	return nil, ""
 }
 
-// renewalColumn reports whether assigning col renews a lease.
-func renewalColumn(col string, lockish bool) bool {
-	words := vocab.Words(col)
-	has := func(list []string) bool {
-		return slices.ContainsFunc(words, func(w string) bool { return wordIn(w, list) })
-	}
-	switch {
-	case has(vocab.RenewalBeatWords):
-		return true
-	case has(vocab.RenewalLeaseWords) && has(vocab.RenewalTimeWords):
-		return true
-	case lockish && has(vocab.RenewalExpiryWords):
-		return true
-	}
-	return false
-}
-
 // renewalOwner reports whether col names the holder of a row of table.
 func renewalOwner(col, table string) bool {
 	words := vocab.Words(col)
 	for i, w := range words {
-		if wordIn(w, vocab.RenewalOwnerWords) {
+		if vocab.Prefixed(w, vocab.RenewalOwnerWords) {
 			// worker_id in a workers table is the row, not its holder.
 			for _, t := range vocab.Words(table) {
 				if strings.HasPrefix(t, w) {
@@ -272,7 +255,7 @@ func renewalOwner(col, table string) bool {
 		if w == "by" && i > 0 && slices.Contains(vocab.RenewalClaimVerbs, words[i-1]) {
 			return true
 		}
-		if (w == "token" || w == "owner") && i > 0 && wordIn(words[i-1], vocab.RenewalLeaseWords) {
+		if (w == "token" || w == "owner") && i > 0 && vocab.Prefixed(words[i-1], vocab.RenewalLeaseWords) {
 			return true // lock_token, lease_token
 		}
 	}
@@ -280,10 +263,6 @@ func renewalOwner(col, table string) bool {
 }
 
 // wordIn reports whether a word starts with one of list.
-func wordIn(w string, list []string) bool {
-	return slices.ContainsFunc(list, func(p string) bool { return strings.HasPrefix(w, p) })
-}
-
 // sqlRenewal judges one renewal statement: where its outcome goes.
 func (r *renewals) sqlRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func, q int, kind sqlKind, what string) {
 	where := r.l.where(ci.Pos())

@@ -7,7 +7,6 @@ package prefilter
 import (
 	"go/types"
 	"slices"
-	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/config"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
@@ -23,9 +22,7 @@ import (
 // (the engine's analyzeLoss).
 func NamesRenewal(pass *analysis.Pass) bool {
 	for id, obj := range pass.TypesInfo.Defs {
-		if _, ok := obj.(*types.Func); ok && slices.ContainsFunc(vocab.Words(id.Name), func(w string) bool {
-			return slices.ContainsFunc(vocab.RenewalBeatWords, func(p string) bool { return strings.HasPrefix(w, p) })
-		}) {
+		if _, ok := obj.(*types.Func); ok && vocab.NamesRenewal(id.Name) {
 			return true
 		}
 	}

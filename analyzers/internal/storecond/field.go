@@ -2,7 +2,6 @@ package storecond
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 )
@@ -39,22 +38,13 @@ func RoleOf(name string) Role {
 	return Plain
 }
 
-func beat(w string) bool  { return hasPrefixIn(w, vocab.RenewalBeatWords) }
-func owner(w string) bool { return hasPrefixIn(w, vocab.RenewalOwnerWords) }
+func beat(w string) bool  { return vocab.Prefixed(w, vocab.RenewalBeatWords) }
+func owner(w string) bool { return vocab.Prefixed(w, vocab.RenewalOwnerWords) }
 
 // claimedBy reports a holder column named by a verb and "by" (locked_by).
 func claimedBy(words []string) bool {
 	for i := 0; i+1 < len(words); i++ {
 		if words[i+1] == "by" && slices.Contains(vocab.RenewalClaimVerbs, words[i]) {
-			return true
-		}
-	}
-	return false
-}
-
-func hasPrefixIn(w string, prefixes []string) bool {
-	for _, p := range prefixes {
-		if strings.HasPrefix(w, p) {
 			return true
 		}
 	}

@@ -1,5 +1,10 @@
 package vocab
 
+import (
+	"slices"
+	"strings"
+)
+
 // The words of FC5002's hand-rolled SQL leases (package lifecycle,
 // renewal.go): which columns an UPDATE renews a lease through, and which make
 // it conditional on the holder.
@@ -53,3 +58,37 @@ var RenewalClaimVerbs = []string{"locked", "claimed", "leased", "owned", "acquir
 // "worker", "holder", "lock_token", "lease_token") rather than a generic
 // "owner_id": with one of them, a generic expiry column is a lease too.
 var RenewalOwnerLockWords = []string{"worker", "holder", "locker", "lock", "lease"}
+
+// Prefixed reports whether the word w (one of Words) starts with one of
+// prefixes.
+func Prefixed(w string, prefixes []string) bool {
+	return slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(w, p) })
+}
+
+// RenewalColumn reports whether assigning col renews a lease: a heartbeat
+// or renewal column (a RenewalBeatWords word), a lease expiry (a lease
+// word and a time word), or, in a table known to hold locks (lockish), an
+// expiry word alone. The one answer for FC5002's renewals and for the
+// renewal UPDATE that is no protected write.
+func RenewalColumn(col string, lockish bool) bool {
+	words := Words(col)
+	has := func(list []string) bool {
+		return slices.ContainsFunc(words, func(w string) bool { return Prefixed(w, list) })
+	}
+	switch {
+	case has(RenewalBeatWords):
+		return true
+	case has(RenewalLeaseWords) && has(RenewalTimeWords):
+		return true
+	case lockish && has(RenewalExpiryWords):
+		return true
+	}
+	return false
+}
+
+// NamesRenewal reports whether a function's name says it renews a lease
+// (startHeartbeat, keepAlive, renewLease): a word starting with one of
+// RenewalBeatWords.
+func NamesRenewal(name string) bool {
+	return slices.ContainsFunc(Words(name), func(w string) bool { return Prefixed(w, RenewalBeatWords) })
+}
