@@ -23,6 +23,22 @@ func TestReleaseThroughWrappers(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/migrateapp")
 }
 
+// A library step that takes a session advisory lock on the connection it
+// is handed and writes on it: its write is fenced by that session for
+// every caller, so a caller's Redis lock does not report it; a step with
+// no lock of its own is reported through its summary.
+func TestSessionFencedStep(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/sessionapp")
+}
+
+// A repository's SET NX lock released, and a cache invalidated (named so,
+// over a key whose text does not say "cache"), through methods of another
+// package: neither is a write the caller's locks protect; a delete of
+// state is.
+func TestRepositoryReleaseAndInvalidation(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/cacheapp")
+}
+
 // An application's own lock type (two etcd mutexes and a readers
 // counter): its RUnlock's counter write is the lock's bookkeeping, not an
 // effect of the code that holds the lock; the same write is judged inside

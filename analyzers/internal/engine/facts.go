@@ -10,6 +10,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/annotation"
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/fences"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
@@ -88,6 +89,10 @@ type AcquireFact struct {
 	// takes a lock depends on the key a caller passes (KeyOnly); 0 if
 	// none.
 	KeyParam int
+	// Scope, ScopeRecv and TxScoped: see model.Lock.
+	Scope     int
+	ScopeRecv bool
+	TxScoped  bool
 }
 
 func (*AcquireFact) AFact() {}
@@ -126,6 +131,15 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *EffectsFact {
 		if library && model.IsProtocol(e.Sink) {
 			return // the library talking to its own server, not its caller's effect
 		}
+		if section.OnOwnSession(a.locked[e.Call.Parent()], e.Call, e.Receiver) {
+			return // fenced by the session of the advisory lock its function holds, for every caller
+		}
+		if fences.InvalidatesCache(e) {
+			return // a cache entry dropped: silent for every caller
+		}
+		if a.releasesOwnLock(e) {
+			return // the release of this package's SET NX lock, not a write it protects
+		}
 		p := a.pass.Fset.Position(e.Call.Pos())
 		found = append(found, &RemoteEffect{What: e.What, Via: e.Via(), Family: e.Sink.Family, Cond: int(e.Sink.Cond),
 			Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), Table: e.Table})
@@ -155,6 +169,32 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *EffectsFact {
 		}
 	}
 	return f
+}
+
+// releasesOwnLock reports whether e deletes the one key of a SET NX lock
+// of this package: a key of the same shape, from the same parameters, that
+// an acquire wrapper or a section of the package sets NX. Such a delete is
+// the lock's release (an application's ReleaseRedeemLock over its
+// AcquireRedeemLock), not a write the lock protects, for every caller.
+func (a *analysis_) releasesOwnLock(e *effect.Effect) bool {
+	if e.Key == nil || e.Callee == nil || calls.KeyDeleteLock(e.Call.Common(), e.Callee) == nil {
+		return false
+	}
+	key := e.Key
+	if elems, ok := calls.Variadic(key); ok {
+		if len(elems) != 1 {
+			return false
+		}
+		key = elems[0]
+	}
+	shape := calls.KeyShape(key, true)
+	if shape == "" {
+		return false
+	}
+	return slices.ContainsFunc(a.keys.SetNXIn(shape), func(fn *ssa.Function) bool {
+		obj, _ := fn.Object().(*types.Func)
+		return obj != nil && a.wrappers[obj] != nil || slices.ContainsFunc(a.locked[fn], func(s *section.Section) bool { return s.Lock.Held == model.HeldByKey })
+	})
 }
 
 // remoteEffects reports the summarised effects of a function of another
@@ -425,6 +465,10 @@ func wrapperFact(fn *ssa.Function, sig *types.Signature, sec *section.Section) *
 			}
 		}
 	}
+	if fn != nil && sec.Lock.InSQL && (sec.TxScoped || sec.Session || sec.Pooled) {
+		f.Scope, f.ScopeRecv = scopeParam(fn, sec.Handle)
+		f.TxScoped = sec.TxScoped
+	}
 	if f.Fence != "" {
 		if i := returnedHandle(fn, sec); i >= 0 && strings.HasPrefix(f.Fence, "%s") {
 			f.Handle = i + 1 // the caller reads the token from the handle it gets back
@@ -434,6 +478,26 @@ func wrapperFact(fn *ssa.Function, sig *types.Signature, sec *section.Section) *
 		}
 	}
 	return f
+}
+
+// scopeParam says which parameter of fn is the connection or transaction
+// h that holds fn's SQL advisory lock: 1 + its index (receiver excluded),
+// or recv for the receiver; 0, false when h is no parameter.
+func scopeParam(fn *ssa.Function, h ssa.Value) (scope int, recv bool) {
+	p, ok := calls.Unwrap(h).(*ssa.Parameter)
+	if !ok {
+		return 0, false
+	}
+	i := slices.Index(fn.Params, p)
+	switch {
+	case i < 0:
+		return 0, false
+	case fn.Signature.Recv() != nil && i == 0:
+		return 0, true
+	case fn.Signature.Recv() != nil:
+		return i, false
+	}
+	return i + 1, false
 }
 
 // withReleasers adds to a new wrapper's releases the declared functions of
@@ -563,6 +627,7 @@ func (f *AcquireFact) lock() *model.Lock {
 		l.Held, l.Handle = model.HeldByResult, f.Handle-1
 	}
 	l.ReleaseFunc = f.ReleaseFunc
+	l.Scope, l.ScopeRecv, l.TxScoped = f.Scope, f.ScopeRecv, f.TxScoped
 	if f.KeyParam > 0 {
 		// A lock when the caller's key is a lock's (section.lockKey).
 		l.Held, l.Handle, l.KeyOnly = model.HeldByKey, f.KeyParam-1, true

@@ -127,7 +127,10 @@ type memoKey struct {
 }
 
 type analysis_ struct {
-	pass     *analysis.Pass
+	pass *analysis.Pass
+	// locked are the package's sections with a lock in view, by function
+	// (see fences.Checker), once found.
+	locked   map[*ssa.Function][]*section.Section
 	prog     *Program // the whole program of a standalone run, or nil
 	pkg      *ssa.Package
 	fields   *flow.Fields
@@ -220,6 +223,7 @@ func (a *analysis_) analyze() []Finding {
 	// The fence checks judge every effect the walk finds (FC1001 to
 	// FC2002); the sections that start at a bool lease check with no lock
 	// in view are theirs too.
+	a.locked = locked
 	judge := fences.New(u, locked)
 	all = append(all, judge.CheckedSections()...)
 	for _, sec := range all {

@@ -6,6 +6,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/textval"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
+	"golang.org/x/tools/go/ssa"
 )
 
 // Cache invalidations. A delete of a cache entry, repeated by a stale
@@ -13,13 +14,22 @@ import (
 // fill it again from the source of truth: it cannot overwrite a
 // successor's state, so FC1001 says nothing about it. The knowledge base
 // marks which calls of a sink delete a key (model.Sink.Invalidations); the
-// key's literal text must name a cache entry (vocab.CacheKey). A write of
-// a cache entry, or a delete of any other key, is still judged.
+// key's literal text must name a cache entry (vocab.CacheKey), or the
+// function that deletes it must say that it invalidates (vocab.Invalidator:
+// a repository's InvalidateSubscriptionCache over a key "billing:sub:%d").
+// A write of a cache entry, or a delete of any other key, is still judged.
 
-// invalidatesCache reports whether an unfenced effect deletes a cache
-// entry.
-func invalidatesCache(e *effect.Effect) bool {
-	if e.Verdict != effect.Missing || e.Key == nil || e.Callee == nil || !model.MatchesAny(e.Sink.Invalidations, e.Callee) {
+// InvalidatesCache reports whether an unfenced effect deletes a cache
+// entry. The engine also leaves such deletes out of the summaries it
+// exports, so that callers in other packages see none.
+func InvalidatesCache(e *effect.Effect) bool {
+	if e.Verdict != effect.Missing || e.Callee == nil || !model.MatchesAny(e.Sink.Invalidations, e.Callee) {
+		return false
+	}
+	if e.Call != nil && namedInvalidator(e.Call.Parent()) {
+		return true
+	}
+	if e.Key == nil {
 		return false
 	}
 	key := e.Key
@@ -32,6 +42,17 @@ func invalidatesCache(e *effect.Effect) bool {
 	}
 	for _, p := range t.Parts {
 		if p.Hole == nil && vocab.CacheKey.Match(p.Lit) {
+			return true
+		}
+	}
+	return false
+}
+
+// namedInvalidator reports whether fn, or the declared function a closure
+// fn belongs to, is named as a cache invalidation.
+func namedInvalidator(fn *ssa.Function) bool {
+	for ; fn != nil; fn = fn.Parent() {
+		if vocab.Invalidator.Match(fn.Name()) {
 			return true
 		}
 	}

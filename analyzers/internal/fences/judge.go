@@ -37,8 +37,8 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 			c.judgeOutcome(sec, e, site)
 		}
 		return
-	case sec.TxScoped && calls.SameValue(e.Receiver, sec.Handle):
-		return // same transaction as pg_advisory_xact_lock
+	case sec.HoldsOn(e.Receiver) || e.Call != nil && section.OnOwnSession(c.locked[e.Call.Parent()], e.Call, e.Receiver):
+		return // the transaction or session that holds an advisory lock: the lock ends only with it, and so do its writes
 	case sec.Lock.Table != "" && e.Table == sec.Lock.Table:
 		return // the lease row's own bookkeeping (renewal, release)
 	case e.Sink.OwnKey && lockKeyText(sec) != "" && kvKey(e) == lockKeyText(sec):
@@ -53,7 +53,7 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		return // a message sent only if the conditional write of what it announces took effect
 	case renewsLease(e):
 		return // the lease's own heartbeat or expiry moved forward: the lock's protocol (renewal.go)
-	case invalidatesCache(e):
+	case InvalidatesCache(e):
 		return // a cache entry deleted: the next reader refills it (invalidation.go)
 	case c.freshKeyed(e):
 		return // a record this run created: a stale holder can duplicate work, not overwrite a successor's (fresh.go)

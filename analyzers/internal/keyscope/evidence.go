@@ -28,8 +28,9 @@ type keyOp struct {
 // key is used as only a lock's key is; built on first use.
 type Evidence struct {
 	funcs []*ssa.Function
-	ops   map[string][]keyOp // lock-only uses of keys, by shape
-	scope *Scope             // where a SET NX lock is held
+	ops   map[string][]keyOp         // lock-only uses of keys, by shape
+	sets  map[string][]*ssa.Function // functions with a SET NX, by the shape of its key
+	scope *Scope                     // where a SET NX lock is held
 }
 
 // NewEvidence returns the evidence of the package whose source functions
@@ -113,6 +114,29 @@ func (e *Evidence) Of(fn *ssa.Function, key ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// SetNXIn returns the functions of the package that SET NX a key of
+// shape (calls.KeyShape with parameters: redeemLockKey(p2) in
+// AcquireRedeemLock(ctx, code, ttl) and in ReleaseRedeemLock(ctx, code)).
+func (e *Evidence) SetNXIn(shape string) []*ssa.Function {
+	if e.sets == nil {
+		e.sets = map[string][]*ssa.Function{}
+		for _, fn := range e.funcs {
+			for ci := range calls.In(fn) {
+				c, ok := ci.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				if kl := calls.KeyHeldAcquire(&c.Call); kl != nil {
+					if ks := calls.KeyShape(calls.FlatArg(&c.Call, kl.Handle), true); ks != "" {
+						e.sets[ks] = append(e.sets[ks], fn)
+					}
+				}
+			}
+		}
+	}
+	return e.sets[shape]
 }
 
 // HeldAt reports whether a SET NX lock taken in acq may be held where del

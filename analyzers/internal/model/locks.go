@@ -134,7 +134,15 @@ type Lock struct {
 	// unlock statement; a function returning with it held is an acquire
 	// wrapper although the lock has no Release.
 	InSQL bool
-	Fence Fence
+	// Scope is, for an acquire wrapper of an SQL advisory lock, 1 + the
+	// index of the parameter (receiver excluded; ScopeRecv for the
+	// receiver) whose connection or transaction holds the lock, so that
+	// the caller knows which writes share the lock's session; TxScoped
+	// when the lock is pg_advisory_xact_lock's. 0 when unknown.
+	Scope     int
+	ScopeRecv bool
+	TxScoped  bool
+	Fence     Fence
 	// Table is the lease table of a hand-rolled SQL lease: writes to it
 	// inside the section are the lease's own bookkeeping, not effects.
 	Table string

@@ -44,6 +44,11 @@ type Section struct {
 	// Pooled is true for a session-level SQL advisory lock taken on a
 	// connection pool, which the next statement may not even run on.
 	Pooled bool
+	// Session is true for a session-level SQL advisory lock taken on a
+	// pinned connection or a transaction (Handle): the lock ends only
+	// with that session, and a statement sent on a session that has ended
+	// fails, so the session's own writes cannot outlive the lock.
+	Session bool
 
 	// Seeds are values of Fn that carry the fencing token on entry (the
 	// token parameter of a lock helper's callback).
@@ -360,11 +365,17 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup, keys KeyEvidence, 
 		extend = true
 	}
 	s := &Section{Lock: l, Fn: fn, Pos: call.Pos(), Call: call, Extend: extend}
-	switch l.Held {
-	case model.HeldByResult:
+	switch {
+	case l.Held == model.HeldByResult:
 		s.Handle = calls.Result(call, l.Handle)
-	case model.HeldByKey:
+	case l.Held == model.HeldByKey:
 		s.Handle = calls.FlatArg(&call.Call, l.Handle)
+	case l.ScopeRecv:
+		s.Handle = calls.Receiver(&call.Call)
+		s.setScope(l.TxScoped)
+	case l.Scope > 0:
+		s.Handle = calls.Arg(&call.Call, l.Scope-1)
+		s.setScope(l.TxScoped)
 	default:
 		s.Handle = calls.Receiver(&call.Call)
 	}
@@ -969,8 +980,7 @@ func fromSQL(fn *ssa.Function, call *ssa.Call, callee *types.Func) *Section {
 	}
 	recv := calls.Receiver(&call.Call)
 	s := &Section{Lock: model.KB.SQLLock, Fn: fn, Pos: call.Pos(), Call: call, Handle: recv}
-	s.TxScoped = strings.Contains(lockFn, "xact")
-	s.Pooled = !s.TxScoped && isPool(recv)
+	s.setScope(strings.Contains(lockFn, "xact"))
 	try := strings.Contains(lockFn, "try") || lockFn == "get_lock"
 	if try {
 		s.start = branch(scannedBool(call))
@@ -981,6 +991,32 @@ func fromSQL(fn *ssa.Function, call *ssa.Call, callee *types.Func) *Section {
 	}
 	s.releases = releases(fn, sqlUnlock)
 	return s
+}
+
+// setScope says what holds an SQL advisory lock taken on s.Handle: the
+// transaction (pg_advisory_xact_lock), or the session of a pinned
+// connection or transaction, or one connection of a pool.
+func (s *Section) setScope(txScoped bool) {
+	s.TxScoped = txScoped
+	s.Pooled = !txScoped && isPool(s.Handle)
+	s.Session = !txScoped && !s.Pooled && s.Handle != nil
+}
+
+// HoldsOn reports whether a statement on v runs on the transaction that
+// holds s's pg_advisory_xact_lock, or on the pinned connection or
+// transaction whose session holds its session-level advisory lock. Either
+// lock ends only with its transaction or session, and a statement sent on
+// one that has ended fails: the write cannot land after the lock is gone.
+func (s *Section) HoldsOn(v ssa.Value) bool {
+	return (s.TxScoped || s.Session) && calls.SameValue(v, s.Handle)
+}
+
+// OnOwnSession reports whether call, a statement on recv, runs inside one
+// of secs (the sections of call's function) on the session that holds its
+// advisory lock: a migration step that takes the lock on its connection
+// and writes on it is fenced by that session whoever calls it.
+func OnOwnSession(secs []*Section, call ssa.Instruction, recv ssa.Value) bool {
+	return slices.ContainsFunc(secs, func(s *Section) bool { return s.Contains(call) && s.HoldsOn(recv) })
 }
 
 // isPool reports whether v is a connection pool (*sql.DB, *pgxpool.Pool),
@@ -1335,7 +1371,7 @@ func (s *Section) mayHold() *Section {
 		return nil
 	}
 	return &Section{Lock: s.Lock, Fn: fn, Pos: s.Pos, Call: s.Call, Handle: s.Handle, TxScoped: s.TxScoped,
-		Pooled: s.Pooled, May: true, blocks: blocks, releases: s.releases}
+		Pooled: s.Pooled, Session: s.Session, May: true, blocks: blocks, releases: s.releases}
 }
 
 // reachable returns the blocks reachable from b's successors.

@@ -74,6 +74,12 @@ var LockKey = List{Substring, []string{"lock", "mutex", "leader", "lease", "owne
 // leaderKey, but not blockKey or clockSkew.
 var LockName = List{Stem, []string{"lock", "mutex", "leader", "lease", "owner"}}
 
+// LockType are the words of a type's name that make it a lock or lease of
+// the application's own (refreshTokenLock, LeaderLease, jobMutex, but not
+// BlockStore or clockSource): a deadline its methods compute belongs to
+// that lock. "owner" is left out: OwnerService is no lock.
+var LockType = List{Stem, []string{"lock", "mutex", "lease", "leader"}}
+
 // ReleaseVerb are the words of a function or method name that give a lock
 // up (Unlock, ReleaseLock, releaseTask): a type with such a method is a
 // lock of the application's own.

@@ -378,7 +378,9 @@ func pollCondition(fn *ssa.Function) bool {
 // vocabulary decides whether a comparison of a stored timestamp with the
 // local clock is about a lease: a lock TTL takes part, the timestamp was
 // read from a lock store, or it has a deadline-like name and belongs to a
-// lease-like struct or a function that uses a lock API.
+// lease-like struct, a function that uses a lock API, or a method of a type
+// named as a lock (a deadline parsed from the lock's own annotation in
+// refreshTokenLock.setLockAnnotation).
 func (w *checker) vocabulary(l clocklabel.Label, fn *ssa.Function) bool {
 	switch {
 	case l.Has(clocklabel.FromStore), l.Has(clocklabel.LockTTL) && l.Has(clocklabel.APITTL):
@@ -388,7 +390,24 @@ func (w *checker) vocabulary(l clocklabel.Label, fn *ssa.Function) bool {
 	case !l.Has(clocklabel.DeadlineName):
 		return false
 	}
-	return l.Has(clocklabel.LeaseField) || w.touches(fn)
+	return l.Has(clocklabel.LeaseField) || w.touches(fn) || lockMethod(fn)
+}
+
+// lockMethod reports whether fn, or the function a closure fn belongs to,
+// is a method of a type named as a lock (vocab.LockType).
+func lockMethod(fn *ssa.Function) bool {
+	for ; fn != nil; fn = fn.Parent() {
+		if recv := fn.Signature.Recv(); recv != nil {
+			t := recv.Type()
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			if n, ok := types.Unalias(t).(*types.Named); ok && vocab.LockType.Match(n.Obj().Name()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (w *checker) reportComparison(c *cand, fn *ssa.Function, v ssa.Value, eff *effectSite) {

@@ -120,7 +120,13 @@ func mysqlGetLock(ctx context.Context, db *sql.DB) error {
 		return nil
 	}
 	defer conn.ExecContext(ctx, `SELECT RELEASE_LOCK('reports')`)
-	_, err = conn.ExecContext(ctx, `UPDATE reports SET state = 'building'`) // want `UPDATE reports .* under the SQL advisory lock`
+	// The session that holds the lock: GET_LOCK ends with it, and so do
+	// its writes.
+	if _, err = conn.ExecContext(ctx, `UPDATE reports SET state = 'building'`); err != nil {
+		return err
+	}
+	// Another connection of the pool outlives the lock's session.
+	_, err = db.ExecContext(ctx, `UPDATE reports SET state = 'queued'`) // want `UPDATE reports .* under the SQL advisory lock`
 	return err
 }
 

@@ -123,3 +123,51 @@ func lockFileExpiredSuppressed(path string) bool {
 	//lint:ignore FC4001 the lock file never leaves this host and the clock is monotonic enough here
 	return c.Expires.Before(time.Now())
 }
+
+// A lock kept as an annotation of an object, by a type of the program's
+// own: its deadline is a local parsed from the object's annotation, not a
+// field of a lease record, but the method belongs to a type named as a
+// lock.
+type object struct {
+	Annotations map[string]string
+}
+
+type objectClient interface {
+	Get(name string) (*object, error)
+}
+
+type annotationLock struct {
+	cli objectClient
+}
+
+const untilAnnotation = "example.com/until"
+
+// Reported: the deadline was written with another host's clock.
+func (l *annotationLock) expired(name string) (bool, error) {
+	r, err := l.cli.Get(name)
+	if err != nil {
+		return false, err
+	}
+	until, err := time.Parse(time.RFC3339, r.Annotations[untilAnnotation])
+	if err != nil {
+		return false, err
+	}
+	return time.Now().After(until), nil // want `time.Now\(\).After\(until\)`
+}
+
+// The same code in a type that is no lock: a cached token's expiry.
+type tokenCache struct {
+	cli objectClient
+}
+
+func (c *tokenCache) expired(name string) (bool, error) {
+	r, err := c.cli.Get(name)
+	if err != nil {
+		return false, err
+	}
+	until, err := time.Parse(time.RFC3339, r.Annotations[untilAnnotation])
+	if err != nil {
+		return false, err
+	}
+	return time.Now().After(until), nil
+}
