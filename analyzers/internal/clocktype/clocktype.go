@@ -27,13 +27,13 @@ type Enums struct {
 
 // IsLeaseField reports whether the selected field f belongs to a lock or a
 // lease, judged per field: any field of a struct type named like a lock or
-// lease (a Lease, a lockRecord), or the expiry or heartbeat instant of a
+// lease (a Lease, a lockRecord: vocab.LockType, not a RenewalInfo), or the expiry or heartbeat instant of a
 // lease record (leaserec: the struct names an owner too). A struct is not
 // lease-like because one of its fields is: a session with a Lock field for
 // its own refresh, a certificate with a renewal window, a cache entry with
 // a TTL.
 func IsLeaseField(sel *types.Selection, owner *types.Named, f *types.Var) bool {
-	if owner != nil && vocab.Lease.Match(owner.Obj().Name()) {
+	if owner != nil && vocab.LockType.Match(owner.Obj().Name()) {
 		return true
 	}
 	st := FieldStruct(sel)

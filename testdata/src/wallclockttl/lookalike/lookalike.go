@@ -210,3 +210,23 @@ func rejoin(ctx context.Context, rdb *redis.Client, m *redsync.Mutex, id string)
 	out, _ := json.Marshal(desc)
 	return rdb.Set(ctx, "ring:"+id, out, 0).Err()
 }
+
+// A certificate's renewal window, chosen by the CA, checked under the
+// lock that serialises renewals: "renewal" names no lock or lease, so the
+// window's time belongs to none.
+type RenewalInfo struct {
+	ValidUntil time.Time `json:"validUntil"`
+}
+
+func certNeedsRenewal(ri RenewalInfo, checkInterval time.Duration) bool {
+	cutoff := ri.ValidUntil.Add(-checkInterval)
+	return time.Now().After(cutoff)
+}
+
+func renewUnderLock(ctx context.Context, m *redsync.Mutex, ri RenewalInfo) (bool, error) {
+	if err := m.LockContext(ctx); err != nil {
+		return false, err
+	}
+	defer m.UnlockContext(ctx)
+	return certNeedsRenewal(ri, time.Hour), nil
+}
