@@ -11,6 +11,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
@@ -84,7 +85,7 @@ func (l *checker) leaseRenewals() {
 			return
 		}
 		if text, q, kind := sqlCall(ci, callee); kind != sqlNone {
-			if st, what := renewalStatement(text); st != nil {
+			if st, what := renewalStatement(text, fn); st != nil {
 				r.sqlRenewal(fn, ci, callee, q, kind, what)
 			}
 		}
@@ -142,7 +143,9 @@ func sqlCall(ci ssa.CallInstruction, callee *types.Func) (string, int, sqlKind) 
 	q := -1
 	if sk := sqlSink(callee); sk != nil {
 		q = sk.Query
-	} else if ci.Common().IsInvoke() {
+	} else {
+		// An interface's Exec, or an application's own connection wrapper
+		// with the driver's signature (Exec(ctx, sql string, args ...any)).
 		q = effect.SQLShaped(callee)
 	}
 	if q < 0 {
@@ -172,10 +175,10 @@ func sqlTemplate(v ssa.Value) (string, bool) {
 	}
 	c, ok := calls.Unwrap(v).(*ssa.Call)
 	if !ok {
-		return "", false
+		return sqlcall.Text(v) // concatenation, a builder: the one reader of statement text
 	}
 	if fn := calls.Callee(&c.Call); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || fn.Name() != "Sprintf" {
-		return "", false
+		return sqlcall.Text(v)
 	}
 	format, ok := calls.ConstString(calls.Arg(&c.Call, 0))
 	if !ok {
@@ -202,11 +205,15 @@ func sqlTemplate(v ssa.Value) (string, bool) {
 	return b.String(), true
 }
 
-// renewalStatement reports whether SQL text renews a hand-rolled lease: an
-// UPDATE that assigns a lease expiry or heartbeat column and whose WHERE
-// compares a holder column for equality. It returns the statement and a
-// short rendering for messages.
-func renewalStatement(text string) (*sqlfence.Statement, string) {
+// renewalStatement reports whether SQL text, run in fn, renews a
+// hand-rolled lease: an UPDATE that assigns a lease expiry or heartbeat
+// column and whose WHERE compares a holder column for equality, or, with
+// no holder in the WHERE, one that assigns a lease expiry column
+// ("leased_until": a lease word and a time word) in a function named as a
+// renewal (ExtendLease, Extend): a job queue's visibility lease extended
+// by message id. It returns the statement and a short rendering for
+// messages.
+func renewalStatement(text string, fn *ssa.Function) (*sqlfence.Statement, string) {
 	st := sqlfence.Parse(text)
 	if st.Kind != sqlfence.Write || st.Verb != "UPDATE" || st.Upsert || len(st.Cleared) > 0 {
 		return nil, "" // a release clears the holder or the expiry (SET locked_by = NULL)
@@ -222,18 +229,40 @@ func renewalStatement(text string) (*sqlfence.Statement, string) {
 		}
 	}
 	if owner == "" {
-		return nil, ""
+		return leaseExtension(st, fn)
 	}
 	lockish := vocab.LockTable.Match(st.Table) || slices.ContainsFunc(vocab.Words(owner[:strings.Index(owner, " ")]), func(w string) bool {
 		return vocab.Prefixed(w, vocab.RenewalOwnerLockWords) || w == "by"
 	})
 	for _, col := range st.Assigned {
 		if vocab.RenewalColumn(col, lockish) {
-			table := st.Table
-			if table == "tbl" || table == "" {
-				table = "<table>"
-			}
-			return st, fmt.Sprintf("UPDATE %s SET %s ... WHERE ... %s", table, col, owner)
+			return st, fmt.Sprintf("UPDATE %s SET %s ... WHERE ... %s", shownTable(st.Table), col, owner)
+		}
+	}
+	return nil, ""
+}
+
+// shownTable is a statement's table for messages: "<table>" when the
+// program splices the name in (Sprintf's "tbl", textval's identifier for a
+// Go value).
+func shownTable(t string) string {
+	if t == "" || t == "tbl" || strings.HasPrefix(t, "fc_") {
+		return "<table>"
+	}
+	return t
+}
+
+// leaseExtension is renewalStatement for an UPDATE with no holder in its
+// WHERE: a lease expiry column assigned in a function named as a renewal.
+func leaseExtension(st *sqlfence.Statement, fn *ssa.Function) (*sqlfence.Statement, string) {
+	if fn == nil || !vocab.NamesExtension(fn.Name()) {
+		return nil, ""
+	}
+	for _, col := range st.Assigned {
+		words := vocab.Words(col)
+		if slices.ContainsFunc(words, func(w string) bool { return vocab.Prefixed(w, vocab.RenewalLeaseWords) }) &&
+			slices.ContainsFunc(words, func(w string) bool { return vocab.Prefixed(w, vocab.RenewalTimeWords) }) {
+			return st, fmt.Sprintf("UPDATE %s SET %s ..., with no holder in its WHERE", shownTable(st.Table), col)
 		}
 	}
 	return nil, ""

@@ -86,6 +86,16 @@ func RenewalColumn(col string, lockish bool) bool {
 	return false
 }
 
+// NamesExtension reports whether a function's name starts with a verb
+// that extends or renews something it holds (Extend, ExtendTx,
+// renewLease, heartbeat, keepAlive): evidence that an UPDATE of a lease
+// column in it is a renewal although no holder is named.
+// "listRenewals" or "notRenewals" is no such verb.
+func NamesExtension(name string) bool {
+	lower := strings.ToLower(name)
+	return strings.HasPrefix(lower, "extend") || Prefixed(lower, RenewalBeatWords)
+}
+
 // NamesRenewal reports whether a function's name says it renews a lease
 // (startHeartbeat, keepAlive, renewLease): a word starting with one of
 // RenewalBeatWords.

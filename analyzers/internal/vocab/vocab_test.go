@@ -109,3 +109,32 @@ func TestLists(t *testing.T) {
 		}
 	}
 }
+
+// The evidence words this round added: a renewal verb must lead the
+// function's name, a lock type must name a lock (not a block or a
+// renewal window), an invalidation is a whole word.
+func TestEvidenceNames(t *testing.T) {
+	for name, want := range map[string]bool{
+		"Extend": true, "ExtendTx": true, "renewLease": true, "heartbeat": true, "keepAlive": true,
+		"notRenewals": false, "listRenewals": false, "Send": false, "extent": false,
+	} {
+		if got := NamesExtension(name); got != want {
+			t.Errorf("NamesExtension(%q) = %v, want %v", name, got, want)
+		}
+	}
+	for name, want := range map[string]bool{
+		"refreshTokenLock": true, "LeaderLease": true, "jobMutex": true, "Locker": true,
+		"BlockStore": false, "clockSource": false, "RenewalInfo": false, "OwnerService": false,
+	} {
+		if got := LockType.Match(name); got != want {
+			t.Errorf("LockType.Match(%q) = %v, want %v", name, got, want)
+		}
+	}
+	for name, want := range map[string]bool{
+		"InvalidateUserBalance": true, "evictSession": true, "invalid": false, "Validate": false,
+	} {
+		if got := Invalidator.Match(name); got != want {
+			t.Errorf("Invalidator.Match(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
