@@ -103,42 +103,6 @@ func isError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
-// used reports whether a value is used for anything: a DebugRef is not a use.
-func used(v ssa.Value) bool {
-	if v == nil || v.Referrers() == nil {
-		return false
-	}
-	for _, r := range *v.Referrers() {
-		if _, dbg := r.(*ssa.DebugRef); !dbg {
-			return true
-		}
-	}
-	return false
-}
-
-// resultsDropped reports whether nothing reads any result of ci: a go or
-// defer statement, a call statement, or `_, _ =`.
-func resultsDropped(ci ssa.CallInstruction) bool {
-	call, ok := ci.(*ssa.Call)
-	if !ok {
-		return true // go / defer: the results are gone
-	}
-	if call.Call.Signature().Results().Len() <= 1 {
-		return !used(call)
-	}
-	for _, r := range *call.Referrers() {
-		if e, ok := r.(*ssa.Extract); ok && used(e) {
-			return false
-		}
-		if _, ok := r.(*ssa.Extract); !ok {
-			if _, dbg := r.(*ssa.DebugRef); !dbg {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // callSites returns the static call sites of fn in the package.
 func (l *checker) callSites(fn *ssa.Function) []ssa.CallInstruction {
 	return l.u.Index.Callers(fn)

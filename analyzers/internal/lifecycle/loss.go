@@ -8,6 +8,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/outcome"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/internal/checks"
@@ -174,7 +175,7 @@ func (l *checker) worksIn(sec *section.Section) bool {
 		if _, builtin := ci.Common().Value.(*ssa.Builtin); builtin {
 			continue
 		}
-		if fn := calls.Callee(ci.Common()); fn != nil && (model.MatchesAny(sec.Lock.Release, fn) || model.KB.IsLockAPI(fn) || bookkeeping(fn)) {
+		if fn := calls.Callee(ci.Common()); fn != nil && (model.MatchesAny(sec.Lock.Release, fn) || model.KB.IsLockAPI(fn) || outcome.Bookkeeping(fn)) {
 			continue
 		}
 		return true
@@ -185,7 +186,7 @@ func (l *checker) worksIn(sec *section.Section) bool {
 // renewalDropped reports RenewPeriodic whose error nobody reads, unless
 // the loss is observed through a lock's lost channel (lossobserved.go).
 func (l *checker) renewalDropped(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
-	if !resultsDropped(ci) || l.lossObserved(fn) {
+	if !outcome.ResultsDropped(ci) || l.lossObserved(fn) {
 		return
 	}
 	how := "its result is discarded"
@@ -243,7 +244,7 @@ func sessionCreation(id ssa.Value, renewal *types.Func) *ssa.Call {
 
 // extensionDropped reports a lock extension whose outcome nobody checks.
 func (l *checker) extensionDropped(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
-	if !resultsDropped(ci) {
+	if !outcome.ResultsDropped(ci) {
 		return
 	}
 	name := callee.Pkg().Name() + " " + model.RecvName(callee) + "." + callee.Name()
@@ -299,7 +300,7 @@ func (l *checker) leaderContext(sec *section.Section) {
 		how = "is unnamed"
 	case name == "_":
 		how = "is _"
-	case !used(ctx):
+	case !outcome.Used(ctx):
 		how = "is never used"
 	}
 	if how != "" {
@@ -485,19 +486,6 @@ func (l *checker) exits(fn *ssa.Function, depth int) bool {
 		if l.exits(anon, depth+1) {
 			return true
 		}
-	}
-	return false
-}
-
-// bookkeeping reports calls that are not work done under a lock: logging,
-// formatting and test assertions.
-func bookkeeping(fn *types.Func) bool {
-	if fn.Pkg() == nil {
-		return false
-	}
-	switch fn.Pkg().Path() {
-	case "testing", "log", "log/slog", "fmt", "errors":
-		return true
 	}
 	return false
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/outcome"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
@@ -250,7 +251,7 @@ func (l *checker) failurePathKeeps(call *ssa.Call, f *holderFlag) (ssa.Instructi
 		}
 	}
 	for _, v := range results {
-		for _, u := range uses(v) {
+		for _, u := range outcome.Uses(v) {
 			if succ := failureSucc(u, v); succ != nil {
 				starts = append(starts, succ)
 			}
@@ -275,8 +276,8 @@ func (l *checker) failurePathKeeps(call *ssa.Call, f *holderFlag) (ssa.Instructi
 			last := b.Instrs[len(b.Instrs)-1]
 			switch x := last.(type) {
 			case *ssa.Return:
-				if errIndex(fn) >= 0 {
-					if c, ok := x.Results[errIndex(fn)].(*ssa.Const); !ok || !c.IsNil() {
+				if outcome.ErrIndex(fn) >= 0 {
+					if c, ok := x.Results[outcome.ErrIndex(fn)].(*ssa.Const); !ok || !c.IsNil() {
 						return nil // the loss is handed to the caller
 					}
 				}
@@ -310,7 +311,7 @@ func failureSucc(u ssa.Instruction, v ssa.Value) *ssa.BasicBlock {
 		}
 	case *ssa.UnOp:
 		if x.Op == token.NOT {
-			for _, u2 := range uses(x) {
+			for _, u2 := range outcome.Uses(x) {
 				if iff, ok := u2.(*ssa.If); ok {
 					return iff.Block().Succs[0]
 				}
@@ -320,7 +321,7 @@ func failureSucc(u ssa.Instruction, v ssa.Value) *ssa.BasicBlock {
 		if !isError(v.Type()) || !(isNil(x.X) || isNil(x.Y)) {
 			return nil
 		}
-		for _, u2 := range uses(x) {
+		for _, u2 := range outcome.Uses(x) {
 			if iff, ok := u2.(*ssa.If); ok {
 				if x.Op == token.NEQ {
 					return iff.Block().Succs[0]

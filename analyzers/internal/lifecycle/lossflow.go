@@ -8,6 +8,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/outcome"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
@@ -204,7 +205,7 @@ func localAddr(addr ssa.Value, fn *ssa.Function) bool {
 // formatting, the time package (tickers, timers, sleeping), string
 // conversions, err.Error(), and reading a context (Done, Err).
 func harmless(callee *types.Func, c *ssa.CallCommon) bool {
-	if logCallee(callee) || bookkeeping(callee) || model.MatchesAny(model.KB.ErrorFormatters, callee) || getsLogger(c.Signature()) {
+	if outcome.LogCallee(callee) || outcome.Bookkeeping(callee) || model.MatchesAny(model.KB.ErrorFormatters, callee) || outcome.GetsLogger(c.Signature()) {
 		return true
 	}
 	if callee.Name() == "Error" && c.IsInvoke() && callee.Pkg() == nil {
@@ -252,7 +253,7 @@ func handsOnSignal(c *ssa.CallCommon) bool {
 // inLoop reports whether a call runs in a loop of its function.
 func inLoop(ci ssa.CallInstruction) bool {
 	b := ci.Block()
-	return slices.ContainsFunc(b.Parent().Blocks, func(h *ssa.BasicBlock) bool { return loopHeaderOf(h, b) })
+	return slices.ContainsFunc(b.Parent().Blocks, func(h *ssa.BasicBlock) bool { return outcome.LoopHeaderOf(h, b) })
 }
 
 // beatNamed reports whether one of the names says it renews a lease.
@@ -326,11 +327,11 @@ func claimDominating(fn *ssa.Function, at ssa.Instruction) *ssa.Call {
 func outcomeRead(call *ssa.Call) bool {
 	res := call.Call.Signature().Results()
 	if res.Len() == 1 {
-		return used(call)
+		return outcome.Used(call)
 	}
 	for i := 0; i < res.Len(); i++ {
 		if t := res.At(i).Type(); isError(t) || calls.IsBool(t) {
-			if v := calls.Result(call, i); v != nil && used(v) {
+			if v := calls.Result(call, i); v != nil && outcome.Used(v) {
 				return true
 			}
 		}
@@ -345,7 +346,7 @@ func outcomeRead(call *ssa.Call) bool {
 func workAfter(fn *ssa.Function, at ssa.Instruction) (token.Pos, string) {
 	name := calls.Outermost(fn).Name()
 	for _, b := range fn.Blocks {
-		if !forwardReaches(at.Block(), b) {
+		if !outcome.ForwardReaches(at.Block(), b) {
 			continue
 		}
 		for i, instr := range b.Instrs {
@@ -386,12 +387,12 @@ func (l *checker) reportIsolated(renew, acq *ssa.Call, work token.Pos, workWhat 
 	name := l.callName(renew, callee)
 	uses := "is never looked at"
 	if err := errorResult(renew); err != nil {
-		if how := errorDropped(err, renew); how != "" {
+		if how := outcome.ErrorDropped(err, renew); how != "" {
 			uses = how
-		} else if used(err) {
+		} else if outcome.Used(err) {
 			uses = "is handled only inside the goroutine"
 		}
-	} else if used(renew) {
+	} else if outcome.Used(renew) {
 		uses = "is handled only inside the goroutine"
 	}
 	pos, end := l.span(renew)

@@ -9,6 +9,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/dataflow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/outcome"
 	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
@@ -351,7 +352,7 @@ func (s *storeReleases) readFrom(v ssa.Value, depth int) ssa.CallInstruction {
 	case *ssa.Alloc:
 		// A document decoded into a local: FindOne(...).Decode(&doc),
 		// json.Unmarshal(data, &doc) of read data.
-		for _, u := range uses(x) {
+		for _, u := range outcome.Uses(x) {
 			if st, ok := u.(*ssa.Store); ok && st.Addr == x {
 				if rd := s.readOf(st.Val, depth+1); rd != nil {
 					return rd // a variable captured by a closure lives in a cell
