@@ -5,15 +5,14 @@ package lifecycle
 
 import (
 	"bytes"
-	"fmt"
 	"go/ast"
 	"go/format"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"reflect"
 	"slices"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/lossreach"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/analysis"
@@ -26,7 +25,7 @@ import (
 // Both checks are about the ends of a lock's life rather than the writes in
 // the middle: FC5001 looks at how a lock is given up (release.go,
 // storerelease.go), FC5002 at how the news that it was lost is handled
-// (loss.go, renewal.go, and lossflow.go for whether the loss reaches the
+// (loss.go, renewal.go, and package lossreach for whether the loss reaches the
 // work at all).
 func Check(u *unit.Unit) {
 	l := &checker{u: u}
@@ -35,15 +34,15 @@ func Check(u *unit.Unit) {
 	l.lockFileReleases()
 	l.ignoredLeaseLoss()
 	l.leaseRenewals()
-	l.lossReach()
+	lossreach.Check(u, l.judgedRenewal)
 }
 
-// CheckLoss runs only FC5002's loss-reach rules (lossflow.go), for a
+// CheckLoss runs only FC5002's loss-reach rules (package lossreach), for a
 // package that names a renewal but imports no lock API: it exports no
 // fact and reads none of the program's summaries.
 func CheckLoss(u *unit.Unit) {
 	l := &checker{u: u, lossOnly: true}
-	l.lossReach()
+	lossreach.Check(u, l.judgedRenewal)
 }
 
 // checker holds what both lifecycle checks need about one package.
@@ -74,10 +73,7 @@ func (l *checker) eachCall(visit func(fn *ssa.Function, ci ssa.CallInstruction))
 }
 
 // where renders a position as "file.go:12" for messages.
-func (l *checker) where(pos token.Pos) string {
-	p := l.u.Pass.Fset.Position(pos)
-	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
-}
+func (l *checker) where(pos token.Pos) string { return l.u.Where(pos) }
 
 // acquired is the related location naming an acquisition.
 func acquired(pos token.Pos, lib string) analysis.RelatedInformation {
@@ -86,12 +82,7 @@ func acquired(pos token.Pos, lib string) analysis.RelatedInformation {
 
 // span returns the source range of the call expression of ci (the whole
 // `rdb.Del(ctx, key)`), falling back to the instruction's position.
-func (l *checker) span(ci ssa.CallInstruction) (token.Pos, token.Pos) {
-	if ce := l.callExpr(ci); ce != nil {
-		return ce.Pos(), ce.End()
-	}
-	return ci.Pos(), token.NoPos
-}
+func (l *checker) span(ci ssa.CallInstruction) (token.Pos, token.Pos) { return l.u.Span(ci) }
 
 // lockKeyName reports whether a key's name says it is a lock.
 func lockKeyName(hint string) bool {

@@ -20,11 +20,6 @@ const (
 
 // Values followed through SSA (operands, referrers, derivations).
 const (
-	// maxReadDepth bounds how far FC5002 follows a lease-loss channel or
-	// error through stores, phis, closures and calls to see it read: it is
-	// read where it is received or within a few assignments.
-	maxReadDepth = 6
-
 	// maxContextDerivations bounds how many context.With* derivations
 	// FC5002 follows back to a context.Background/TODO: real code derives
 	// a handful at most.

@@ -247,7 +247,7 @@ func (l *checker) getCompared(del ssa.CallInstruction, key ssa.Value) (*ssa.Call
 			if !ok || !calls.SameKey(calls.RedisRead(&g.Call), key) {
 				continue
 			}
-			if !before(g, del) {
+			if !calls.Before(g, del) {
 				continue
 			}
 			if other, ok := comparedInGo(g); ok {
@@ -320,22 +320,6 @@ func valueName(v ssa.Value) string {
 		}
 	}
 	return ""
-}
-
-// before reports whether a runs before b on every path to b.
-func before(a, b ssa.Instruction) bool {
-	if a.Block() != b.Block() {
-		return a.Block().Dominates(b.Block())
-	}
-	for _, instr := range a.Block().Instrs {
-		switch instr {
-		case a:
-			return true
-		case b:
-			return false
-		}
-	}
-	return false
 }
 
 // comparedInGo reports whether the value of a go-redis *StringCmd is

@@ -420,10 +420,7 @@ func (r *renewals) renewalCall(fn *ssa.Function, ci ssa.CallInstruction, f *Rene
 
 // callName renders the called function for messages ("l.store.UpdateLease").
 func (l *checker) callName(ci ssa.CallInstruction, callee *types.Func) string {
-	if ce := l.callExpr(ci); ce != nil {
-		return l.source(ce.Fun)
-	}
-	return callee.Name()
+	return l.u.CallName(ci, callee)
 }
 
 // redisExpire judges EXPIRE/PEXPIRE: of a lock key with its bool dropped,
@@ -472,7 +469,7 @@ func (r *renewals) redisExpire(fn *ssa.Function, ci ssa.CallInstruction, callee 
 	if acq == nil && !lockLike(key) {
 		return
 	}
-	if acq != nil && calls.Encloses(acq.fn, fn) && before(acq.call, ci) && !loopBetween(acq.call.Block(), ci.Block()) {
+	if acq != nil && calls.Encloses(acq.fn, fn) && calls.Before(acq.call, ci) && !loopBetween(acq.call.Block(), ci.Block()) {
 		return // the TTL set right after SET NX: part of the acquisition, not a renewal
 	}
 	var related []analysis.RelatedInformation
@@ -557,4 +554,22 @@ func setnxLib() string {
 		}
 	}
 	return "Redis SET NX lock"
+}
+
+// judgedRenewal reports whether another FC5002 rule already judges the
+// outcome of this call.
+func (l *checker) judgedRenewal(ci ssa.CallInstruction) bool {
+	callee := calls.Callee(ci.Common())
+	if callee == nil {
+		return true
+	}
+	if model.MatchesAny(model.KB.SessionRenewals, callee) || model.MatchesAny(model.KB.LockExtensions, callee) || model.MatchesAny(model.KB.KeyExpires, callee) {
+		return true
+	}
+	if l.lossOnly {
+		return false // no lock API imported: no renewal summary either
+	}
+	r := &renewals{l: l, local: map[*types.Func]*RenewalFact{}}
+	f, _ := r.renewalOf(ci)
+	return f != nil
 }

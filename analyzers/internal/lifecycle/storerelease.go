@@ -286,7 +286,7 @@ func (s *storeReleases) readCompared(ci ssa.CallInstruction) (ssa.CallInstructio
 		}
 		for _, side := range [][2]ssa.Value{{cmp.X, cmp.Y}, {cmp.Y, cmp.X}} {
 			read := s.readOf(side[0], 0)
-			if read == nil || !before(read, ci) {
+			if read == nil || !calls.Before(read, ci) {
 				continue
 			}
 			if ownerLike(side[0]) || ownerLike(side[1]) {

@@ -1,4 +1,4 @@
-package lifecycle
+package lossreach
 
 import (
 	"fmt"
@@ -177,7 +177,7 @@ func (l *checker) guardedBy(call *ssa.Call, f *holderFlag) bool {
 // load itself, a comparison or negation of it, or a call of a function of
 // the package that reads it.
 func (l *checker) readsFlag(v ssa.Value, f *holderFlag, depth int) bool {
-	if depth > maxExitDepth {
+	if depth > maxCallDepth {
 		return false
 	}
 	switch x := v.(type) {
@@ -399,7 +399,7 @@ func storesFlagField(st *ssa.Store, f *holderFlag) bool {
 // writesFlag reports whether fn (or a function of the package it calls)
 // writes the flag, or cancels, closes, sends or exits.
 func (l *checker) writesFlag(fn *ssa.Function, f *holderFlag, depth int) bool {
-	if depth > maxExitDepth {
+	if depth > maxCallDepth {
 		return true // unsure: as if it did
 	}
 	for _, b := range fn.Blocks {

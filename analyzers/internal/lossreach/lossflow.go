@@ -1,4 +1,4 @@
-package lifecycle
+package lossreach
 
 import (
 	"fmt"
@@ -46,7 +46,11 @@ import (
 // that orders values or reads the clock (a grace period before giving up)
 // or a call of a function that may clear the flag.
 
-func (l *checker) lossReach() {
+// Check reports FC5002's isolated heartbeats and sticky holder flags in
+// the unit's package. judged reports whether another FC5002 rule judges a
+// call's outcome already (the caller's renewal summaries).
+func Check(u *unit.Unit, judged func(ssa.CallInstruction) bool) {
+	l := &checker{u: u, judgedRenewal: judged}
 	l.isolatedHeartbeats()
 	l.stickyFlags()
 }
@@ -259,24 +263,6 @@ func inLoop(ci ssa.CallInstruction) bool {
 // beatNamed reports whether one of the names says it renews a lease.
 func beatNamed(names ...string) bool { return slices.ContainsFunc(names, vocab.NamesRenewal) }
 
-// judgedRenewal reports whether another FC5002 rule already judges the
-// outcome of this call.
-func (l *checker) judgedRenewal(ci ssa.CallInstruction) bool {
-	callee := calls.Callee(ci.Common())
-	if callee == nil {
-		return true
-	}
-	if model.MatchesAny(model.KB.SessionRenewals, callee) || model.MatchesAny(model.KB.LockExtensions, callee) || model.MatchesAny(model.KB.KeyExpires, callee) {
-		return true
-	}
-	if l.lossOnly {
-		return false // no lock API imported: no renewal summary either
-	}
-	r := &renewals{l: l, local: map[*types.Func]*RenewalFact{}}
-	f, _ := r.renewalOf(ci)
-	return f != nil
-}
-
 // claimBefore finds the successful claim a heartbeat started at g keeps
 // alive: a call named as an acquisition whose outcome is read, dominating
 // g in fn, or dominating a call of fn in one of its callers. It returns the
@@ -308,7 +294,7 @@ func (l *checker) claimBefore(fn *ssa.Function, g ssa.Instruction) (*ssa.Call, t
 func claimDominating(fn *ssa.Function, at ssa.Instruction) *ssa.Call {
 	for ci := range calls.In(fn) {
 		call, ok := ci.(*ssa.Call)
-		if !ok || !before(call, at) {
+		if !ok || !calls.Before(call, at) {
 			continue
 		}
 		callee := calls.Callee(&call.Call)
