@@ -8,12 +8,10 @@ import (
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
-	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/outcome"
-	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlrenewal"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
-	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -83,8 +81,8 @@ func (l *checker) leaseRenewals() {
 			r.redisExpire(fn, ci, callee)
 			return
 		}
-		if text, q, kind := sqlCall(ci, callee); kind != sqlNone {
-			if st, what := renewalStatement(text); st != nil {
+		if text, q, kind := sqlrenewal.Call(ci, callee, sqlSink(callee)); kind != sqlrenewal.None {
+			if st, what := sqlrenewal.Statement(text); st != nil {
 				r.sqlRenewal(fn, ci, callee, q, kind, what)
 			}
 		}
@@ -124,147 +122,9 @@ func (r *renewals) summarise(fn *ssa.Function, f *RenewalFact) {
 	r.local[obj] = f
 }
 
-// sqlKind says how a SQL call hands back its outcome.
-type sqlKind int
-
-const (
-	sqlNone     sqlKind = iota
-	sqlExec             // result 0 is an sql.Result / pgconn.CommandTag
-	sqlQueryRow         // result 0 is a row whose Scan error is ErrNoRows when nothing matched
-)
-
-// sqlCall returns the SQL text of a call to a known SQL API or to an
-// SQL-shaped interface method (sqlc's DBTX), with the index of the text
-// argument and the kind of the call. A fmt.Sprintf of a constant format
-// (a table name filled in) gives the format with its verbs replaced by an
-// identifier.
-func sqlCall(ci ssa.CallInstruction, callee *types.Func) (string, int, sqlKind) {
-	q := -1
-	if sk := sqlSink(callee); sk != nil {
-		q = sk.Query
-	} else if ci.Common().IsInvoke() {
-		q = effect.SQLShaped(callee)
-	}
-	if q < 0 {
-		return "", -1, sqlNone
-	}
-	kind := sqlNone
-	switch {
-	case strings.HasPrefix(callee.Name(), "QueryRow"):
-		kind = sqlQueryRow
-	case strings.Contains(callee.Name(), "Exec"):
-		kind = sqlExec
-	default:
-		return "", -1, sqlNone
-	}
-	text, ok := sqlTemplate(calls.Arg(ci.Common(), q))
-	if !ok {
-		return "", -1, sqlNone
-	}
-	return text, q, kind
-}
-
-// sqlTemplate returns the constant SQL text of v, or the format of a
-// fmt.Sprintf with a constant format whose verbs stand for identifiers.
-func sqlTemplate(v ssa.Value) (string, bool) {
-	if s, ok := calls.ConstString(v); ok {
-		return s, true
-	}
-	c, ok := calls.Unwrap(v).(*ssa.Call)
-	if !ok {
-		return "", false
-	}
-	if fn := calls.Callee(&c.Call); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || fn.Name() != "Sprintf" {
-		return "", false
-	}
-	format, ok := calls.ConstString(calls.Arg(&c.Call, 0))
-	if !ok {
-		return "", false
-	}
-	var b strings.Builder
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' || i+1 >= len(format) {
-			b.WriteByte(format[i])
-			continue
-		}
-		i++
-		switch format[i] {
-		case '%':
-			b.WriteByte('%')
-		case 's', 'v', 'q':
-			b.WriteString("tbl")
-		case 'd':
-			b.WriteString("0")
-		default:
-			return "", false
-		}
-	}
-	return b.String(), true
-}
-
-// renewalStatement reports whether SQL text renews a hand-rolled lease: an
-// UPDATE that assigns a lease expiry or heartbeat column and whose WHERE
-// compares a holder column for equality. It returns the statement and a
-// short rendering for messages.
-func renewalStatement(text string) (*sqlfence.Statement, string) {
-	st := sqlfence.Parse(text)
-	if st.Kind != sqlfence.Write || st.Verb != "UPDATE" || st.Upsert || len(st.Cleared) > 0 {
-		return nil, "" // a release clears the holder or the expiry (SET locked_by = NULL)
-	}
-	var owner string
-	for _, g := range st.Guards {
-		if g.Clause == "where" && g.Strong && g.Op == "=" && renewalOwner(g.Column, st.Table) {
-			owner = g.Column + " = " + g.Param.String()
-			if g.Param.Style == sqlfence.Question {
-				owner = g.Column + " = ?"
-			}
-			break
-		}
-	}
-	if owner == "" {
-		return nil, ""
-	}
-	lockish := vocab.LockTable.Match(st.Table) || slices.ContainsFunc(vocab.Words(owner[:strings.Index(owner, " ")]), func(w string) bool {
-		return vocab.Prefixed(w, vocab.RenewalOwnerLockWords) || w == "by"
-	})
-	for _, col := range st.Assigned {
-		if vocab.RenewalColumn(col, lockish) {
-			table := st.Table
-			if table == "tbl" || table == "" {
-				table = "<table>"
-			}
-			return st, fmt.Sprintf("UPDATE %s SET %s ... WHERE ... %s", table, col, owner)
-		}
-	}
-	return nil, ""
-}
-
-// renewalOwner reports whether col names the holder of a row of table.
-func renewalOwner(col, table string) bool {
-	words := vocab.Words(col)
-	for i, w := range words {
-		if vocab.Prefixed(w, vocab.RenewalOwnerWords) {
-			// worker_id in a workers table is the row, not its holder.
-			for _, t := range vocab.Words(table) {
-				if strings.HasPrefix(t, w) {
-					return false
-				}
-			}
-			return true
-		}
-		if w == "by" && i > 0 && slices.Contains(vocab.RenewalClaimVerbs, words[i-1]) {
-			return true
-		}
-		if (w == "token" || w == "owner") && i > 0 && vocab.Prefixed(words[i-1], vocab.RenewalLeaseWords) {
-			return true // lock_token, lease_token
-		}
-	}
-	return false
-}
-
 // wordIn reports whether a word starts with one of list.
 // sqlRenewal judges one renewal statement: where its outcome goes.
-func (r *renewals) sqlRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func, q int, kind sqlKind, what string) {
+func (r *renewals) sqlRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func, q int, kind sqlrenewal.Kind, what string) {
 	where := r.l.where(ci.Pos())
 	call, ok := ci.(*ssa.Call)
 	if !ok {
@@ -272,7 +132,7 @@ func (r *renewals) sqlRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *
 		return
 	}
 	switch kind {
-	case sqlExec:
+	case sqlrenewal.Exec:
 		res := calls.Result(call, 0)
 		if res == nil || !outcome.Used(res) {
 			r.dropped(fn, ci, what, where, fmt.Sprintf("the rows affected by this lease renewal (%s) are discarded", what))
@@ -287,7 +147,7 @@ func (r *renewals) sqlRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *
 		case n != nil && outcome.Returned(fn, n) >= 0:
 			r.summarise(fn, &RenewalFact{Signal: renewalCount, Result: outcome.Returned(fn, n), KeyParam: -1, What: what, Where: where})
 		}
-	case sqlQueryRow:
+	case sqlrenewal.QueryRow:
 		scan := outcome.ScanOf(call)
 		if scan == nil {
 			return // the row is handed on: whoever scans it sees ErrNoRows
