@@ -19,6 +19,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
+	"github.com/fencecheck/fencecheck/analyzers/internal/valuename"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
@@ -164,7 +165,7 @@ func (l *checker) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *
 	for _, k := range keys {
 		acq := l.setnxFor(k, fn, ci)
 		get, other := l.getCompared(ci, k)
-		if get != nil && acq == nil && !lockLike(k) && !ownerLike(other) {
+		if get != nil && acq == nil && !valuename.LockKey(k) && !valuename.Owner(other) {
 			get = nil // a cache entry checked before it is dropped, not a lock
 		}
 		if acq == nil && get == nil {
@@ -256,70 +257,6 @@ func (l *checker) getCompared(del ssa.CallInstruction, key ssa.Value) (*ssa.Call
 		}
 	}
 	return nil, nil
-}
-
-// lockLike reports whether a key's name says it is a lock: a constant
-// (prefix), a field, a package variable or a parameter named like one.
-func lockLike(key ssa.Value) bool {
-	if _, hint := calls.KeyID(key); hint != "" {
-		return lockKeyName(hint)
-	}
-	if p, ok := calls.ConstPrefix(calls.Resolve(key)); ok {
-		return lockKeyName(p)
-	}
-	return lockKeyName(valueName(key))
-}
-
-// ownerLike reports whether a value is named like a holder's identity.
-func ownerLike(v ssa.Value) bool {
-	orig := valueName(v)
-	name := strings.ToLower(orig)
-	switch {
-	case name == "":
-		return false
-	case name == "id" || name == "me" || strings.HasSuffix(orig, "ID") || strings.HasSuffix(orig, "Id") || strings.HasSuffix(name, "_id"):
-		return true
-	}
-	return vocab.OwnerValue.Match(name)
-}
-
-// valueName returns the source name of a value: a parameter, a captured
-// or local variable, a field, a package variable, or the function that
-// computed it.
-func valueName(v ssa.Value) string {
-	switch x := calls.Unwrap(v).(type) {
-	case *ssa.Parameter:
-		return x.Name()
-	case *ssa.FreeVar:
-		return x.Name()
-	case *ssa.Global:
-		return x.Name()
-	case *ssa.Alloc:
-		return x.Comment
-	case *ssa.UnOp:
-		if x.Op != token.MUL {
-			return ""
-		}
-		if fa, ok := x.X.(*ssa.FieldAddr); ok {
-			if _, name := calls.FieldID(fa.X.Type(), fa.Field); name != "" {
-				return name[strings.LastIndexByte(name, '.')+1:]
-			}
-		}
-		return valueName(x.X)
-	case *ssa.Field:
-		if _, name := calls.FieldID(x.X.Type(), x.Field); name != "" {
-			return name[strings.LastIndexByte(name, '.')+1:]
-		}
-	case *ssa.Call:
-		if fn := calls.Callee(&x.Call); fn != nil {
-			return fn.Name()
-		}
-	case *ssa.Extract:
-		if c, ok := x.Tuple.(*ssa.Call); ok {
-			return valueName(c)
-		}
-	}
-	return ""
 }
 
 // comparedInGo reports whether the value of a go-redis *StringCmd is
@@ -795,7 +732,7 @@ func (l *checker) constantOwner(fn *ssa.Function, ci ssa.CallInstruction, key ss
 	if acq := l.setnxFor(key, fn, nil); acq != nil {
 		related = append(related, acquired(acq.call.Pos(), acq.kind.Lib))
 		of = fmt.Sprintf(" of the %s acquired at %s", acq.kind.Lib, l.where(acq.call.Pos()))
-	} else if strings.HasPrefix(what, "DelExArgs") && (!lockLike(key) || overwrites(fn, key)) {
+	} else if strings.HasPrefix(what, "DelExArgs") && (!valuename.LockKey(key) || overwrites(fn, key)) {
 		// A conditional delete of a key nobody locks here and that is not
 		// named like a lock, or that this function writes with a plain SET
 		// (go-redis' own DELEX tests); a compare-and-delete script, by

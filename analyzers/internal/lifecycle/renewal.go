@@ -12,6 +12,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/outcome"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlrenewal"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
+	"github.com/fencecheck/fencecheck/analyzers/internal/valuename"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -261,7 +262,7 @@ func (r *renewals) renewalCall(fn *ssa.Function, ci ssa.CallInstruction, f *Rene
 			renews)
 	case renewalBool:
 		key := calls.Arg(ci.Common(), f.KeyParam)
-		if key == nil || !lockLike(key) && r.l.setnxFor(key, fn, nil) == nil {
+		if key == nil || !valuename.LockKey(key) && r.l.setnxFor(key, fn, nil) == nil {
 			return
 		}
 		if call != nil {
@@ -326,7 +327,7 @@ func (r *renewals) redisExpire(fn *ssa.Function, ci ssa.CallInstruction, callee 
 		return
 	}
 	acq := r.l.setnxFor(key, fn, nil)
-	if acq == nil && !lockLike(key) {
+	if acq == nil && !valuename.LockKey(key) {
 		return
 	}
 	if acq != nil && calls.Encloses(acq.fn, fn) && calls.Before(acq.call, ci) && !loopBetween(acq.call.Block(), ci.Block()) {

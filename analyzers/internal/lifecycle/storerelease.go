@@ -12,6 +12,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/outcome"
 	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
+	"github.com/fencecheck/fencecheck/analyzers/internal/valuename"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
@@ -124,7 +125,7 @@ func (l *checker) storeReleaseCalls() {
 		}
 		if f.KeyParam > 0 {
 			k := calls.Arg(ci.Common(), f.KeyParam-1)
-			if k == nil || !lockLike(k) || calls.InTestFile(l.u.Pass.Fset, ci.Pos()) {
+			if k == nil || !valuename.LockKey(k) || calls.InTestFile(l.u.Pass.Fset, ci.Pos()) {
 				return // a key that is no lock's, or a test of the locker's own force release
 			}
 			pos, end := l.span(ci)
@@ -220,19 +221,19 @@ func (s *storeReleases) lockish(keys []string, vals []ssa.Value, table ssa.Value
 		}
 	}
 	for _, v := range vals {
-		if lockLike(v) {
+		if valuename.LockKey(v) {
 			return true
 		}
 	}
 	if t, ok := calls.ConstString(table); ok && vocab.LockKey.Match(t) {
 		return true
 	}
-	return table != nil && lockLike(table)
+	return table != nil && valuename.LockKey(table)
 }
 
 // valueNameOr returns the source name of v, or def.
 func valueNameOr(v ssa.Value, def string) string {
-	if n := valueName(v); n != "" {
+	if n := valuename.Of(v); n != "" {
 		return n
 	}
 	return def
@@ -289,7 +290,7 @@ func (s *storeReleases) readCompared(ci ssa.CallInstruction) (ssa.CallInstructio
 			if read == nil || !calls.Before(read, ci) {
 				continue
 			}
-			if ownerLike(side[0]) || ownerLike(side[1]) {
+			if valuename.Owner(side[0]) || valuename.Owner(side[1]) {
 				return read, cmp
 			}
 		}
