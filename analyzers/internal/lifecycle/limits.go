@@ -29,11 +29,3 @@ const (
 	// its NewScript call: a package variable or a field holds it.
 	maxScriptDepth = 4
 )
-
-// Layers peeled off a chain.
-const (
-	// maxChainCalls bounds how many calls of a builder chain
-	// (Txn(ctx).If(...).Then(...).Commit()) are walked back from its end:
-	// such chains are a handful of calls long.
-	maxChainCalls = 16
-)
