@@ -4,9 +4,7 @@
 package lifecycle
 
 import (
-	"bytes"
 	"go/ast"
-	"go/format"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -131,10 +129,4 @@ func (l *checker) callExpr(ci ssa.CallInstruction) *ast.CallExpr {
 }
 
 // source renders an expression as Go source.
-func (l *checker) source(e ast.Expr) string {
-	var b bytes.Buffer
-	if err := format.Node(&b, l.u.Pass.Fset, e); err != nil {
-		return types.ExprString(e)
-	}
-	return b.String()
-}
+func (l *checker) source(e ast.Expr) string { return l.u.Source(e) }

@@ -13,6 +13,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/keyscope"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/ownercheck"
+	"github.com/fencecheck/fencecheck/analyzers/internal/releasefix"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
@@ -194,7 +195,7 @@ func (l *checker) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *
 		pos, end := l.span(ci)
 		var fixes []analysis.SuggestedFix
 		if acq != nil && get == nil {
-			fixes = l.deleteFix(ci, callee, acq)
+			fixes = releasefix.Script(l.u, ci, callee, releasefix.Acquisition{Call: acq.call, Fn: acq.fn, Owner: acq.owner, OwnerArg: acq.kind.Owner})
 		}
 		l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Message: msg, Related: related, Fixes: fixes, Key: ci.Pos()})
 		return

@@ -3,6 +3,7 @@ package unit
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
 	"go/format"
 	"go/token"
 	"go/types"
@@ -33,11 +34,16 @@ func (u *Unit) Span(ci ssa.CallInstruction) (token.Pos, token.Pos) {
 // ("l.store.UpdateLease"), or the callee's name.
 func (u *Unit) CallName(ci ssa.CallInstruction, callee *types.Func) string {
 	if ce := u.Index.Call(ci.Common().Pos()); ce != nil {
-		var b bytes.Buffer
-		if err := format.Node(&b, u.Pass.Fset, ce.Fun); err != nil {
-			return types.ExprString(ce.Fun)
-		}
-		return b.String()
+		return u.Source(ce.Fun)
 	}
 	return callee.Name()
+}
+
+// Source renders an expression as Go source.
+func (u *Unit) Source(e ast.Expr) string {
+	var b bytes.Buffer
+	if err := format.Node(&b, u.Pass.Fset, e); err != nil {
+		return types.ExprString(e)
+	}
+	return b.String()
 }
