@@ -123,7 +123,6 @@ func (r *renewals) summarise(fn *ssa.Function, f *RenewalFact) {
 	r.local[obj] = f
 }
 
-// wordIn reports whether a word starts with one of list.
 // sqlRenewal judges one renewal statement: where its outcome goes.
 func (r *renewals) sqlRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func, q int, kind sqlrenewal.Kind, what string) {
 	where := r.l.where(ci.Pos())
