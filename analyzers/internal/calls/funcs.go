@@ -134,3 +134,20 @@ func TestDouble(path string) bool {
 	return strings.HasPrefix(name, "mock") || strings.HasPrefix(name, "fake") ||
 		strings.HasSuffix(name, "test") || strings.HasSuffix(name, "mocks")
 }
+
+// Before reports whether a runs before b on every path to b (in one
+// function).
+func Before(a, b ssa.Instruction) bool {
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	for _, instr := range a.Block().Instrs {
+		switch instr {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
+}

@@ -1,6 +1,11 @@
 package calls
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
+	"golang.org/x/tools/go/ssa"
+)
 
 func TestTestDouble(t *testing.T) {
 	for path, want := range map[string]bool{
@@ -16,6 +21,39 @@ func TestTestDouble(t *testing.T) {
 	} {
 		if got := TestDouble(path); got != want {
 			t.Errorf("TestDouble(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
+
+// TestBefore: a call in a dominating block, or earlier in the same block,
+// runs before; one in a branch that may be skipped does not.
+func TestBefore(t *testing.T) {
+	pkg := testutil.BuildSSA(t, `package p
+
+func a() {}
+func b() {}
+func c() {}
+func d() {}
+
+func f(x bool) {
+	a()
+	if x {
+		b()
+	}
+	c()
+	d()
+}
+`)
+	at := map[string]ssa.Instruction{}
+	for ci := range In(pkg.Func("f")) {
+		at[ci.Common().StaticCallee().Name()] = ci
+	}
+	for _, tc := range []struct {
+		x, y string
+		want bool
+	}{{"a", "c", true}, {"c", "d", true}, {"d", "c", false}, {"b", "c", false}, {"a", "b", true}, {"c", "a", false}} {
+		if got := Before(at[tc.x], at[tc.y]); got != tc.want {
+			t.Errorf("Before(%s, %s) = %v, want %v", tc.x, tc.y, got, tc.want)
 		}
 	}
 }

@@ -4,16 +4,13 @@
 package lifecycle
 
 import (
-	"bytes"
-	"fmt"
 	"go/ast"
-	"go/format"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"reflect"
 	"slices"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/lossreach"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/analysis"
@@ -26,7 +23,7 @@ import (
 // Both checks are about the ends of a lock's life rather than the writes in
 // the middle: FC5001 looks at how a lock is given up (release.go,
 // storerelease.go), FC5002 at how the news that it was lost is handled
-// (loss.go, renewal.go, and lossflow.go for whether the loss reaches the
+// (loss.go, renewal.go, and package lossreach for whether the loss reaches the
 // work at all).
 func Check(u *unit.Unit) {
 	l := &checker{u: u}
@@ -35,15 +32,15 @@ func Check(u *unit.Unit) {
 	l.lockFileReleases()
 	l.ignoredLeaseLoss()
 	l.leaseRenewals()
-	l.lossReach()
+	lossreach.Check(u, l.judgedRenewal)
 }
 
-// CheckLoss runs only FC5002's loss-reach rules (lossflow.go), for a
+// CheckLoss runs only FC5002's loss-reach rules (package lossreach), for a
 // package that names a renewal but imports no lock API: it exports no
 // fact and reads none of the program's summaries.
 func CheckLoss(u *unit.Unit) {
 	l := &checker{u: u, lossOnly: true}
-	l.lossReach()
+	lossreach.Check(u, l.judgedRenewal)
 }
 
 // checker holds what both lifecycle checks need about one package.
@@ -74,10 +71,7 @@ func (l *checker) eachCall(visit func(fn *ssa.Function, ci ssa.CallInstruction))
 }
 
 // where renders a position as "file.go:12" for messages.
-func (l *checker) where(pos token.Pos) string {
-	p := l.u.Pass.Fset.Position(pos)
-	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
-}
+func (l *checker) where(pos token.Pos) string { return l.u.Where(pos) }
 
 // acquired is the related location naming an acquisition.
 func acquired(pos token.Pos, lib string) analysis.RelatedInformation {
@@ -86,12 +80,7 @@ func acquired(pos token.Pos, lib string) analysis.RelatedInformation {
 
 // span returns the source range of the call expression of ci (the whole
 // `rdb.Del(ctx, key)`), falling back to the instruction's position.
-func (l *checker) span(ci ssa.CallInstruction) (token.Pos, token.Pos) {
-	if ce := l.callExpr(ci); ce != nil {
-		return ce.Pos(), ce.End()
-	}
-	return ci.Pos(), token.NoPos
-}
+func (l *checker) span(ci ssa.CallInstruction) (token.Pos, token.Pos) { return l.u.Span(ci) }
 
 // lockKeyName reports whether a key's name says it is a lock.
 func lockKeyName(hint string) bool {
@@ -101,42 +90,6 @@ func lockKeyName(hint string) bool {
 // isError reports whether t is the error type.
 func isError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
-}
-
-// used reports whether a value is used for anything: a DebugRef is not a use.
-func used(v ssa.Value) bool {
-	if v == nil || v.Referrers() == nil {
-		return false
-	}
-	for _, r := range *v.Referrers() {
-		if _, dbg := r.(*ssa.DebugRef); !dbg {
-			return true
-		}
-	}
-	return false
-}
-
-// resultsDropped reports whether nothing reads any result of ci: a go or
-// defer statement, a call statement, or `_, _ =`.
-func resultsDropped(ci ssa.CallInstruction) bool {
-	call, ok := ci.(*ssa.Call)
-	if !ok {
-		return true // go / defer: the results are gone
-	}
-	if call.Call.Signature().Results().Len() <= 1 {
-		return !used(call)
-	}
-	for _, r := range *call.Referrers() {
-		if e, ok := r.(*ssa.Extract); ok && used(e) {
-			return false
-		}
-		if _, ok := r.(*ssa.Extract); !ok {
-			if _, dbg := r.(*ssa.DebugRef); !dbg {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // callSites returns the static call sites of fn in the package.
@@ -176,10 +129,4 @@ func (l *checker) callExpr(ci ssa.CallInstruction) *ast.CallExpr {
 }
 
 // source renders an expression as Go source.
-func (l *checker) source(e ast.Expr) string {
-	var b bytes.Buffer
-	if err := format.Node(&b, l.u.Pass.Fset, e); err != nil {
-		return types.ExprString(e)
-	}
-	return b.String()
-}
+func (l *checker) source(e ast.Expr) string { return l.u.Source(e) }

@@ -20,11 +20,6 @@ const (
 
 // Values followed through SSA (operands, referrers, derivations).
 const (
-	// maxReadDepth bounds how far FC5002 follows a lease-loss channel or
-	// error through stores, phis, closures and calls to see it read: it is
-	// read where it is received or within a few assignments.
-	maxReadDepth = 6
-
 	// maxContextDerivations bounds how many context.With* derivations
 	// FC5002 follows back to a context.Background/TODO: real code derives
 	// a handful at most.
@@ -33,12 +28,4 @@ const (
 	// maxScriptDepth bounds how far FC5001 follows a *redis.Script value to
 	// its NewScript call: a package variable or a field holds it.
 	maxScriptDepth = 4
-)
-
-// Layers peeled off a chain.
-const (
-	// maxChainCalls bounds how many calls of a builder chain
-	// (Txn(ctx).If(...).Then(...).Commit()) are walked back from its end:
-	// such chains are a handful of calls long.
-	maxChainCalls = 16
 )

@@ -3,11 +3,12 @@ package lifecycle
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/lossreach"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/outcome"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/internal/checks"
@@ -61,8 +62,8 @@ func (l *checker) consulLost(ci ssa.CallInstruction) {
 	}
 	lost := calls.Result(call, 0)
 	var reader *ssa.Go
-	if lost != nil && read(lost, 0) {
-		if reader = l.lostReaderOnly(lost, sec); reader == nil {
+	if lost != nil && lossreach.Read(lost, 0) {
+		if reader = lossreach.LostReaderOnly(lost, sec); reader == nil {
 			return
 		}
 	}
@@ -103,58 +104,6 @@ func (l *checker) blankResult(ci ssa.CallInstruction) bool {
 	return false
 }
 
-// read reports whether a channel (or any value) is read: received from,
-// selected on, passed on, returned or stored somewhere. Comparing it with
-// nil is not a read.
-func read(v ssa.Value, depth int) bool {
-	if depth > maxReadDepth || v.Referrers() == nil {
-		return depth > maxReadDepth
-	}
-	for _, r := range *v.Referrers() {
-		switch x := r.(type) {
-		case *ssa.DebugRef:
-			continue
-		case *ssa.BinOp:
-			if (x.Op == token.EQL || x.Op == token.NEQ) && (isNil(x.X) || isNil(x.Y)) {
-				continue
-			}
-			return true
-		case *ssa.MakeClosure:
-			fn, _ := x.Fn.(*ssa.Function)
-			for i, b := range x.Bindings {
-				if b == v && fn != nil && i < len(fn.FreeVars) && read(fn.FreeVars[i], depth+1) {
-					return true
-				}
-			}
-			continue
-		case *ssa.Phi, *ssa.ChangeType, *ssa.MakeInterface, *ssa.ChangeInterface:
-			if read(x.(ssa.Value), depth+1) {
-				return true
-			}
-			continue
-		case *ssa.Store:
-			alloc, ok := x.Addr.(*ssa.Alloc)
-			if !ok || x.Val != v {
-				return true // handed off into a field, a global, a slice
-			}
-			for _, r2 := range *alloc.Referrers() {
-				switch y := r2.(type) {
-				case *ssa.Store, *ssa.DebugRef:
-				case *ssa.UnOp:
-					if y.Op == token.MUL && read(y, depth+1) {
-						return true
-					}
-				default:
-					return true
-				}
-			}
-			continue
-		}
-		return true
-	}
-	return false
-}
-
 func isNil(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.IsNil()
@@ -174,7 +123,7 @@ func (l *checker) worksIn(sec *section.Section) bool {
 		if _, builtin := ci.Common().Value.(*ssa.Builtin); builtin {
 			continue
 		}
-		if fn := calls.Callee(ci.Common()); fn != nil && (model.MatchesAny(sec.Lock.Release, fn) || model.KB.IsLockAPI(fn) || bookkeeping(fn)) {
+		if fn := calls.Callee(ci.Common()); fn != nil && (model.MatchesAny(sec.Lock.Release, fn) || model.KB.IsLockAPI(fn) || outcome.Bookkeeping(fn)) {
 			continue
 		}
 		return true
@@ -183,9 +132,9 @@ func (l *checker) worksIn(sec *section.Section) bool {
 }
 
 // renewalDropped reports RenewPeriodic whose error nobody reads, unless
-// the loss is observed through a lock's lost channel (lossobserved.go).
+// the loss is observed through a lock's lost channel (lossreach.Observed).
 func (l *checker) renewalDropped(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
-	if !resultsDropped(ci) || l.lossObserved(fn) {
+	if !outcome.ResultsDropped(ci) || lossreach.Observed(l.u.Funcs, fn) {
 		return
 	}
 	how := "its result is discarded"
@@ -243,7 +192,7 @@ func sessionCreation(id ssa.Value, renewal *types.Func) *ssa.Call {
 
 // extensionDropped reports a lock extension whose outcome nobody checks.
 func (l *checker) extensionDropped(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
-	if !resultsDropped(ci) {
+	if !outcome.ResultsDropped(ci) {
 		return
 	}
 	name := callee.Pkg().Name() + " " + model.RecvName(callee) + "." + callee.Name()
@@ -299,7 +248,7 @@ func (l *checker) leaderContext(sec *section.Section) {
 		how = "is unnamed"
 	case name == "_":
 		how = "is _"
-	case !used(ctx):
+	case !outcome.Used(ctx):
 		how = "is never used"
 	}
 	if how != "" {
@@ -485,19 +434,6 @@ func (l *checker) exits(fn *ssa.Function, depth int) bool {
 		if l.exits(anon, depth+1) {
 			return true
 		}
-	}
-	return false
-}
-
-// bookkeeping reports calls that are not work done under a lock: logging,
-// formatting and test assertions.
-func bookkeeping(fn *types.Func) bool {
-	if fn.Pkg() == nil {
-		return false
-	}
-	switch fn.Pkg().Path() {
-	case "testing", "log", "log/slog", "fmt", "errors":
-		return true
 	}
 	return false
 }

@@ -36,31 +36,6 @@ func redisCall(c *ssa.CallCommon, fn *types.Func, l *model.Lock) (string, string
 	return "go-redis " + fn.Name(), strings.ToUpper(fn.Name())
 }
 
-// replyValues returns the values converted from the reply of a command
-// that returns an untyped one (redigo's redis.String(conn.Do("GET", key))).
-func replyValues(get *ssa.Call) []ssa.Value {
-	if get.Call.Signature().Results().Len() < 2 {
-		return nil
-	}
-	reply := calls.Result(get, 0)
-	if reply == nil {
-		return nil
-	}
-	var out []ssa.Value
-	for _, r := range *reply.Referrers() {
-		c, ok := r.(*ssa.Call)
-		if !ok || calls.Arg(&c.Call, 0) != reply {
-			continue
-		}
-		if fn := calls.Callee(&c.Call); fn != nil && slices.ContainsFunc(model.KB.Replies, func(f model.Func) bool { return f.Matches(fn) }) {
-			if v := calls.Result(c, 0); v != nil {
-				out = append(out, v)
-			}
-		}
-	}
-	return out
-}
-
 // adviceFor is the advice of an FC5001 finding on a release of a lock
 // held by its key through fn: the compare-and-delete script, and the
 // client's native compare-and-delete where it has one (go-redis v9's

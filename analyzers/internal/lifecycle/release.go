@@ -6,19 +6,20 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/keyscope"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/ownercheck"
+	"github.com/fencecheck/fencecheck/analyzers/internal/releasefix"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
+	"github.com/fencecheck/fencecheck/analyzers/internal/valuename"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
@@ -164,7 +165,7 @@ func (l *checker) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *
 	for _, k := range keys {
 		acq := l.setnxFor(k, fn, ci)
 		get, other := l.getCompared(ci, k)
-		if get != nil && acq == nil && !lockLike(k) && !ownerLike(other) {
+		if get != nil && acq == nil && !valuename.LockKey(k) && !valuename.Owner(other) {
 			get = nil // a cache entry checked before it is dropped, not a lock
 		}
 		if acq == nil && get == nil {
@@ -194,7 +195,7 @@ func (l *checker) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *
 		pos, end := l.span(ci)
 		var fixes []analysis.SuggestedFix
 		if acq != nil && get == nil {
-			fixes = l.deleteFix(ci, callee, acq)
+			fixes = releasefix.Script(l.u, ci, callee, releasefix.Acquisition{Call: acq.call, Fn: acq.fn, Owner: acq.owner, OwnerArg: acq.kind.Owner})
 		}
 		l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Message: msg, Related: related, Fixes: fixes, Key: ci.Pos()})
 		return
@@ -247,149 +248,15 @@ func (l *checker) getCompared(del ssa.CallInstruction, key ssa.Value) (*ssa.Call
 			if !ok || !calls.SameKey(calls.RedisRead(&g.Call), key) {
 				continue
 			}
-			if !before(g, del) {
+			if !calls.Before(g, del) {
 				continue
 			}
-			if other, ok := comparedInGo(g); ok {
+			if other, ok := ownercheck.ComparedInGo(g); ok {
 				return g, other
 			}
 		}
 	}
 	return nil, nil
-}
-
-// lockLike reports whether a key's name says it is a lock: a constant
-// (prefix), a field, a package variable or a parameter named like one.
-func lockLike(key ssa.Value) bool {
-	if _, hint := calls.KeyID(key); hint != "" {
-		return lockKeyName(hint)
-	}
-	if p, ok := calls.ConstPrefix(calls.Resolve(key)); ok {
-		return lockKeyName(p)
-	}
-	return lockKeyName(valueName(key))
-}
-
-// ownerLike reports whether a value is named like a holder's identity.
-func ownerLike(v ssa.Value) bool {
-	orig := valueName(v)
-	name := strings.ToLower(orig)
-	switch {
-	case name == "":
-		return false
-	case name == "id" || name == "me" || strings.HasSuffix(orig, "ID") || strings.HasSuffix(orig, "Id") || strings.HasSuffix(name, "_id"):
-		return true
-	}
-	return vocab.OwnerValue.Match(name)
-}
-
-// valueName returns the source name of a value: a parameter, a captured
-// or local variable, a field, a package variable, or the function that
-// computed it.
-func valueName(v ssa.Value) string {
-	switch x := calls.Unwrap(v).(type) {
-	case *ssa.Parameter:
-		return x.Name()
-	case *ssa.FreeVar:
-		return x.Name()
-	case *ssa.Global:
-		return x.Name()
-	case *ssa.Alloc:
-		return x.Comment
-	case *ssa.UnOp:
-		if x.Op != token.MUL {
-			return ""
-		}
-		if fa, ok := x.X.(*ssa.FieldAddr); ok {
-			if _, name := calls.FieldID(fa.X.Type(), fa.Field); name != "" {
-				return name[strings.LastIndexByte(name, '.')+1:]
-			}
-		}
-		return valueName(x.X)
-	case *ssa.Field:
-		if _, name := calls.FieldID(x.X.Type(), x.Field); name != "" {
-			return name[strings.LastIndexByte(name, '.')+1:]
-		}
-	case *ssa.Call:
-		if fn := calls.Callee(&x.Call); fn != nil {
-			return fn.Name()
-		}
-	case *ssa.Extract:
-		if c, ok := x.Tuple.(*ssa.Call); ok {
-			return valueName(c)
-		}
-	}
-	return ""
-}
-
-// before reports whether a runs before b on every path to b.
-func before(a, b ssa.Instruction) bool {
-	if a.Block() != b.Block() {
-		return a.Block().Dominates(b.Block())
-	}
-	for _, instr := range a.Block().Instrs {
-		switch instr {
-		case a:
-			return true
-		case b:
-			return false
-		}
-	}
-	return false
-}
-
-// comparedInGo reports whether the value of a go-redis *StringCmd is
-// compared with ==, != (or a switch), strings.EqualFold or bytes.Equal, and
-// returns the other side of the comparison.
-func comparedInGo(get *ssa.Call) (ssa.Value, bool) {
-	vals := append([]ssa.Value{get}, replyValues(get)...)
-	for _, r := range *get.Referrers() {
-		c, ok := r.(*ssa.Call)
-		if !ok || calls.Receiver(&c.Call) != get {
-			continue
-		}
-		if fn := calls.Callee(&c.Call); fn != nil && slices.Contains(model.KB.ValueReplies, fn.Name()) {
-			if v := calls.Result(c, 0); v != nil {
-				vals = append(vals, v)
-			}
-		}
-	}
-	for _, v := range vals {
-		for _, r := range *v.Referrers() {
-			switch x := r.(type) {
-			case *ssa.BinOp:
-				if x.Op == token.EQL || x.Op == token.NEQ {
-					if x.X == v {
-						return x.Y, true
-					}
-					return x.X, true
-				}
-			case *ssa.Call:
-				if fn := calls.Callee(&x.Call); fn != nil && fn.Pkg() != nil {
-					switch fn.Pkg().Path() + "." + fn.Name() {
-					case "strings.EqualFold", "strings.Compare", "bytes.Equal", "bytes.Compare", "crypto/subtle.ConstantTimeCompare":
-						for _, a := range x.Call.Args {
-							if a != v {
-								return a, true
-							}
-						}
-						return nil, true
-					}
-				}
-			}
-		}
-	}
-	return nil, false
-}
-
-// etcdLockKey reports whether v is the key of an etcd Mutex or Election
-// and returns the Key() call.
-func etcdLockKey(v ssa.Value) *ssa.Call {
-	kc, ok := calls.Unwrap(calls.Resolve(v)).(*ssa.Call)
-	if ok && model.MatchesAny(model.KB.LockKeys, calls.Callee(&kc.Call)) {
-		return kc
-	}
-	return nil
 }
 
 // sectionFor finds the critical section whose lock handle is h, as seen
@@ -442,7 +309,7 @@ func (l *checker) etcdRelease(kc *ssa.Call, fn *ssa.Function) (string, []analysi
 
 // etcdDelete reports KV.Delete(ctx, m.Key()).
 func (l *checker) etcdDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
-	kc := etcdLockKey(calls.Arg(ci.Common(), 1))
+	kc := ownercheck.EtcdLockKey(calls.Arg(ci.Common(), 1))
 	if kc == nil {
 		return
 	}
@@ -459,11 +326,11 @@ func (l *checker) etcdOpDelete(fn *ssa.Function, ci ssa.CallInstruction) {
 	if !ok {
 		return
 	}
-	kc := etcdLockKey(calls.Arg(&call.Call, 0))
+	kc := ownercheck.EtcdLockKey(calls.Arg(&call.Call, 0))
 	if kc == nil {
 		return
 	}
-	for _, use := range consumers(call) {
+	for _, use := range ownercheck.Consumers(call) {
 		callee := calls.Callee(use.Common())
 		if callee == nil {
 			continue
@@ -471,7 +338,7 @@ func (l *checker) etcdOpDelete(fn *ssa.Function, ci ssa.CallInstruction) {
 		var how string
 		switch callee.Name() {
 		case "Then", "Else":
-			if txnHasIf(calls.Receiver(use.Common())) {
+			if ownercheck.TxnHasIf(calls.Receiver(use.Common())) {
 				continue
 			}
 			how = "in a Txn without If()"
@@ -486,56 +353,6 @@ func (l *checker) etcdOpDelete(fn *ssa.Function, ci ssa.CallInstruction) {
 			Message: fmt.Sprintf("etcd OpDelete run %s deletes %s", how, what)})
 		return
 	}
-}
-
-// consumers returns the calls that receive v directly or as an element of
-// a variadic argument.
-func consumers(v ssa.Value) []ssa.CallInstruction {
-	var out []ssa.CallInstruction
-	for _, r := range *v.Referrers() {
-		switch x := r.(type) {
-		case ssa.CallInstruction:
-			out = append(out, x)
-		case *ssa.Store:
-			ia, ok := x.Addr.(*ssa.IndexAddr)
-			if !ok || x.Val != v {
-				continue
-			}
-			alloc, ok := ia.X.(*ssa.Alloc)
-			if !ok {
-				continue
-			}
-			for _, r2 := range *alloc.Referrers() {
-				if sl, ok := r2.(*ssa.Slice); ok {
-					for _, r3 := range *sl.Referrers() {
-						if c, ok := r3.(ssa.CallInstruction); ok {
-							out = append(out, c)
-						}
-					}
-				}
-			}
-		}
-	}
-	return out
-}
-
-// txnHasIf walks a Txn builder chain back and reports whether If() received
-// a comparison.
-func txnHasIf(v ssa.Value) bool {
-	for i := 0; v != nil && i < maxChainCalls; i++ {
-		call, ok := calls.Unwrap(v).(*ssa.Call)
-		if !ok {
-			return false
-		}
-		if fn := calls.Callee(&call.Call); fn != nil && fn.Name() == "If" {
-			elems, known := calls.Variadic(calls.Arg(&call.Call, 0))
-			if !known || len(elems) > 0 {
-				return true
-			}
-		}
-		v = calls.Receiver(&call.Call)
-	}
-	return false
 }
 
 // sqlSink returns the SQL-text sink family of a call, or nil.
@@ -574,8 +391,8 @@ func (l *checker) sqlDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *ty
 	if st.Kind != sqlfence.Write || st.Verb != "DELETE" || !vocab.LockTable.Match(st.Table) {
 		return
 	}
-	where, ok := whereWords(text)
-	if !ok || !namesOneRow(st, text) {
+	where, ok := ownercheck.WhereWords(text)
+	if !ok || !ownercheck.NamesOneRow(st, text) {
 		return // clearing or reaping rows is not the release of one lock
 	}
 	if slices.ContainsFunc(where, vocab.ReleaseOwner.Match) {
@@ -649,50 +466,6 @@ func (l *checker) sqlAcquisition(fn *ssa.Function, table string) *sqlStatement {
 	return other
 }
 
-// namesOneRow reports whether a DELETE picks its row by equality on a
-// column (name = $1, name = 'billing'), as the release of one lock does,
-// rather than by a condition such as WHERE stale or expires_at < now().
-func namesOneRow(st *sqlfence.Statement, text string) bool {
-	for _, g := range st.Guards {
-		if g.Clause == "where" && g.Strong && g.Op == "=" {
-			return true
-		}
-	}
-	lower := strings.ToLower(text)
-	i := strings.Index(lower, "where")
-	if i < 0 {
-		return false
-	}
-	rest := lower[i+len("where"):]
-	for j := strings.IndexByte(rest, '='); j > 0; {
-		prev := strings.TrimRight(rest[:j], " \t\n")
-		next := strings.TrimLeft(rest[j+1:], " \t\n")
-		if prev != "" && !strings.ContainsAny(prev[len(prev)-1:], "<>!") && strings.HasPrefix(next, "'") {
-			return true // column = 'constant'
-		}
-		k := strings.IndexByte(rest[j+1:], '=')
-		if k < 0 {
-			break
-		}
-		j += k + 1
-	}
-	return false
-}
-
-// whereWords returns the lower-case identifiers after the first WHERE of
-// an SQL text, and false when there is no WHERE.
-func whereWords(text string) ([]string, bool) {
-	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
-	})
-	for i, w := range words {
-		if w == "where" {
-			return words[i+1:], true
-		}
-	}
-	return nil, false
-}
-
 // scriptSource returns the Lua source of a *redis.Script value: a
 // NewScript call, possibly stored in a package variable.
 func (l *checker) scriptSource(v ssa.Value, depth int) (string, bool) {
@@ -716,29 +489,6 @@ func (l *checker) scriptSource(v ssa.Value, depth int) (string, bool) {
 	return "", false
 }
 
-// compareAndDelete recognises the Lua release script and returns the
-// 1-based ARGV index holding the owner.
-func compareAndDelete(src string) (int, bool) {
-	s := strings.Join(strings.Fields(strings.ReplaceAll(strings.ToLower(src), "'", `"`)), "")
-	if !strings.Contains(s, `call("get"`) || !(strings.Contains(s, `call("del"`) || strings.Contains(s, `call("unlink"`)) {
-		return 0, false
-	}
-	i := strings.Index(s, "argv[")
-	if i < 0 {
-		return 0, false
-	}
-	j := i + len("argv[")
-	k := j
-	for k < len(s) && s[k] >= '0' && s[k] <= '9' {
-		k++
-	}
-	n, err := strconv.Atoi(s[j:k])
-	if err != nil || n < 1 {
-		return 0, false
-	}
-	return n, true
-}
-
 // constantOwnerScript reports a compare-and-delete script whose owner
 // argument is a constant.
 func (l *checker) constantOwnerScript(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func, sr *model.ScriptRun) {
@@ -753,7 +503,7 @@ func (l *checker) constantOwnerScript(fn *ssa.Function, ci ssa.CallInstruction, 
 	if !ok {
 		return
 	}
-	n, ok := compareAndDelete(src)
+	n, ok := ownercheck.CompareAndDelete(src)
 	if !ok {
 		return
 	}
@@ -811,7 +561,7 @@ func (l *checker) constantOwner(fn *ssa.Function, ci ssa.CallInstruction, key ss
 	if acq := l.setnxFor(key, fn, nil); acq != nil {
 		related = append(related, acquired(acq.call.Pos(), acq.kind.Lib))
 		of = fmt.Sprintf(" of the %s acquired at %s", acq.kind.Lib, l.where(acq.call.Pos()))
-	} else if strings.HasPrefix(what, "DelExArgs") && (!lockLike(key) || overwrites(fn, key)) {
+	} else if strings.HasPrefix(what, "DelExArgs") && (!valuename.LockKey(key) || overwrites(fn, key)) {
 		// A conditional delete of a key nobody locks here and that is not
 		// named like a lock, or that this function writes with a plain SET
 		// (go-redis' own DELEX tests); a compare-and-delete script, by

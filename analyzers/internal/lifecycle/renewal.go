@@ -4,17 +4,15 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
-	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
-	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
-	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/outcome"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlrenewal"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
-	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
+	"github.com/fencecheck/fencecheck/analyzers/internal/valuename"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -84,8 +82,8 @@ func (l *checker) leaseRenewals() {
 			r.redisExpire(fn, ci, callee)
 			return
 		}
-		if text, q, kind := sqlCall(ci, callee); kind != sqlNone {
-			if st, what := renewalStatement(text, fn); st != nil {
+		if text, q, kind := sqlrenewal.Call(ci, callee, sqlSink(callee)); kind != sqlrenewal.None {
+			if st, what := sqlrenewal.Statement(text, fn); st != nil {
 				r.sqlRenewal(fn, ci, callee, q, kind, what)
 			}
 		}
@@ -97,8 +95,8 @@ func (l *checker) leaseRenewals() {
 		l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
 			if f, _ := r.renewalOf(ci); f != nil && f.Signal == renewalErr {
 				if call, ok := ci.(*ssa.Call); ok {
-					if v := calls.Result(call, f.Result); v != nil && returnsErr(fn, v) {
-						r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: errIndex(fn), KeyParam: -1, What: f.What, Where: f.Where})
+					if v := calls.Result(call, f.Result); v != nil && outcome.ReturnsErr(fn, v) {
+						r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: outcome.ErrIndex(fn), KeyParam: -1, What: f.What, Where: f.Where})
 					}
 				}
 			}
@@ -125,175 +123,8 @@ func (r *renewals) summarise(fn *ssa.Function, f *RenewalFact) {
 	r.local[obj] = f
 }
 
-// sqlKind says how a SQL call hands back its outcome.
-type sqlKind int
-
-const (
-	sqlNone     sqlKind = iota
-	sqlExec             // result 0 is an sql.Result / pgconn.CommandTag
-	sqlQueryRow         // result 0 is a row whose Scan error is ErrNoRows when nothing matched
-)
-
-// sqlCall returns the SQL text of a call to a known SQL API or to an
-// SQL-shaped interface method (sqlc's DBTX), with the index of the text
-// argument and the kind of the call. A fmt.Sprintf of a constant format
-// (a table name filled in) gives the format with its verbs replaced by an
-// identifier.
-func sqlCall(ci ssa.CallInstruction, callee *types.Func) (string, int, sqlKind) {
-	q := -1
-	if sk := sqlSink(callee); sk != nil {
-		q = sk.Query
-	} else {
-		// An interface's Exec, or an application's own connection wrapper
-		// with the driver's signature (Exec(ctx, sql string, args ...any)).
-		q = effect.SQLShaped(callee)
-	}
-	if q < 0 {
-		return "", -1, sqlNone
-	}
-	kind := sqlNone
-	switch {
-	case strings.HasPrefix(callee.Name(), "QueryRow"):
-		kind = sqlQueryRow
-	case strings.Contains(callee.Name(), "Exec"):
-		kind = sqlExec
-	default:
-		return "", -1, sqlNone
-	}
-	text, ok := sqlTemplate(calls.Arg(ci.Common(), q))
-	if !ok {
-		return "", -1, sqlNone
-	}
-	return text, q, kind
-}
-
-// sqlTemplate returns the constant SQL text of v, or the format of a
-// fmt.Sprintf with a constant format whose verbs stand for identifiers.
-func sqlTemplate(v ssa.Value) (string, bool) {
-	if s, ok := calls.ConstString(v); ok {
-		return s, true
-	}
-	c, ok := calls.Unwrap(v).(*ssa.Call)
-	if !ok {
-		return sqlcall.Text(v) // concatenation, a builder: the one reader of statement text
-	}
-	if fn := calls.Callee(&c.Call); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || fn.Name() != "Sprintf" {
-		return sqlcall.Text(v)
-	}
-	format, ok := calls.ConstString(calls.Arg(&c.Call, 0))
-	if !ok {
-		return "", false
-	}
-	var b strings.Builder
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' || i+1 >= len(format) {
-			b.WriteByte(format[i])
-			continue
-		}
-		i++
-		switch format[i] {
-		case '%':
-			b.WriteByte('%')
-		case 's', 'v', 'q':
-			b.WriteString("tbl")
-		case 'd':
-			b.WriteString("0")
-		default:
-			return "", false
-		}
-	}
-	return b.String(), true
-}
-
-// renewalStatement reports whether SQL text, run in fn, renews a
-// hand-rolled lease: an UPDATE that assigns a lease expiry or heartbeat
-// column and whose WHERE compares a holder column for equality, or, with
-// no holder in the WHERE, one that assigns a lease expiry column
-// ("leased_until": a lease word and a time word) in a function named as a
-// renewal (ExtendLease, Extend): a job queue's visibility lease extended
-// by message id. It returns the statement and a short rendering for
-// messages.
-func renewalStatement(text string, fn *ssa.Function) (*sqlfence.Statement, string) {
-	st := sqlfence.Parse(text)
-	if st.Kind != sqlfence.Write || st.Verb != "UPDATE" || st.Upsert || len(st.Cleared) > 0 {
-		return nil, "" // a release clears the holder or the expiry (SET locked_by = NULL)
-	}
-	var owner string
-	for _, g := range st.Guards {
-		if g.Clause == "where" && g.Strong && g.Op == "=" && renewalOwner(g.Column, st.Table) {
-			owner = g.Column + " = " + g.Param.String()
-			if g.Param.Style == sqlfence.Question {
-				owner = g.Column + " = ?"
-			}
-			break
-		}
-	}
-	if owner == "" {
-		return leaseExtension(st, fn)
-	}
-	lockish := vocab.LockTable.Match(st.Table) || slices.ContainsFunc(vocab.Words(owner[:strings.Index(owner, " ")]), func(w string) bool {
-		return vocab.Prefixed(w, vocab.RenewalOwnerLockWords) || w == "by"
-	})
-	for _, col := range st.Assigned {
-		if vocab.RenewalColumn(col, lockish) {
-			return st, fmt.Sprintf("UPDATE %s SET %s ... WHERE ... %s", shownTable(st.Table), col, owner)
-		}
-	}
-	return nil, ""
-}
-
-// shownTable is a statement's table for messages: "<table>" when the
-// program splices the name in (Sprintf's "tbl", textval's identifier for a
-// Go value).
-func shownTable(t string) string {
-	if t == "" || t == "tbl" || strings.HasPrefix(t, "fc_") {
-		return "<table>"
-	}
-	return t
-}
-
-// leaseExtension is renewalStatement for an UPDATE with no holder in its
-// WHERE: a lease expiry column assigned in a function named as a renewal.
-func leaseExtension(st *sqlfence.Statement, fn *ssa.Function) (*sqlfence.Statement, string) {
-	if fn == nil || !vocab.NamesExtension(fn.Name()) {
-		return nil, ""
-	}
-	for _, col := range st.Assigned {
-		words := vocab.Words(col)
-		if slices.ContainsFunc(words, func(w string) bool { return vocab.Prefixed(w, vocab.RenewalLeaseWords) }) &&
-			slices.ContainsFunc(words, func(w string) bool { return vocab.Prefixed(w, vocab.RenewalTimeWords) }) {
-			return st, fmt.Sprintf("UPDATE %s SET %s ..., with no holder in its WHERE", shownTable(st.Table), col)
-		}
-	}
-	return nil, ""
-}
-
-// renewalOwner reports whether col names the holder of a row of table.
-func renewalOwner(col, table string) bool {
-	words := vocab.Words(col)
-	for i, w := range words {
-		if vocab.Prefixed(w, vocab.RenewalOwnerWords) {
-			// worker_id in a workers table is the row, not its holder.
-			for _, t := range vocab.Words(table) {
-				if strings.HasPrefix(t, w) {
-					return false
-				}
-			}
-			return true
-		}
-		if w == "by" && i > 0 && slices.Contains(vocab.RenewalClaimVerbs, words[i-1]) {
-			return true
-		}
-		if (w == "token" || w == "owner") && i > 0 && vocab.Prefixed(words[i-1], vocab.RenewalLeaseWords) {
-			return true // lock_token, lease_token
-		}
-	}
-	return false
-}
-
-// wordIn reports whether a word starts with one of list.
 // sqlRenewal judges one renewal statement: where its outcome goes.
-func (r *renewals) sqlRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func, q int, kind sqlKind, what string) {
+func (r *renewals) sqlRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func, q int, kind sqlrenewal.Kind, what string) {
 	where := r.l.where(ci.Pos())
 	call, ok := ci.(*ssa.Call)
 	if !ok {
@@ -301,23 +132,23 @@ func (r *renewals) sqlRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *
 		return
 	}
 	switch kind {
-	case sqlExec:
+	case sqlrenewal.Exec:
 		res := calls.Result(call, 0)
-		if res == nil || !used(res) {
+		if res == nil || !outcome.Used(res) {
 			r.dropped(fn, ci, what, where, fmt.Sprintf("the rows affected by this lease renewal (%s) are discarded", what))
 			return
 		}
-		n, handled := execOutcome(res)
+		n, handled := outcome.ExecOutcome(res)
 		switch {
 		case !handled:
 			r.dropped(fn, ci, what, where, fmt.Sprintf("the rows affected by this lease renewal (%s) are never checked", what))
-		case n != nil && returnsErr(fn, n):
-			r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: errIndex(fn), KeyParam: -1, What: what, Where: where})
-		case n != nil && returned(fn, n) >= 0:
-			r.summarise(fn, &RenewalFact{Signal: renewalCount, Result: returned(fn, n), KeyParam: -1, What: what, Where: where})
+		case n != nil && outcome.ReturnsErr(fn, n):
+			r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: outcome.ErrIndex(fn), KeyParam: -1, What: what, Where: where})
+		case n != nil && outcome.Returned(fn, n) >= 0:
+			r.summarise(fn, &RenewalFact{Signal: renewalCount, Result: outcome.Returned(fn, n), KeyParam: -1, What: what, Where: where})
 		}
-	case sqlQueryRow:
-		scan := scanOf(call)
+	case sqlrenewal.QueryRow:
+		scan := outcome.ScanOf(call)
 		if scan == nil {
 			return // the row is handed on: whoever scans it sees ErrNoRows
 		}
@@ -325,7 +156,7 @@ func (r *renewals) sqlRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *
 		if scan.Call.Signature().Results().Len() > 1 {
 			return
 		}
-		if how := errorDropped(err, scan); how != "" {
+		if how := outcome.ErrorDropped(err, scan); how != "" {
 			if r.gen(ci.Pos()) {
 				r.summarise(fn, &RenewalFact{Signal: renewalLost, KeyParam: -1, What: what, Where: where})
 				return
@@ -337,8 +168,8 @@ func (r *renewals) sqlRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *
 					what, how)})
 			return
 		}
-		if returnsErr(fn, err) {
-			r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: errIndex(fn), KeyParam: -1, What: what, Where: where})
+		if outcome.ReturnsErr(fn, err) {
+			r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: outcome.ErrIndex(fn), KeyParam: -1, What: what, Where: where})
 		}
 	}
 }
@@ -370,446 +201,6 @@ func goOrDefer(ci ssa.CallInstruction) string {
 		return "defer"
 	}
 	return "go"
-}
-
-// execOutcome follows the result of an Exec: it returns the rows-affected
-// count when it is read, and whether the outcome is handled at all (the
-// count compared, returned, stored or passed on, or the result itself
-// handed on).
-func execOutcome(res ssa.Value) (ssa.Value, bool) {
-	var n ssa.Value
-	handled := false
-	for _, u := range uses(res) {
-		c, ok := u.(*ssa.Call)
-		if !ok || calls.Receiver(&c.Call) != res {
-			if cm, ok := u.(ssa.CallInstruction); ok && calls.Receiver(cm.Common()) == res {
-				continue // go/defer of a method of the result
-			}
-			handled = true // returned, stored, passed on
-			continue
-		}
-		fn := calls.Callee(&c.Call)
-		if fn == nil {
-			continue
-		}
-		switch fn.Name() {
-		case "RowsAffected":
-			if v := calls.Result(c, 0); v != nil && !logOnly(v, 0) {
-				n, handled = v, true
-			}
-		case "String":
-			if v := calls.Result(c, 0); v != nil && !logOnly(v, 0) {
-				handled = true
-			}
-		}
-	}
-	return n, handled
-}
-
-// scanOf returns the Scan call on a row returned by QueryRow.
-func scanOf(row *ssa.Call) *ssa.Call {
-	for _, u := range uses(row) {
-		if c, ok := u.(*ssa.Call); ok && calls.Receiver(&c.Call) == row {
-			if fn := calls.Callee(&c.Call); fn != nil && fn.Name() == "Scan" {
-				return c
-			}
-		}
-	}
-	return nil
-}
-
-// uses returns the referrers of v that use it, looking through
-// conversions that keep its identity.
-func uses(v ssa.Value) []ssa.Instruction {
-	var out []ssa.Instruction
-	var walk func(v ssa.Value, depth int)
-	walk = func(v ssa.Value, depth int) {
-		if v == nil || v.Referrers() == nil || depth > 4 {
-			return
-		}
-		for _, u := range *v.Referrers() {
-			switch x := u.(type) {
-			case *ssa.DebugRef:
-			case *ssa.MakeInterface, *ssa.ChangeType, *ssa.ChangeInterface:
-				walk(x.(ssa.Value), depth+1)
-			default:
-				out = append(out, u)
-			}
-		}
-	}
-	walk(v, 0)
-	return out
-}
-
-// errIndex is the index of fn's error result, or -1.
-func errIndex(fn *ssa.Function) int {
-	res := fn.Signature.Results()
-	if res.Len() > 0 && isError(res.At(res.Len()-1).Type()) {
-		return res.Len() - 1
-	}
-	return -1
-}
-
-// returned returns the index of the result of fn that returns v, or -1.
-func returned(fn *ssa.Function, v ssa.Value) int {
-	for _, u := range uses(v) {
-		if ret, ok := u.(*ssa.Return); ok {
-			for i, x := range ret.Results {
-				if calls.Unwrap(x) == v || x == v {
-					return i
-				}
-			}
-		}
-	}
-	return -1
-}
-
-// returnsErr reports whether the outcome v of a renewal decides an error
-// that fn returns: v is an error returned (as it is or wrapped), or a
-// comparison of v (err != nil, errors.Is(err, ErrNoRows), n == 0) leads to
-// a return of a non-nil error.
-func returnsErr(fn *ssa.Function, v ssa.Value) bool {
-	if errIndex(fn) < 0 {
-		return false
-	}
-	return returnsErrFrom(fn, v, 0)
-}
-
-func returnsErrFrom(fn *ssa.Function, v ssa.Value, depth int) bool {
-	if depth > 4 {
-		return false
-	}
-	for _, u := range uses(v) {
-		switch x := u.(type) {
-		case *ssa.Return:
-			if i := errIndex(fn); i >= 0 && i < len(x.Results) && (x.Results[i] == v || calls.Unwrap(x.Results[i]) == v) {
-				return true
-			}
-		case *ssa.BinOp:
-			for _, b := range branches(x) {
-				if regionReturnsErr(fn, b) {
-					return true
-				}
-			}
-		case *ssa.UnOp:
-			if x.Op == token.NOT && returnsErrFrom(fn, x, depth+1) {
-				return true
-			}
-		case *ssa.Call:
-			callee := calls.Callee(&x.Call)
-			switch {
-			case callee == nil:
-			case model.MatchesAny(model.KB.ErrorFormatters, callee), callee.Pkg() != nil && callee.Pkg().Path() == "errors":
-				// fmt.Errorf("...: %w", err), errors.Is(err, sql.ErrNoRows)
-				if returnsErrFrom(fn, x, depth+1) {
-					return true
-				}
-			}
-		case *ssa.Store:
-			// err stored into a variable the function returns: a named
-			// result, or a local read back later.
-			if alloc, ok := x.Addr.(*ssa.Alloc); ok && x.Val == v {
-				for _, r2 := range *alloc.Referrers() {
-					if ld, ok := r2.(*ssa.UnOp); ok && ld.Op == token.MUL && returnsErrFrom(fn, ld, depth+1) {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
-}
-
-// branches returns the successors of the ifs a comparison decides.
-func branches(cmp ssa.Value) []*ssa.BasicBlock {
-	var out []*ssa.BasicBlock
-	for _, u := range uses(cmp) {
-		if iff, ok := u.(*ssa.If); ok {
-			out = append(out, iff.Block().Succs...)
-		}
-	}
-	return out
-}
-
-// region returns the blocks only reachable through b: those b dominates,
-// when b's only predecessor is the branch that leads to it.
-func region(b *ssa.BasicBlock) []*ssa.BasicBlock {
-	if len(b.Preds) != 1 {
-		return nil
-	}
-	var out []*ssa.BasicBlock
-	for _, x := range b.Parent().Blocks {
-		if b.Dominates(x) {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
-// regionReturnsErr reports whether the region of b returns a non-nil
-// error.
-func regionReturnsErr(fn *ssa.Function, b *ssa.BasicBlock) bool {
-	i := errIndex(fn)
-	for _, x := range region(b) {
-		if len(x.Instrs) == 0 {
-			continue
-		}
-		ret, ok := x.Instrs[len(x.Instrs)-1].(*ssa.Return)
-		if !ok || i >= len(ret.Results) {
-			continue
-		}
-		if c, isConst := ret.Results[i].(*ssa.Const); !isConst || !c.IsNil() {
-			return true
-		}
-	}
-	return false
-}
-
-// errorDropped says how the error err of a renewal call ci is dropped ("is
-// discarded", "is only logged and the loop goes on"), or "" when something
-// handles it: a use other than a nil comparison and logging, or an error
-// branch that does more than log (returns, breaks out, cancels, sends,
-// stores a flag) or leaves the loop.
-func errorDropped(err ssa.Value, ci ssa.CallInstruction) string {
-	if err == nil || !used(err) {
-		return "is discarded"
-	}
-	var ifs []*ssa.If
-	for _, u := range uses(err) {
-		switch x := u.(type) {
-		case *ssa.BinOp:
-			if (x.Op != token.EQL && x.Op != token.NEQ) || !(isNil(x.X) || isNil(x.Y)) {
-				return ""
-			}
-			for _, u2 := range uses(x) {
-				iff, ok := u2.(*ssa.If)
-				if !ok {
-					return "" // err != nil kept as a value
-				}
-				ifs = append(ifs, iff)
-			}
-		default:
-			if !logUse(u, err, 0) {
-				return ""
-			}
-		}
-	}
-	for _, iff := range ifs {
-		cmp := iff.Cond.(*ssa.BinOp)
-		bad, good := iff.Block().Succs[0], iff.Block().Succs[1]
-		if cmp.Op == token.EQL {
-			bad, good = good, bad
-		}
-		if !onlyLogsAndGoesOn(bad, good, ci) {
-			return ""
-		}
-	}
-	if len(ifs) == 0 {
-		return "is only logged"
-	}
-	return "is only logged and the code goes on as if the lease were renewed"
-}
-
-// onlyLogsAndGoesOn reports whether the error branch bad only logs and
-// then rejoins what the success branch good does (falls through to the same
-// code, or goes back to the top of the loop that renews).
-func onlyLogsAndGoesOn(bad, good *ssa.BasicBlock, ci ssa.CallInstruction) bool {
-	region := region(bad)
-	exits := []*ssa.BasicBlock{bad}
-	if region != nil {
-		exits = nil
-		for _, b := range region {
-			for _, instr := range b.Instrs {
-				if !loggingInstr(instr) {
-					return false
-				}
-			}
-			for _, s := range b.Succs {
-				if !slices.Contains(region, s) && !slices.Contains(exits, s) {
-					exits = append(exits, s)
-				}
-			}
-		}
-	}
-	if len(exits) == 0 {
-		return false // the branch returns or panics
-	}
-	for _, e := range exits {
-		if !loopHeaderOf(e, ci.Block()) && !forwardReaches(good, e) {
-			return false // it leaves the loop, or goes somewhere the success path does not
-		}
-	}
-	return true
-}
-
-// loggingInstr reports whether an instruction of an error branch is
-// harmless: logging, formatting, reading values, control flow within the
-// branch.
-func loggingInstr(instr ssa.Instruction) bool {
-	switch x := instr.(type) {
-	case *ssa.Return, *ssa.Panic, *ssa.Send, *ssa.Go, *ssa.Defer, *ssa.Select, *ssa.MapUpdate:
-		return false
-	case *ssa.Store:
-		switch a := x.Addr.(type) {
-		case *ssa.Alloc:
-			return true
-		case *ssa.IndexAddr:
-			_, local := a.X.(*ssa.Alloc)
-			return local // the arguments of a variadic call
-		}
-		return false // a field, a global: a flag that something went wrong
-	case *ssa.Call:
-		if _, builtin := x.Call.Value.(*ssa.Builtin); builtin {
-			return true
-		}
-		callee := calls.Callee(&x.Call)
-		return callee != nil && (logCallee(callee) || model.MatchesAny(model.KB.ErrorFormatters, callee) || bookkeeping(callee) ||
-			callee.Name() == "Error" && x.Call.IsInvoke() && callee.Pkg() == nil || getsLogger(x.Call.Signature()))
-	}
-	return true
-}
-
-// getsLogger reports whether a call only returns a logger
-// (logctx.FromContext(ctx), log.With(...)).
-func getsLogger(sig *types.Signature) bool {
-	res := sig.Results()
-	if res.Len() != 1 {
-		return false
-	}
-	t := res.At(0).Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return false
-	}
-	if slices.Contains(model.KB.Loggers.Packages, n.Obj().Pkg().Path()) {
-		return true
-	}
-	return slices.ContainsFunc(vocab.Words(n.Obj().Name()), func(w string) bool { return strings.HasPrefix(w, "log") })
-}
-
-// loopHeaderOf reports whether e is the header of a loop that contains b
-// (a continue, or the end of the loop body).
-func loopHeaderOf(e, b *ssa.BasicBlock) bool {
-	if !e.Dominates(b) {
-		return false
-	}
-	for _, p := range e.Preds {
-		if e.Dominates(p) {
-			return true
-		}
-	}
-	return false
-}
-
-// forwardReaches reports whether from reaches to without going round a
-// loop (through forward edges only).
-func forwardReaches(from, to *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	queue := []*ssa.BasicBlock{from}
-	for len(queue) > 0 {
-		b := queue[0]
-		queue = queue[1:]
-		if b == to {
-			return true
-		}
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		for _, s := range b.Succs {
-			if !s.Dominates(b) {
-				queue = append(queue, s)
-			}
-		}
-	}
-	return false
-}
-
-// logOnly reports whether v is used for nothing but logging (or not at
-// all).
-func logOnly(v ssa.Value, depth int) bool {
-	for _, u := range uses(v) {
-		if !logUse(u, v, depth) {
-			return false
-		}
-	}
-	return true
-}
-
-// logUse reports whether the use u of v logs it: an argument of a logger,
-// an argument of a formatter whose result is only logged, a variadic
-// argument slice handed to a logger, err.Error() only logged.
-func logUse(u ssa.Instruction, v ssa.Value, depth int) bool {
-	if depth > 5 {
-		return false
-	}
-	switch x := u.(type) {
-	case *ssa.Call:
-		callee := calls.Callee(&x.Call)
-		if callee == nil {
-			return false
-		}
-		if callee.Name() == "Error" && x.Call.IsInvoke() && callee.Pkg() == nil {
-			return logOnly(x, depth+1) // err.Error()
-		}
-		if logCallee(callee) || model.MatchesAny(model.KB.ErrorFormatters, callee) {
-			if x.Call.Signature().Results().Len() == 0 {
-				return true
-			}
-			return logOnly(x, depth+1) // slog.Any("error", err), fmt.Sprintf(...), zerolog's Err(err)
-		}
-		return false
-	case *ssa.Store:
-		ia, ok := x.Addr.(*ssa.IndexAddr)
-		if !ok {
-			return false
-		}
-		alloc, ok := ia.X.(*ssa.Alloc)
-		if !ok {
-			return false
-		}
-		for _, r := range *alloc.Referrers() {
-			switch y := r.(type) {
-			case *ssa.IndexAddr, *ssa.DebugRef:
-			case *ssa.Slice:
-				if !logOnly(y, depth+1) {
-					return false
-				}
-			default:
-				return false
-			}
-		}
-		return true
-	case *ssa.Slice:
-		return logOnly(x, depth+1)
-	}
-	return false
-}
-
-// logCallee reports whether fn logs: a function or method of a logging
-// library, or a logger method (model.KB.Loggers.Methods) of a type or package named
-// like a logger.
-func logCallee(fn *types.Func) bool {
-	if fn.Pkg() == nil {
-		return false
-	}
-	path := fn.Pkg().Path()
-	if slices.Contains(model.KB.Loggers.Packages, path) {
-		return true
-	}
-	if !slices.Contains(model.KB.Loggers.Methods, fn.Name()) {
-		return false
-	}
-	recv := model.RecvName(fn)
-	for _, w := range append(vocab.Words(recv), vocab.Words(filepath.Base(path))...) {
-		if strings.HasPrefix(w, "log") {
-			return true
-		}
-	}
-	return false
 }
 
 // renewalOf returns the renewal summary of the function a call invokes
@@ -852,7 +243,7 @@ func (r *renewals) renewalCall(fn *ssa.Function, ci ssa.CallInstruction, f *Rene
 		how := "is discarded"
 		if call != nil {
 			err = calls.Result(call, f.Result)
-			if how = errorDropped(err, ci); how == "" {
+			if how = outcome.ErrorDropped(err, ci); how == "" {
 				return
 			}
 		} else {
@@ -862,7 +253,7 @@ func (r *renewals) renewalCall(fn *ssa.Function, ci ssa.CallInstruction, f *Rene
 			renews, how)
 	case renewalCount:
 		if call != nil {
-			if v := calls.Result(call, f.Result); v != nil && used(v) && !logOnly(v, 0) {
+			if v := calls.Result(call, f.Result); v != nil && outcome.Used(v) && !outcome.LogOnly(v, 0) {
 				return
 			}
 		}
@@ -870,11 +261,11 @@ func (r *renewals) renewalCall(fn *ssa.Function, ci ssa.CallInstruction, f *Rene
 			renews)
 	case renewalBool:
 		key := calls.Arg(ci.Common(), f.KeyParam)
-		if key == nil || !lockLike(key) && r.l.setnxFor(key, fn, nil) == nil {
+		if key == nil || !valuename.LockKey(key) && r.l.setnxFor(key, fn, nil) == nil {
 			return
 		}
 		if call != nil {
-			if v := calls.Result(call, f.Result); v != nil && used(v) && !logOnly(v, 0) {
+			if v := calls.Result(call, f.Result); v != nil && outcome.Used(v) && !outcome.LogOnly(v, 0) {
 				return
 			}
 		}
@@ -889,10 +280,7 @@ func (r *renewals) renewalCall(fn *ssa.Function, ci ssa.CallInstruction, f *Rene
 
 // callName renders the called function for messages ("l.store.UpdateLease").
 func (l *checker) callName(ci ssa.CallInstruction, callee *types.Func) string {
-	if ce := l.callExpr(ci); ce != nil {
-		return l.source(ce.Fun)
-	}
-	return callee.Name()
+	return l.u.CallName(ci, callee)
 }
 
 // redisExpire judges EXPIRE/PEXPIRE: of a lock key with its bool dropped,
@@ -906,7 +294,7 @@ func (r *renewals) redisExpire(fn *ssa.Function, ci ssa.CallInstruction, callee 
 	var b ssa.Value // the bool
 	handled := false
 	if call != nil {
-		for _, u := range uses(call) {
+		for _, u := range outcome.Uses(call) {
 			switch u.(type) {
 			case *ssa.FieldAddr, *ssa.Field:
 				continue // a promoted method of the embedded base command (Err)
@@ -922,13 +310,13 @@ func (r *renewals) redisExpire(fn *ssa.Function, ci ssa.CallInstruction, callee 
 			if m == nil || !slices.Contains(model.KB.BoolReplies, m.Name()) {
 				continue // Err(), String()
 			}
-			if v := calls.Result(c, 0); v != nil && !logOnly(v, 0) {
+			if v := calls.Result(c, 0); v != nil && !outcome.LogOnly(v, 0) {
 				b, handled = v, true
 			}
 		}
 	}
 	if b != nil {
-		if i := returned(fn, b); i >= 0 {
+		if i := outcome.Returned(fn, b); i >= 0 {
 			if p := paramOf(fn, key, 0); p >= 0 {
 				r.summarise(fn, &RenewalFact{Signal: renewalBool, Result: i, KeyParam: p, What: "Redis " + strings.ToUpper(callee.Name()), Where: r.l.where(ci.Pos())})
 			}
@@ -938,10 +326,10 @@ func (r *renewals) redisExpire(fn *ssa.Function, ci ssa.CallInstruction, callee 
 		return
 	}
 	acq := r.l.setnxFor(key, fn, nil)
-	if acq == nil && !lockLike(key) {
+	if acq == nil && !valuename.LockKey(key) {
 		return
 	}
-	if acq != nil && calls.Encloses(acq.fn, fn) && before(acq.call, ci) && !loopBetween(acq.call.Block(), ci.Block()) {
+	if acq != nil && calls.Encloses(acq.fn, fn) && calls.Before(acq.call, ci) && !loopBetween(acq.call.Block(), ci.Block()) {
 		return // the TTL set right after SET NX: part of the acquisition, not a renewal
 	}
 	var related []analysis.RelatedInformation
@@ -974,7 +362,7 @@ func pipelined(recv ssa.Value) bool {
 // (a dominating b): b runs repeatedly after a ran once.
 func loopBetween(a, b *ssa.BasicBlock) bool {
 	for _, h := range b.Parent().Blocks {
-		if a != h && a.Dominates(h) && loopHeaderOf(h, b) {
+		if a != h && a.Dominates(h) && outcome.LoopHeaderOf(h, b) {
 			return true
 		}
 	}
@@ -1026,4 +414,22 @@ func setnxLib() string {
 		}
 	}
 	return "Redis SET NX lock"
+}
+
+// judgedRenewal reports whether another FC5002 rule already judges the
+// outcome of this call.
+func (l *checker) judgedRenewal(ci ssa.CallInstruction) bool {
+	callee := calls.Callee(ci.Common())
+	if callee == nil {
+		return true
+	}
+	if model.MatchesAny(model.KB.SessionRenewals, callee) || model.MatchesAny(model.KB.LockExtensions, callee) || model.MatchesAny(model.KB.KeyExpires, callee) {
+		return true
+	}
+	if l.lossOnly {
+		return false // no lock API imported: no renewal summary either
+	}
+	r := &renewals{l: l, local: map[*types.Func]*RenewalFact{}}
+	f, _ := r.renewalOf(ci)
+	return f != nil
 }

@@ -2,15 +2,15 @@ package lifecycle
 
 import (
 	"fmt"
-	"go/token"
 	"go/types"
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
-	"github.com/fencecheck/fencecheck/analyzers/internal/dataflow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/recordread"
 	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
+	"github.com/fencecheck/fencecheck/analyzers/internal/valuename"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
@@ -37,10 +37,9 @@ import (
 // storeReleases is the pass over one package.
 type storeReleases struct {
 	l       *checker
-	local   map[*types.Func]*ReleaseFact      // this package's release functions
-	readers map[*types.Func]*ReadFact         // this package's functions that return a value read from a store
-	reads   map[*ssa.Function]bool            // memo of readsStore
-	memo    map[ssa.Value]ssa.CallInstruction // memo of readOf
+	local   map[*types.Func]*ReleaseFact // this package's release functions
+	readers map[*types.Func]*ReadFact    // this package's functions that return a value read from a store
+	rd      *recordread.Reads
 }
 
 // ReadFact says that a function returns a value read from a lock record in
@@ -57,8 +56,12 @@ func (f *ReadFact) String() string { return "read(" + f.Where + ")" }
 
 func (l *checker) releases() *storeReleases {
 	if l.rel == nil {
-		l.rel = &storeReleases{l: l, local: map[*types.Func]*ReleaseFact{}, readers: map[*types.Func]*ReadFact{}, reads: map[*ssa.Function]bool{},
-			memo: map[ssa.Value]ssa.CallInstruction{}}
+		s := &storeReleases{l: l, local: map[*types.Func]*ReleaseFact{}, readers: map[*types.Func]*ReadFact{}}
+		s.rd = recordread.New(l.u.Local, func(c *ssa.Call) bool {
+			f, _ := summaryOf(l, c, s.readers, kindRead)
+			return f != nil
+		})
+		l.rel = s
 	}
 	return l.rel
 }
@@ -90,7 +93,7 @@ func (l *checker) storeReleaseCalls() {
 			if !ok || fn.Parent() != nil || s.readers[obj] != nil || fn.Signature.Results().Len() == 0 {
 				continue
 			}
-			if read := s.returnsRead(fn); read != nil {
+			if read := s.rd.Returned(fn); read != nil {
 				s.readers[obj] = &ReadFact{Where: l.where(read.Pos())}
 			}
 		}
@@ -123,7 +126,7 @@ func (l *checker) storeReleaseCalls() {
 		}
 		if f.KeyParam > 0 {
 			k := calls.Arg(ci.Common(), f.KeyParam-1)
-			if k == nil || !lockLike(k) || calls.InTestFile(l.u.Pass.Fset, ci.Pos()) {
+			if k == nil || !valuename.LockKey(k) || calls.InTestFile(l.u.Pass.Fset, ci.Pos()) {
 				return // a key that is no lock's, or a test of the locker's own force release
 			}
 			pos, end := l.span(ci)
@@ -163,26 +166,6 @@ func (l *checker) storeRelevant() bool {
 	return false
 }
 
-// returnsRead returns the store read whose value a result of fn returns.
-func (s *storeReleases) returnsRead(fn *ssa.Function) ssa.CallInstruction {
-	for _, b := range fn.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-			for _, v := range ret.Results {
-				if isError(v.Type()) {
-					continue
-				}
-				if read := s.readOf(v, 0); read != nil && read.Parent() == fn {
-					return read
-				}
-			}
-		}
-	}
-	return nil
-}
-
 // storeDelete reports whether ci deletes a lock record with no owner
 // condition, and describes the delete.
 func (s *storeReleases) storeDelete(ci ssa.CallInstruction) (string, bool) {
@@ -219,19 +202,19 @@ func (s *storeReleases) lockish(keys []string, vals []ssa.Value, table ssa.Value
 		}
 	}
 	for _, v := range vals {
-		if lockLike(v) {
+		if valuename.LockKey(v) {
 			return true
 		}
 	}
 	if t, ok := calls.ConstString(table); ok && vocab.LockKey.Match(t) {
 		return true
 	}
-	return table != nil && lockLike(table)
+	return table != nil && valuename.LockKey(table)
 }
 
 // valueNameOr returns the source name of v, or def.
 func valueNameOr(v ssa.Value, def string) string {
-	if n := valueName(v); n != "" {
+	if n := valuename.Of(v); n != "" {
 		return n
 	}
 	return def
@@ -242,7 +225,7 @@ func valueNameOr(v ssa.Value, def string) string {
 // that leads to the delete. via describes a delete made by a called
 // function ("" for a direct store call).
 func (s *storeReleases) getCompareDelete(ci ssa.CallInstruction, what, via string) {
-	read, cmp := s.readCompared(ci)
+	read, cmp := s.rd.Compared(ci)
 	if read == nil {
 		return
 	}
@@ -263,135 +246,4 @@ func (s *storeReleases) getCompareDelete(ci ssa.CallInstruction, what, via strin
 	l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 		Message: fmt.Sprintf("%s after the lock record was read (at %s) and its owner compared in Go (at %s): the two steps are not atomic, so if the lock is released and taken by another holder in between (an expired or force-released lock), this deletes that holder's %s lock; %s",
 			via, l.where(read.Pos()), l.where(cmp.Pos()), family, fix)})
-}
-
-// readCompared finds, in the function of the delete ci, a comparison (==,
-// !=) that decides whether the delete runs, of a value read from a store
-// (not a nil check) with a value named like an owner or an ID; it returns
-// the read and the comparison.
-func (s *storeReleases) readCompared(ci ssa.CallInstruction) (ssa.CallInstruction, *ssa.BinOp) {
-	fn := ci.Parent()
-	for _, b := range fn.Blocks {
-		if len(b.Instrs) == 0 || !b.Dominates(ci.Block()) || b == ci.Block() {
-			continue
-		}
-		iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		cmp, ok := iff.Cond.(*ssa.BinOp)
-		if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) || isNil(cmp.X) || isNil(cmp.Y) {
-			continue
-		}
-		for _, side := range [][2]ssa.Value{{cmp.X, cmp.Y}, {cmp.Y, cmp.X}} {
-			read := s.readOf(side[0], 0)
-			if read == nil || !before(read, ci) {
-				continue
-			}
-			if ownerLike(side[0]) || ownerLike(side[1]) {
-				return read, cmp
-			}
-		}
-	}
-	return nil, nil
-}
-
-// readLayers are the operations between a read's result and what is taken
-// from it.
-const readLayers = dataflow.Designators | dataflow.Converts | dataflow.Lookups | dataflow.Extracts | dataflow.Asserts
-
-// readOf returns the store read a value comes from: the value of a field,
-// map entry or element of the read's result, of a document it was decoded
-// into, or of the result of a function of this package that reads.
-func (s *storeReleases) readOf(v ssa.Value, depth int) ssa.CallInstruction {
-	if depth > 16 || v == nil {
-		return nil
-	}
-	if r, ok := s.memo[v]; ok {
-		return r
-	}
-	s.memo[v] = nil // a cycle, or a value being explored: no read through here
-	r := s.readFrom(v, depth)
-	s.memo[v] = r
-	return r
-}
-
-func (s *storeReleases) readFrom(v ssa.Value, depth int) ssa.CallInstruction {
-	// A field, element, entry or result of a read, loaded, converted or
-	// asserted, is read data.
-	if in, ok := dataflow.Inner(v, readLayers); ok {
-		return s.readOf(in, depth+1)
-	}
-	switch x := v.(type) {
-	case *ssa.Phi:
-		for _, e := range x.Edges {
-			if r := s.readOf(e, depth+1); r != nil {
-				return r
-			}
-		}
-	case *ssa.Call:
-		callee := calls.Callee(&x.Call)
-		if model.MatchesAny(model.KB.RecordReads, callee) {
-			return x
-		}
-		if sf := x.Call.StaticCallee(); sf != nil && s.l.u.Local(sf) && s.readsStore(sf, 0) {
-			return x // getLockInfo(ctx): a function of this package that reads the record
-		}
-		if f, _ := summaryOf(s.l, x, s.readers, kindRead); f != nil {
-			return x // InternalLock.GetLock(id): a lock type's read, here or elsewhere
-		}
-		if r := s.readOf(calls.Receiver(&x.Call), depth+1); r != nil {
-			return r // FindOne(...).Raw(), resp.Item accessors
-		}
-		for _, a := range calls.Args(&x.Call) {
-			if r := s.readOf(a, depth+2); r != nil {
-				return r // io.ReadAll(out.Body), string(b)
-			}
-		}
-	case *ssa.Alloc:
-		// A document decoded into a local: FindOne(...).Decode(&doc),
-		// json.Unmarshal(data, &doc) of read data.
-		for _, u := range uses(x) {
-			if st, ok := u.(*ssa.Store); ok && st.Addr == x {
-				if rd := s.readOf(st.Val, depth+1); rd != nil {
-					return rd // a variable captured by a closure lives in a cell
-				}
-				continue
-			}
-			c, ok := u.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			for _, a := range c.Call.Args {
-				if calls.Unwrap(a) != x {
-					if rd := s.readOf(a, depth+1); rd != nil {
-						return rd
-					}
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// readsStore reports whether fn (a function of this package) reads a store
-// record, directly or through a function it calls.
-func (s *storeReleases) readsStore(fn *ssa.Function, depth int) bool {
-	if r, ok := s.reads[fn]; ok {
-		return r
-	}
-	s.reads[fn] = false
-	found := false
-	for ci := range calls.In(fn) {
-		if model.MatchesAny(model.KB.RecordReads, calls.Callee(ci.Common())) {
-			found = true
-			break
-		}
-		if sf := ci.Common().StaticCallee(); depth < 2 && sf != nil && s.l.u.Local(sf) && s.readsStore(sf, depth+1) {
-			found = true
-			break
-		}
-	}
-	s.reads[fn] = found
-	return found
 }

@@ -17,7 +17,7 @@ import (
 // NamesRenewal reports whether the package declares a function named as a
 // lease renewal (vocab.RenewalBeatWords: startHeartbeat, keepAlive,
 // renewLease): a heartbeat of a lease over any store or client, whose loss
-// FC5002 follows to the work (lifecycle/lossflow.go), needs no lock
+// FC5002 follows to the work (lossreach), needs no lock
 // library. A package admitted only for this is checked for FC5002 alone
 // (the engine's analyzeLoss).
 func NamesRenewal(pass *analysis.Pass) bool {

@@ -1,4 +1,4 @@
-package lifecycle
+package lossreach
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/outcome"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
@@ -176,7 +177,7 @@ func (l *checker) guardedBy(call *ssa.Call, f *holderFlag) bool {
 // load itself, a comparison or negation of it, or a call of a function of
 // the package that reads it.
 func (l *checker) readsFlag(v ssa.Value, f *holderFlag, depth int) bool {
-	if depth > maxExitDepth {
+	if depth > maxCallDepth {
 		return false
 	}
 	switch x := v.(type) {
@@ -250,7 +251,7 @@ func (l *checker) failurePathKeeps(call *ssa.Call, f *holderFlag) (ssa.Instructi
 		}
 	}
 	for _, v := range results {
-		for _, u := range uses(v) {
+		for _, u := range outcome.Uses(v) {
 			if succ := failureSucc(u, v); succ != nil {
 				starts = append(starts, succ)
 			}
@@ -275,8 +276,8 @@ func (l *checker) failurePathKeeps(call *ssa.Call, f *holderFlag) (ssa.Instructi
 			last := b.Instrs[len(b.Instrs)-1]
 			switch x := last.(type) {
 			case *ssa.Return:
-				if errIndex(fn) >= 0 {
-					if c, ok := x.Results[errIndex(fn)].(*ssa.Const); !ok || !c.IsNil() {
+				if outcome.ErrIndex(fn) >= 0 {
+					if c, ok := x.Results[outcome.ErrIndex(fn)].(*ssa.Const); !ok || !c.IsNil() {
 						return nil // the loss is handed to the caller
 					}
 				}
@@ -310,7 +311,7 @@ func failureSucc(u ssa.Instruction, v ssa.Value) *ssa.BasicBlock {
 		}
 	case *ssa.UnOp:
 		if x.Op == token.NOT {
-			for _, u2 := range uses(x) {
+			for _, u2 := range outcome.Uses(x) {
 				if iff, ok := u2.(*ssa.If); ok {
 					return iff.Block().Succs[0]
 				}
@@ -320,7 +321,7 @@ func failureSucc(u ssa.Instruction, v ssa.Value) *ssa.BasicBlock {
 		if !isError(v.Type()) || !(isNil(x.X) || isNil(x.Y)) {
 			return nil
 		}
-		for _, u2 := range uses(x) {
+		for _, u2 := range outcome.Uses(x) {
 			if iff, ok := u2.(*ssa.If); ok {
 				if x.Op == token.NEQ {
 					return iff.Block().Succs[0]
@@ -398,7 +399,7 @@ func storesFlagField(st *ssa.Store, f *holderFlag) bool {
 // writesFlag reports whether fn (or a function of the package it calls)
 // writes the flag, or cancels, closes, sends or exits.
 func (l *checker) writesFlag(fn *ssa.Function, f *holderFlag, depth int) bool {
-	if depth > maxExitDepth {
+	if depth > maxCallDepth {
 		return true // unsure: as if it did
 	}
 	for _, b := range fn.Blocks {

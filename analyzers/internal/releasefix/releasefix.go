@@ -1,4 +1,8 @@
-package lifecycle
+// Package releasefix writes FC5001's suggested fix for the release of a
+// Redis SET NX lock by a plain DEL: the delete becomes a compare-and-delete
+// script run with the value the SET NX stored, where the shape of the code
+// makes the rewrite safe; elsewhere it offers none.
+package releasefix
 
 import (
 	"fmt"
@@ -9,26 +13,39 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
 
-// deleteFix rewrites `rdb.Del(ctx, key)` of a SET NX lock key into
+// Acquisition is the SET NX whose lock a delete releases.
+type Acquisition struct {
+	Call     *ssa.Call     // the SET NX
+	Fn       *ssa.Function // the function that runs it
+	Owner    ssa.Value     // the value it stores: what the script compares
+	OwnerArg int           // the argument that passes Owner
+}
+
+// fixer renders the fix in one package.
+type fixer struct{ u *unit.Unit }
+
+// Script rewrites `rdb.Del(ctx, key)` of a SET NX lock key into
 // `redis.NewScript(<compare-and-delete>).Run(ctx, rdb, []string{key}, owner)`
 // where the shape is clear: the call is a statement (plain, go or defer) or
 // only feeds .Err(), it deletes exactly the lock key, the client can run
 // scripts, and the SET NX value is a plain variable in scope at the delete.
-func (l *checker) deleteFix(ci ssa.CallInstruction, callee *types.Func, acq *setnx) []analysis.SuggestedFix {
-	if !calls.Encloses(acq.fn, ci.Parent()) {
+func Script(u *unit.Unit, ci ssa.CallInstruction, callee *types.Func, acq Acquisition) []analysis.SuggestedFix {
+	l := &fixer{u: u}
+	if !calls.Encloses(acq.Fn, ci.Parent()) {
 		return nil
 	}
-	if _, isConst := calls.Unwrap(acq.owner).(*ssa.Const); isConst {
+	if _, isConst := calls.Unwrap(acq.Owner).(*ssa.Const); isConst {
 		return nil // a constant owner would make the script just as unsafe
 	}
 	ix := l.u.Index
 	del := ix.Call(ci.Common().Pos())
-	set := ix.Call(acq.call.Pos())
-	if del == nil || set == nil || len(del.Args) != 2 || del.Ellipsis.IsValid() || len(set.Args) <= acq.kind.Owner {
+	set := ix.Call(acq.Call.Pos())
+	if del == nil || set == nil || len(del.Args) != 2 || del.Ellipsis.IsValid() || len(set.Args) <= acq.OwnerArg {
 		return nil
 	}
 	sel, ok := ast.Unparen(del.Fun).(*ast.SelectorExpr)
@@ -52,7 +69,7 @@ func (l *checker) deleteFix(ci ssa.CallInstruction, callee *types.Func, acq *set
 	if !l.canRunScripts(info.TypeOf(sel.X), callee.Pkg()) {
 		return nil
 	}
-	owner := set.Args[acq.kind.Owner]
+	owner := set.Args[acq.OwnerArg]
 	if !l.visibleAt(owner, del.Pos()) {
 		return nil
 	}
@@ -61,7 +78,7 @@ func (l *checker) deleteFix(ci ssa.CallInstruction, callee *types.Func, acq *set
 		return nil
 	}
 	text := fmt.Sprintf("%s.NewScript(%s).Run(%s, %s, []string{%s}, %s)", name, "`"+model.KB.ScriptFix.Script+"`",
-		l.source(del.Args[0]), l.source(sel.X), l.source(del.Args[1]), l.source(owner))
+		l.u.Source(del.Args[0]), l.u.Source(sel.X), l.u.Source(del.Args[1]), l.u.Source(owner))
 	return []analysis.SuggestedFix{{
 		Message:   "Release the lock with a compare-and-delete script",
 		TextEdits: []analysis.TextEdit{{Pos: del.Pos(), End: del.End(), NewText: []byte(text)}},
@@ -70,7 +87,7 @@ func (l *checker) deleteFix(ci ssa.CallInstruction, callee *types.Func, acq *set
 
 // canRunScripts reports whether a client of type t implements go-redis'
 // Scripter, which (*Script).Run needs, and is not a pipeline.
-func (l *checker) canRunScripts(t types.Type, pkg *types.Package) bool {
+func (l *fixer) canRunScripts(t types.Type, pkg *types.Package) bool {
 	if t == nil || pkg == nil {
 		return false
 	}
@@ -93,7 +110,7 @@ func (l *checker) canRunScripts(t types.Type, pkg *types.Package) bool {
 // visibleAt reports whether e is a variable or a field path of one
 // (owner, l.token) whose root names the same object at pos as where e was
 // written: no calls (which would compute a new value) and no shadowing.
-func (l *checker) visibleAt(e ast.Expr, pos token.Pos) bool {
+func (l *fixer) visibleAt(e ast.Expr, pos token.Pos) bool {
 	info := l.u.Pass.TypesInfo
 	for {
 		switch x := ast.Unparen(e).(type) {

@@ -1,4 +1,4 @@
-package lifecycle
+package lossreach
 
 import (
 	"go/token"
@@ -9,13 +9,13 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// lostReaderOnly returns the go statement of the one goroutine that reads
+// LostReaderOnly returns the go statement of the one goroutine that reads
 // a lock's lost channel, when nothing else reads it and that goroutine can
 // pass the loss to nobody: it only receives from the channel, releases the
 // lock and logs (no cancel, close, send, store of a field or captured
 // variable, call of a function value). The work then goes on after the
 // lock is lost, as if the channel were never read. Nil otherwise.
-func (l *checker) lostReaderOnly(lost ssa.Value, sec *section.Section) *ssa.Go {
+func LostReaderOnly(lost ssa.Value, sec *section.Section) *ssa.Go {
 	var g *ssa.Go
 	var visit func(v ssa.Value, depth int) bool
 	visit = func(v ssa.Value, depth int) bool {
@@ -127,4 +127,56 @@ func releasesOnly(fn *ssa.Function, mc *ssa.MakeClosure, lost ssa.Value, sec *se
 		}
 	}
 	return onlyQuiet(fn, func(callee *types.Func) bool { return model.MatchesAny(sec.Lock.Release, callee) })
+}
+
+// Read reports whether a channel (or any value) is read: received from,
+// selected on, passed on, returned or stored somewhere. Comparing it with
+// nil is not a read.
+func Read(v ssa.Value, depth int) bool {
+	if depth > maxReadDepth || v.Referrers() == nil {
+		return depth > maxReadDepth
+	}
+	for _, r := range *v.Referrers() {
+		switch x := r.(type) {
+		case *ssa.DebugRef:
+			continue
+		case *ssa.BinOp:
+			if (x.Op == token.EQL || x.Op == token.NEQ) && (isNil(x.X) || isNil(x.Y)) {
+				continue
+			}
+			return true
+		case *ssa.MakeClosure:
+			fn, _ := x.Fn.(*ssa.Function)
+			for i, b := range x.Bindings {
+				if b == v && fn != nil && i < len(fn.FreeVars) && Read(fn.FreeVars[i], depth+1) {
+					return true
+				}
+			}
+			continue
+		case *ssa.Phi, *ssa.ChangeType, *ssa.MakeInterface, *ssa.ChangeInterface:
+			if Read(x.(ssa.Value), depth+1) {
+				return true
+			}
+			continue
+		case *ssa.Store:
+			alloc, ok := x.Addr.(*ssa.Alloc)
+			if !ok || x.Val != v {
+				return true // handed off into a field, a global, a slice
+			}
+			for _, r2 := range *alloc.Referrers() {
+				switch y := r2.(type) {
+				case *ssa.Store, *ssa.DebugRef:
+				case *ssa.UnOp:
+					if y.Op == token.MUL && Read(y, depth+1) {
+						return true
+					}
+				default:
+					return true
+				}
+			}
+			continue
+		}
+		return true
+	}
+	return false
 }

@@ -1,4 +1,4 @@
-package lifecycle
+package lossreach
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/outcome"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
@@ -45,7 +46,11 @@ import (
 // that orders values or reads the clock (a grace period before giving up)
 // or a call of a function that may clear the flag.
 
-func (l *checker) lossReach() {
+// Check reports FC5002's isolated heartbeats and sticky holder flags in
+// the unit's package. judged reports whether another FC5002 rule judges a
+// call's outcome already (the caller's renewal summaries).
+func Check(u *unit.Unit, judged func(ssa.CallInstruction) bool) {
+	l := &checker{u: u, judgedRenewal: judged}
 	l.isolatedHeartbeats()
 	l.stickyFlags()
 }
@@ -204,7 +209,7 @@ func localAddr(addr ssa.Value, fn *ssa.Function) bool {
 // formatting, the time package (tickers, timers, sleeping), string
 // conversions, err.Error(), and reading a context (Done, Err).
 func harmless(callee *types.Func, c *ssa.CallCommon) bool {
-	if logCallee(callee) || bookkeeping(callee) || model.MatchesAny(model.KB.ErrorFormatters, callee) || getsLogger(c.Signature()) {
+	if outcome.LogCallee(callee) || outcome.Bookkeeping(callee) || model.MatchesAny(model.KB.ErrorFormatters, callee) || outcome.GetsLogger(c.Signature()) {
 		return true
 	}
 	if callee.Name() == "Error" && c.IsInvoke() && callee.Pkg() == nil {
@@ -252,29 +257,11 @@ func handsOnSignal(c *ssa.CallCommon) bool {
 // inLoop reports whether a call runs in a loop of its function.
 func inLoop(ci ssa.CallInstruction) bool {
 	b := ci.Block()
-	return slices.ContainsFunc(b.Parent().Blocks, func(h *ssa.BasicBlock) bool { return loopHeaderOf(h, b) })
+	return slices.ContainsFunc(b.Parent().Blocks, func(h *ssa.BasicBlock) bool { return outcome.LoopHeaderOf(h, b) })
 }
 
 // beatNamed reports whether one of the names says it renews a lease.
 func beatNamed(names ...string) bool { return slices.ContainsFunc(names, vocab.NamesRenewal) }
-
-// judgedRenewal reports whether another FC5002 rule already judges the
-// outcome of this call.
-func (l *checker) judgedRenewal(ci ssa.CallInstruction) bool {
-	callee := calls.Callee(ci.Common())
-	if callee == nil {
-		return true
-	}
-	if model.MatchesAny(model.KB.SessionRenewals, callee) || model.MatchesAny(model.KB.LockExtensions, callee) || model.MatchesAny(model.KB.KeyExpires, callee) {
-		return true
-	}
-	if l.lossOnly {
-		return false // no lock API imported: no renewal summary either
-	}
-	r := &renewals{l: l, local: map[*types.Func]*RenewalFact{}}
-	f, _ := r.renewalOf(ci)
-	return f != nil
-}
 
 // claimBefore finds the successful claim a heartbeat started at g keeps
 // alive: a call named as an acquisition whose outcome is read, dominating
@@ -307,7 +294,7 @@ func (l *checker) claimBefore(fn *ssa.Function, g ssa.Instruction) (*ssa.Call, t
 func claimDominating(fn *ssa.Function, at ssa.Instruction) *ssa.Call {
 	for ci := range calls.In(fn) {
 		call, ok := ci.(*ssa.Call)
-		if !ok || !before(call, at) {
+		if !ok || !calls.Before(call, at) {
 			continue
 		}
 		callee := calls.Callee(&call.Call)
@@ -326,11 +313,11 @@ func claimDominating(fn *ssa.Function, at ssa.Instruction) *ssa.Call {
 func outcomeRead(call *ssa.Call) bool {
 	res := call.Call.Signature().Results()
 	if res.Len() == 1 {
-		return used(call)
+		return outcome.Used(call)
 	}
 	for i := 0; i < res.Len(); i++ {
 		if t := res.At(i).Type(); isError(t) || calls.IsBool(t) {
-			if v := calls.Result(call, i); v != nil && used(v) {
+			if v := calls.Result(call, i); v != nil && outcome.Used(v) {
 				return true
 			}
 		}
@@ -345,7 +332,7 @@ func outcomeRead(call *ssa.Call) bool {
 func workAfter(fn *ssa.Function, at ssa.Instruction) (token.Pos, string) {
 	name := calls.Outermost(fn).Name()
 	for _, b := range fn.Blocks {
-		if !forwardReaches(at.Block(), b) {
+		if !outcome.ForwardReaches(at.Block(), b) {
 			continue
 		}
 		for i, instr := range b.Instrs {
@@ -386,12 +373,12 @@ func (l *checker) reportIsolated(renew, acq *ssa.Call, work token.Pos, workWhat 
 	name := l.callName(renew, callee)
 	uses := "is never looked at"
 	if err := errorResult(renew); err != nil {
-		if how := errorDropped(err, renew); how != "" {
+		if how := outcome.ErrorDropped(err, renew); how != "" {
 			uses = how
-		} else if used(err) {
+		} else if outcome.Used(err) {
 			uses = "is handled only inside the goroutine"
 		}
-	} else if used(renew) {
+	} else if outcome.Used(renew) {
 		uses = "is handled only inside the goroutine"
 	}
 	pos, end := l.span(renew)

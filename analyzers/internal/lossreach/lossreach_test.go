@@ -1,0 +1,213 @@
+package lossreach
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
+	"github.com/fencecheck/fencecheck/analyzers/internal/testutil/testunit"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
+	"github.com/fencecheck/fencecheck/internal/checks"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A lease of no library: claimed by AcquireLease, renewed by Renew. The
+// lines marked "report" are where FC5002 is reported; the look-alikes pass
+// the loss on (a cancel func, a cleared flag, an error returned).
+const src = `package p
+
+import (
+	"context"
+	"log"
+	"time"
+)
+
+type Lease struct{}
+
+func (l *Lease) Renew() error { return nil }
+
+func AcquireLease(ctx context.Context) (*Lease, error) { return &Lease{}, nil }
+
+func process(ctx context.Context) {}
+
+func Run(ctx context.Context) error {
+	l, err := AcquireLease(ctx)
+	if err != nil {
+		return err
+	}
+	go func() {
+		for {
+			time.Sleep(time.Second)
+			if err := l.Renew(); err != nil { // report: isolated heartbeat
+				log.Println("renew:", err)
+			}
+		}
+	}()
+	process(ctx)
+	return nil
+}
+
+func RunCancel(ctx context.Context) error {
+	l, err := AcquireLease(ctx)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	go func() {
+		for {
+			time.Sleep(time.Second)
+			if err := l.Renew(); err != nil {
+				cancel()
+				return
+			}
+		}
+	}()
+	process(ctx)
+	return nil
+}
+
+type Elector struct {
+	isLeader bool
+	lease    *Lease
+}
+
+func (e *Elector) tick() {
+	if e.isLeader {
+		if err := e.lease.Renew(); err != nil { // report: sticky flag
+			log.Println("renew failed:", err)
+			return
+		}
+		return
+	}
+	if l, err := AcquireLease(context.Background()); err == nil {
+		e.lease = l
+		e.isLeader = true
+	}
+}
+
+func (e *Elector) IsLeader() bool { return e.isLeader }
+
+type Careful struct {
+	isLeader bool
+	lease    *Lease
+}
+
+func (c *Careful) tick() {
+	if c.isLeader {
+		if err := c.lease.Renew(); err != nil {
+			log.Println("renew failed:", err)
+			c.isLeader = false
+			return
+		}
+		return
+	}
+	if l, err := AcquireLease(context.Background()); err == nil {
+		c.lease = l
+		c.isLeader = true
+	}
+}
+
+func (c *Careful) IsLeader() bool { return c.isLeader }
+`
+
+// recorder is the engine of a test: it keeps the findings.
+type recorder struct {
+	unit.Engine
+	found []unit.Finding
+}
+
+func (r *recorder) Report(f unit.Finding) { r.found = append(r.found, f) }
+
+// TestCheck: the isolated heartbeat and the sticky flag are reported at
+// their renewals, their look-alikes are not; a renewal another rule
+// judges is left to it.
+func TestCheck(t *testing.T) {
+	u := testunit.Build(t, src)
+	rec := &recorder{}
+	u.Engine = rec
+	Check(u, func(ssa.CallInstruction) bool { return false })
+	want := map[int]string{}
+	for i, line := range strings.Split(src, "\n") {
+		if _, what, ok := strings.Cut(line, "// report: "); ok {
+			want[i+1] = what
+		}
+	}
+	got := map[int]string{}
+	for _, f := range rec.found {
+		if f.Code != checks.IgnoredLeaseLoss {
+			t.Errorf("finding %s, want only FC5002: %s", f.Code, f.Message)
+		}
+		line := u.Pass.Fset.Position(f.Pos).Line
+		got[line] = f.Message
+		if want[line] == "" {
+			t.Errorf("unexpected finding at line %d: %s", line, f.Message)
+		}
+	}
+	for line, what := range want {
+		if got[line] == "" {
+			t.Errorf("no finding at line %d (%s)", line, what)
+		}
+	}
+	if msg := got[findLine(src, "isolated heartbeat")]; msg != "" && !strings.Contains(msg, "heartbeat goroutine renews the lease claimed at p.go:") {
+		t.Errorf("heartbeat message = %q", msg)
+	}
+	if msg := got[findLine(src, "sticky flag")]; msg != "" && !strings.Contains(msg, "isLeader, which says this process holds the lease") {
+		t.Errorf("sticky flag message = %q", msg)
+	}
+
+	// Renewals judged elsewhere (a renewal summary of the caller's) are
+	// not reported twice.
+	rec.found = nil
+	Check(u, func(ssa.CallInstruction) bool { return true })
+	if len(rec.found) != 0 {
+		t.Errorf("with every renewal judged elsewhere: %d findings, want none", len(rec.found))
+	}
+}
+
+func findLine(src, marker string) int {
+	for i, line := range strings.Split(src, "\n") {
+		if strings.Contains(line, marker) {
+			return i + 1
+		}
+	}
+	return -1
+}
+
+// TestRead: a channel received from, or handed to a closure that
+// receives from it, is read; one only compared with nil, or never used,
+// is not.
+func TestRead(t *testing.T) {
+	pkg := testutil.BuildSSA(t, `package p
+
+func lock() (<-chan struct{}, error) { return nil, nil }
+
+func received() { lost, _ := lock(); <-lost }
+
+func closure() {
+	lost, _ := lock()
+	go func() { <-lost }()
+}
+
+func nilOnly() {
+	lost, _ := lock()
+	if lost == nil {
+		return
+	}
+}
+
+func unused() { lock() }
+`)
+	for name, want := range map[string]bool{"received": true, "closure": true, "nilOnly": false, "unused": false} {
+		var lost ssa.Value
+		for ci := range calls.In(pkg.Func(name)) {
+			if c, ok := ci.(*ssa.Call); ok && c.Call.StaticCallee() != nil && c.Call.StaticCallee().Name() == "lock" {
+				lost = calls.Result(c, 0)
+			}
+		}
+		got := lost != nil && Read(lost, 0)
+		if got != want {
+			t.Errorf("Read(lost) in %s = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -1,0 +1,180 @@
+package outcome
+
+import (
+	"testing"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A renewal (renew, renewN) and what its callers do with its outcome.
+const src = `package p
+
+import (
+	"errors"
+	"fmt"
+	"log"
+)
+
+var errLost = errors.New("lost")
+
+func renew() error       { return nil }
+func renewN() (int, error) { return 0, nil }
+func work()              {}
+
+func discarded() { renew(); work() }
+
+func statement() { go renew() }
+
+func loggedOnly() {
+	if err := renew(); err != nil {
+		log.Print("renew: ", err)
+	}
+	work()
+}
+
+func loggedInLoop() {
+	for {
+		if err := renew(); err != nil {
+			log.Printf("renew: %v", err)
+			continue
+		}
+		work()
+	}
+}
+
+func leavesLoop() {
+	for {
+		if err := renew(); err != nil {
+			log.Println(err)
+			break
+		}
+		work()
+	}
+}
+
+func returned() error {
+	if err := renew(); err != nil {
+		return err
+	}
+	work()
+	return nil
+}
+
+func wrapped() error {
+	if err := renew(); err != nil {
+		return fmt.Errorf("renew: %w", err)
+	}
+	return nil
+}
+
+func countChecked() error {
+	n, err := renewN()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return errLost
+	}
+	return nil
+}
+
+func countReturned() (int, error) {
+	n, _ := renewN()
+	return n, nil
+}
+
+func passedOn(f func(error)) { f(renew()) }
+`
+
+// renewalIn returns the call of renew or renewN in the function name.
+func renewalIn(t *testing.T, pkg *ssa.Package, name string) (*ssa.Function, ssa.CallInstruction) {
+	t.Helper()
+	fn := pkg.Func(name)
+	for ci := range calls.In(fn) {
+		if c := ci.Common().StaticCallee(); c != nil && (c.Name() == "renew" || c.Name() == "renewN") {
+			return fn, ci
+		}
+	}
+	t.Fatalf("no renewal in %s", name)
+	return nil, nil
+}
+
+// TestErrorDropped: an error discarded, or only logged while the code goes
+// on as on success (also round a loop), is dropped; returned, wrapped,
+// handed to a function, or logged before leaving the loop, it is not.
+func TestErrorDropped(t *testing.T) {
+	pkg := testutil.BuildSSA(t, src)
+	for name, want := range map[string]string{
+		"discarded":    "is discarded",
+		"loggedOnly":   "is only logged and the code goes on as if the lease were renewed",
+		"loggedInLoop": "is only logged and the code goes on as if the lease were renewed",
+		"leavesLoop":   "",
+		"returned":     "",
+		"wrapped":      "",
+		"passedOn":     "",
+	} {
+		_, ci := renewalIn(t, pkg, name)
+		if got := ErrorDropped(ci.(*ssa.Call), ci); got != want {
+			t.Errorf("ErrorDropped in %s = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestReturnsErr: the caller returns the renewal's error itself, wrapped,
+// or decides an error of its own from the count; a function without an
+// error result returns nothing.
+func TestReturnsErr(t *testing.T) {
+	pkg := testutil.BuildSSA(t, src)
+	for name, want := range map[string]bool{"returned": true, "wrapped": true, "loggedOnly": false} {
+		fn, ci := renewalIn(t, pkg, name)
+		if got := ReturnsErr(fn, ci.(*ssa.Call)); got != want {
+			t.Errorf("ReturnsErr in %s = %v, want %v", name, got, want)
+		}
+	}
+	// The count of renewN: compared with 0 to return errLost.
+	fn, ci := renewalIn(t, pkg, "countChecked")
+	if n := calls.Result(ci.(*ssa.Call), 0); !ReturnsErr(fn, n) {
+		t.Errorf("ReturnsErr(count) in countChecked = false, want true (n == 0 returns errLost)")
+	}
+	fn, ci = renewalIn(t, pkg, "countReturned")
+	if n := calls.Result(ci.(*ssa.Call), 0); ReturnsErr(fn, n) || Returned(fn, n) != 0 {
+		t.Errorf("countReturned: ReturnsErr = %v, Returned = %d, want false and 0", ReturnsErr(fn, n), Returned(fn, n))
+	}
+	if ErrIndex(fn) != 1 || ErrIndex(pkg.Func("discarded")) != -1 {
+		t.Errorf("ErrIndex = %d, %d, want 1, -1", ErrIndex(fn), ErrIndex(pkg.Func("discarded")))
+	}
+}
+
+// TestResultsDropped: a call statement or a go statement reads no result;
+// a call whose error is compared does.
+func TestResultsDropped(t *testing.T) {
+	pkg := testutil.BuildSSA(t, src)
+	for name, want := range map[string]bool{"discarded": true, "statement": true, "returned": false, "countReturned": false} {
+		_, ci := renewalIn(t, pkg, name)
+		if got := ResultsDropped(ci); got != want {
+			t.Errorf("ResultsDropped in %s = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestLogOnly: an error used only as an argument of a logger (through the
+// variadic slice) is only logged; one returned is not.
+func TestLogOnly(t *testing.T) {
+	pkg := testutil.BuildSSA(t, src)
+	_, ci := renewalIn(t, pkg, "loggedOnly")
+	err := ci.(*ssa.Call)
+	// The comparison err != nil is a use that is no logging.
+	if LogOnly(err, 0) {
+		t.Errorf("LogOnly(err) in loggedOnly = true, want false (compared with nil)")
+	}
+	for _, u := range Uses(err) {
+		if _, ok := u.(*ssa.BinOp); ok {
+			continue
+		}
+		if !logUse(u, err, 0) {
+			t.Errorf("logUse(%v) = false, want true", u)
+		}
+	}
+}

@@ -1,0 +1,91 @@
+package sqlrenewal
+
+import (
+	"go/types"
+	"testing"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
+)
+
+// TestStatement: an UPDATE that moves an expiry or heartbeat forward WHERE
+// the row names its holder renews; a release (the holder cleared), an
+// UPDATE keyed by the row's own id, or one with no holder in its WHERE
+// does not.
+func TestStatement(t *testing.T) {
+	for text, want := range map[string]string{
+		"UPDATE leases SET expires_at = $1 WHERE name = $2 AND holder = $3":        "UPDATE leases SET expires_at ... WHERE ... holder = $3",
+		"UPDATE jobs SET heartbeat_at = now() WHERE id = ? AND claimed_by = ?":     "UPDATE jobs SET heartbeat_at ... WHERE ... claimed_by = ?",
+		"UPDATE tbl SET locked_until = $1 WHERE lock_token = $2":                   "UPDATE <table> SET locked_until ... WHERE ... lock_token = $2",
+		"UPDATE leases SET holder = NULL, expires_at = NULL WHERE holder = $1":     "",
+		"UPDATE workers SET heartbeat_at = now() WHERE worker_id = $1":             "",
+		"UPDATE leases SET expires_at = $1 WHERE name = $2":                        "",
+		"UPDATE leases SET payload = $1 WHERE holder = $2":                         "",
+		"INSERT INTO leases (name, holder, expires_at) VALUES ($1, $2, $3)":        "",
+		"UPDATE leases SET expires_at = $1 WHERE name = $2 AND holder = $3 OR 1=1": "",
+	} {
+		st, what := Statement(text, nil)
+		if what != want || (st != nil) != (want != "") {
+			t.Errorf("Statement(%q) = %v, %q, want %q", text, st != nil, what, want)
+		}
+	}
+}
+
+// TestCall: database/sql's Exec and QueryRow calls are read with their
+// kind, a Sprintf'ed table name stands as "tbl", a Query (rows) is none.
+func TestCall(t *testing.T) {
+	pkg := testutil.BuildSSA(t, `package p
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+func renew(ctx context.Context, db *sql.DB, table string) {
+	db.ExecContext(ctx, "UPDATE leases SET expires_at = $1 WHERE holder = $2", 1, 2)
+	db.QueryRowContext(ctx, "UPDATE leases SET expires_at = $1 WHERE holder = $2 RETURNING name", 1, 2)
+	db.ExecContext(ctx, fmt.Sprintf("UPDATE %s SET expires_at = $1 WHERE holder = $2", table), 1, 2)
+	db.QueryContext(ctx, "SELECT 1")
+	db.ExecContext(ctx, fmt.Sprintf("UPDATE %T SET a = 1", table))
+}
+`)
+	type got struct {
+		text string
+		kind Kind
+	}
+	var out []got
+	for ci := range calls.In(pkg.Func("renew")) {
+		callee := calls.Callee(ci.Common())
+		if callee == nil || callee.Pkg().Path() != "database/sql" {
+			continue
+		}
+		text, _, kind := Call(ci, callee, sink(callee))
+		out = append(out, got{text, kind})
+	}
+	want := []got{
+		{"UPDATE leases SET expires_at = $1 WHERE holder = $2", Exec},
+		{"UPDATE leases SET expires_at = $1 WHERE holder = $2 RETURNING name", QueryRow},
+		{"UPDATE tbl SET expires_at = $1 WHERE holder = $2", Exec},
+		{"", None},
+		{"", None}, // %T is no identifier
+	}
+	if len(out) != len(want) {
+		t.Fatalf("Call on %d calls, want %d", len(out), len(want))
+	}
+	for i := range want {
+		if out[i] != want[i] {
+			t.Errorf("Call #%d = %q, %d, want %q, %d", i, out[i].text, out[i].kind, want[i].text, want[i].kind)
+		}
+	}
+}
+
+func sink(fn *types.Func) *model.Sink {
+	for _, s := range model.KB.Sinks {
+		if s.Cond == model.CondSQL && model.MatchesAny(s.Funcs, fn) {
+			return s
+		}
+	}
+	return nil
+}
