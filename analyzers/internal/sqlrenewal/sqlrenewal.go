@@ -105,9 +105,9 @@ func template(v ssa.Value) (string, bool) {
 // lease: an UPDATE that assigns a lease expiry or heartbeat column and
 // whose WHERE compares a holder column for equality, or, with no holder in
 // the WHERE, one that assigns a lease expiry column ("leased_until": a
-// lease word and a time word) in a function named as a renewal (Extend,
-// ExtendTx, renewLease): a job queue's visibility lease extended by
-// message id. It returns the statement and a short rendering for messages.
+// lease word and a time word) WHERE that column has not passed, in a
+// function named as a renewal (Extend, ExtendTx, renewLease): a job
+// queue's visibility lease extended by message id. It returns the statement and a short rendering for messages.
 func Statement(text string, fn *ssa.Function) (*sqlfence.Statement, string) {
 	st := sqlfence.Parse(text)
 	if st.Kind != sqlfence.Write || st.Verb != "UPDATE" || st.Upsert || len(st.Cleared) > 0 {
@@ -156,11 +156,24 @@ func leaseExtension(st *sqlfence.Statement, fn *ssa.Function) (*sqlfence.Stateme
 	for _, col := range st.Assigned {
 		words := vocab.Words(col)
 		if slices.ContainsFunc(words, func(w string) bool { return vocab.Prefixed(w, vocab.RenewalLeaseWords) }) &&
-			slices.ContainsFunc(words, func(w string) bool { return vocab.Prefixed(w, vocab.RenewalTimeWords) }) {
-			return st, fmt.Sprintf("UPDATE %s SET %s ..., with no holder in its WHERE", shownTable(st.Table), col)
+			slices.ContainsFunc(words, func(w string) bool { return vocab.Prefixed(w, vocab.RenewalTimeWords) }) &&
+			stillLeased(st, col) {
+			return st, fmt.Sprintf("UPDATE %s SET %s ... WHERE %s has not passed, with no holder in its WHERE", shownTable(st.Table), col, col)
 		}
 	}
 	return nil, ""
+}
+
+// stillLeased reports whether st's WHERE demands that the lease column col
+// has not run out (leased_until >= now(), leased_until > $1): only then
+// does a renewal that matches no row mean that the lease was lost.
+func stillLeased(st *sqlfence.Statement, col string) bool {
+	later := func(op string) bool { return op == ">" || op == ">=" }
+	return slices.ContainsFunc(st.Clock, func(g sqlfence.ClockGuard) bool {
+		return g.Column == col && g.Clause == "where" && g.Strong && later(g.Op)
+	}) || slices.ContainsFunc(st.Guards, func(g sqlfence.Guard) bool {
+		return g.Column == col && g.Clause == "where" && g.Strong && later(g.Op)
+	})
 }
 
 // renewalOwner reports whether col names the holder of a row of table.

@@ -182,7 +182,7 @@ type queue struct {
 }
 
 func (q *queue) Extend(ctx context.Context, ids []int64, d time.Duration) error {
-	_, err := q.c.Exec(ctx, `UPDATE `+q.table+` SET leased_until = now() + $1::interval WHERE id = ANY($2) AND leased_until >= now()`, d.String(), ids) // want `the rows affected by this lease renewal \(UPDATE \S+ SET leased_until ..., with no holder in its WHERE\) are discarded`
+	_, err := q.c.Exec(ctx, `UPDATE `+q.table+` SET leased_until = now() + $1::interval WHERE id = ANY($2) AND leased_until >= now()`, d.String(), ids) // want `the rows affected by this lease renewal \(UPDATE \S+ SET leased_until ... WHERE leased_until has not passed, with no holder in its WHERE\) are discarded`
 	return err
 }
 
