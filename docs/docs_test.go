@@ -1,6 +1,7 @@
 package docs_test
 
 import (
+	"encoding/json"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -123,6 +124,55 @@ func TestPageWithoutCheckComments(t *testing.T) {
 		}
 		if strings.Count(page, "```go") != strings.Count(string(raw), "```go") {
 			t.Errorf("docs.Page(%s) lost a code block", c.Code)
+		}
+	}
+}
+
+// docs/sample.sarif is fencecheck's real output on testdata/realmod
+// (regenerate it with `cd testdata/realmod && fencecheck -f sarif ./... >
+// ../../docs/sample.sarif`): its rules are today's catalog, and every
+// result carries the baseline fingerprint, as integrations.md says.
+func TestSampleSARIF(t *testing.T) {
+	data, err := os.ReadFile("sample.sarif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct{ ID string }
+				}
+			}
+			Results []struct {
+				RuleID              string
+				PartialFingerprints map[string]string
+			}
+		}
+	}
+	if err := json.Unmarshal(data, &log); err != nil || len(log.Runs) != 1 {
+		t.Fatalf("sample.sarif: %v (%d runs)", err, len(log.Runs))
+	}
+	run := log.Runs[0]
+	rules := map[string]bool{}
+	for _, r := range run.Tool.Driver.Rules {
+		rules[r.ID] = true
+	}
+	for _, a := range analyzers.All {
+		code := strings.TrimSuffix(strings.TrimPrefix(a.URL, docs.BaseURL), ".md")
+		if !rules[code] {
+			t.Errorf("sample.sarif has no rule %s: regenerate it", code)
+		}
+	}
+	if len(run.Results) == 0 {
+		t.Fatal("sample.sarif has no result")
+	}
+	for i, r := range run.Results {
+		if !rules[r.RuleID] {
+			t.Errorf("result %d: rule %q is not among the rules", i, r.RuleID)
+		}
+		if r.PartialFingerprints["fencecheck/v1"] == "" {
+			t.Errorf("result %d (%s) has no fencecheck/v1 fingerprint: regenerate sample.sarif", i, r.RuleID)
 		}
 	}
 }
