@@ -242,6 +242,7 @@ func hashFiles(nodes []*node) map[string]*[sha256.Size]byte {
 	for i := range idx {
 		idx[i] = i
 	}
+	bufs := sync.Pool{New: func() any { return new([64 << 10]byte) }}
 	parallel(idx, func(i int) {
 		f, err := os.Open(files[i])
 		if err != nil {
@@ -249,7 +250,10 @@ func hashFiles(nodes []*node) map[string]*[sha256.Size]byte {
 		}
 		defer f.Close()
 		h := sha256.New()
-		if _, err := io.Copy(h, f); err != nil {
+		buf := bufs.Get().(*[64 << 10]byte)
+		defer bufs.Put(buf)
+		// Not io.Copy: *os.File's WriteTo would allocate a buffer per file.
+		if _, err := io.CopyBuffer(h, struct{ io.Reader }{f}, buf[:]); err != nil {
 			return
 		}
 		var sum [sha256.Size]byte
