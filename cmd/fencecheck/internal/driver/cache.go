@@ -325,13 +325,14 @@ func (r *run) restore(n *node) {
 			r.report(n.pkg, r.cfg.Analyzers[i], rep.Diags)
 		}
 	}
+	e.Diags, e.Summary, e.Objects, e.Pkg = nil, nil, nil, nil // only the decoded facts are needed now
 }
 
 // store caches the results of n, processed in this run, unless it failed
 // or does not type-check. A write that fails is ignored: the next run
 // processes the package again.
 func (r *run) store(n *node) {
-	if r.cfg.Cache == nil || n.key == nil || n.failed || n.broken || n.pkg.PkgPath == "unsafe" {
+	if r.cfg.Cache == nil || n.key == nil || n.failed || n.broken || !n.processed {
 		return
 	}
 	e := entry{Analysed: n.analysed, DepFacts: n.depFacts, Diags: n.diags, Summary: n.summary}

@@ -392,7 +392,6 @@ func (r *run) processSafely(n *node, s *slot) {
 		r.restore(n)
 		return
 	}
-	n.processed = true
 	r.process(n, s)
 	r.store(n)
 }
@@ -410,6 +409,7 @@ func (r *run) process(n *node, s *slot) {
 	if p.PkgPath == "unsafe" {
 		return // the importer supplies types.Unsafe
 	}
+	n.processed = true
 	root := r.rootSet[p]
 	n.stage = "prefilter"
 	var analyse bool
