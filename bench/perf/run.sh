@@ -45,7 +45,7 @@ command -v go >/dev/null || die "go is not on PATH"
 declare -A edits=(
 	[client-go]="k8s.io/client-go/tools/leaderelection/resourcelock/interface.go"
 	[locks]="go.etcd.io/etcd/client/v3/concurrency/mutex.go"
-	[app]="go.temporal.io/server/common/persistence/data_interfaces.go"
+	[app]="go.temporal.io/server/service/history/deletemanager/delete_manager.go"
 	[smoke]="github.com/go-co-op/gocron/v2/util.go"
 )
 declare -A workloads=(

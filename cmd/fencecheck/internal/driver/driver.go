@@ -18,6 +18,11 @@
 // root, and a dependency of a main module or a directory replacement, in
 // full, for its errors. A package that does not type-check is
 // reported, not analysed (RunDespiteErrors is not supported).
+//
+// With Config.Cache, each package's results (diagnostics, facts, export
+// data) are kept between runs under a hash of its files, its imports' keys
+// and the configuration; a package found there is neither parsed nor
+// type-checked (cache.go).
 package driver
 
 import (
