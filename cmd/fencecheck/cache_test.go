@@ -77,32 +77,31 @@ func sameRun(t *testing.T, what string, cold, warm cacheRun) {
 }
 
 // A second run with nothing changed takes every package from the cache and
-// prints what the first printed, as text and as JSON; both are what a run
+// prints what the first printed, as text and as JSON, which is what a run
 // without the cache prints. The module's findings include those of the
 // whole-program passes (interface calls implemented in packages their
 // caller does not import), which must be the same cold and warm.
 func TestCacheUnchangedRerun(t *testing.T) {
+	t.Parallel() // each on a copy of the module, with a cache of its own
 	dir := copyModule(t, "iface")
 	cacheDir := t.TempDir()
-	for _, format := range []string{"text", "json"} {
-		off := runCached(t, dir, "bin1", "-cache=off", "-f", format, "./...")
-		whole := "service/service.go:50"
-		if format == "json" {
-			whole = `"file":"service/service.go","line":50`
-		}
-		if off.code != exitFindings || !strings.Contains(off.stdout, whole) {
-			t.Fatalf("-f %s without the cache: exit %d, want findings including the whole program's (service.go:50):\n%s%s", format, off.code, off.stdout, off.stderr)
-		}
-		if len(off.cached) > 0 {
-			t.Errorf("-cache=off: packages from the cache: %v", off.cached)
-		}
-		cold := runCached(t, dir, "bin1", "-cache", cacheDir, "-f", format, "./...")
-		sameRun(t, "-f "+format+" cold", off, cold)
-		warm := runCached(t, dir, "bin1", "-cache", cacheDir, "-f", format, "./...")
-		sameRun(t, "-f "+format+" warm", off, warm)
-		if len(warm.fresh) > 0 || len(warm.cached) < 11 {
-			t.Errorf("-f %s warm: analysed again %v, from the cache %v; want every package from the cache", format, warm.fresh, warm.cached)
-		}
+	cold := runCached(t, dir, "bin1", "-cache", cacheDir, "./...")
+	if cold.code != exitFindings || !strings.Contains(cold.stdout, "service/service.go:50") || len(cold.cached) > 0 {
+		t.Fatalf("cold run: exit %d, from the cache %v; want findings including the whole program's (service.go:50):\n%s%s", cold.code, cold.cached, cold.stdout, cold.stderr)
+	}
+	warm := runCached(t, dir, "bin1", "-cache", cacheDir, "./...")
+	sameRun(t, "warm", cold, warm)
+	if len(warm.fresh) > 0 || len(warm.cached) < 11 {
+		t.Errorf("warm: analysed again %v, from the cache %v; want every package from the cache", warm.fresh, warm.cached)
+	}
+	off := runCached(t, dir, "bin1", "-cache=off", "-f", "json", "./...")
+	if len(off.cached) > 0 || !strings.Contains(off.stdout, `"file":"service/service.go","line":50`) {
+		t.Fatalf("-cache=off -f json: from the cache %v, output\n%s", off.cached, off.stdout)
+	}
+	warmJSON := runCached(t, dir, "bin1", "-cache", cacheDir, "-f", "json", "./...")
+	sameRun(t, "-f json warm", off, warmJSON)
+	if len(warmJSON.fresh) > 0 {
+		t.Errorf("-f json warm: analysed again %v", warmJSON.fresh)
 	}
 }
 
@@ -129,13 +128,13 @@ func appendFile(t *testing.T, name, text string) {
 // second pass, over sched, jobs and lockfactory here; see
 // TestCacheWholeProgram.)
 func TestCacheEditReanalysesImporters(t *testing.T) {
+	t.Parallel() // each on a copy of the module, with a cache of its own
 	dir := copyModule(t, "iface")
 	cacheDir := t.TempDir()
-	runCached(t, dir, "bin1", "-cache", cacheDir, "./...")
+	cold := runCached(t, dir, "bin1", "-cache", cacheDir, "./...")
 	appendFile(t, filepath.Join(dir, "dbq", "db.go"), "\nvar Edited = 1\n")
-	off := runCached(t, dir, "bin1", "-cache=off", "./...")
 	warm := runCached(t, dir, "bin1", "-cache", cacheDir, "./...")
-	sameRun(t, "after an edit of dbq", off, warm)
+	sameRun(t, "after an edit of dbq that changes no finding", cold, warm)
 	// service imports dbq; cmd/app imports both.
 	if want := []string{"cmd/app", "dbq", "service"}; !slices.Equal(warm.fresh, want) {
 		t.Errorf("after an edit of dbq: analysed %v, want %v (from the cache: %v)", warm.fresh, want, warm.cached)
@@ -148,6 +147,7 @@ func TestCacheEditReanalysesImporters(t *testing.T) {
 // not change. service calls Store.MarkPaid, implemented by pg, which
 // service does not import.
 func TestCacheWholeProgram(t *testing.T) {
+	t.Parallel() // each on a copy of the module, with a cache of its own
 	dir := copyModule(t, "iface")
 	cacheDir := t.TempDir()
 	first := runCached(t, dir, "bin1", "-cache", cacheDir, "./...")
@@ -173,42 +173,28 @@ func TestCacheWholeProgram(t *testing.T) {
 	}
 }
 
-// A change of the configuration or of the binary invalidates every entry.
+// A change of the configuration file or of the binary invalidates every
+// entry.
 func TestCacheKeyConfigAndBinary(t *testing.T) {
+	t.Parallel() // each on a copy of the module, with a cache of its own
 	dir := copyModule(t, "iface")
 	cacheDir := t.TempDir()
+	config := filepath.Join(dir, "fencecheck.json")
+	if err := os.WriteFile(config, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	first := runCached(t, dir, "bin1", "-cache", cacheDir, "./...")
 	if len(first.fresh) == 0 {
 		t.Fatal("first run: nothing analysed")
 	}
-	for _, tc := range []struct {
-		name   string
-		change func() string // returns the binary to run
-	}{
-		{"another binary", func() string { return "bin2" }},
-		{"a configuration file", func() string {
-			if err := os.WriteFile(filepath.Join(dir, "fencecheck.json"), []byte("{}\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			return "bin1"
-		}},
-		{"the configuration file changed", func() string {
-			if err := os.WriteFile(filepath.Join(dir, "fencecheck.json"), []byte("{\"sinks\": []}\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			return "bin1"
-		}},
-		{"-library", func() string { return "bin1" }},
-	} {
-		bin := tc.change()
-		args := []string{"-cache", cacheDir, "./..."}
-		if tc.name == "-library" {
-			args = append([]string{"-library"}, args...)
-		}
-		r := runCached(t, dir, bin, args...)
-		if len(r.cached) > 0 || !slices.Equal(r.fresh, first.fresh) {
-			t.Errorf("%s: from the cache %v, analysed %v; want every package analysed", tc.name, r.cached, r.fresh)
-		}
+	if r := runCached(t, dir, "bin2", "-cache", cacheDir, "./..."); len(r.cached) > 0 || !slices.Equal(r.fresh, first.fresh) {
+		t.Errorf("another binary: from the cache %v, analysed %v; want every package analysed", r.cached, r.fresh)
+	}
+	if err := os.WriteFile(config, []byte("{\"sinks\": []}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := runCached(t, dir, "bin1", "-cache", cacheDir, "./..."); len(r.cached) > 0 || !slices.Equal(r.fresh, first.fresh) {
+		t.Errorf("fencecheck.json changed: from the cache %v, analysed %v; want every package analysed", r.cached, r.fresh)
 	}
 }
 
@@ -237,10 +223,8 @@ func TestCacheOff(t *testing.T) {
 		return n
 	}
 	t.Setenv(cacheEnv, envDir)
-	for range 2 {
-		if r := runCached(t, dir, "bin1", "-cache=off", "./..."); len(r.cached) > 0 {
-			t.Errorf("-cache=off: from the cache %v", r.cached)
-		}
+	if r := runCached(t, dir, "bin1", "-cache=off", "./..."); len(r.cached) > 0 {
+		t.Errorf("-cache=off: from the cache %v", r.cached)
 	}
 	if n := entries(envDir); n > 0 {
 		t.Errorf("-cache=off wrote %d entries in $%s", n, cacheEnv)
@@ -253,10 +237,8 @@ func TestCacheOff(t *testing.T) {
 		t.Errorf("%s=%s, second run: analysed %v", cacheEnv, envDir, r.fresh)
 	}
 	t.Setenv(cacheEnv, "off")
-	for range 2 {
-		if r := runCached(t, dir, "bin1", "./..."); len(r.cached) > 0 {
-			t.Errorf("%s=off: from the cache %v", cacheEnv, r.cached)
-		}
+	if r := runCached(t, dir, "bin1", "./..."); len(r.cached) > 0 {
+		t.Errorf("%s=off: from the cache %v", cacheEnv, r.cached)
 	}
 	if userDir, err := os.UserCacheDir(); err == nil && entries(filepath.Join(userDir, "fencecheck")) > 0 {
 		t.Errorf("%s=off wrote entries in the user cache directory %s", cacheEnv, userDir)
@@ -271,6 +253,7 @@ func TestCacheOff(t *testing.T) {
 // A damaged entry is a miss, not an error, and so is one whose export data
 // is missing when an importer that is not cached needs it.
 func TestCacheCorruptEntries(t *testing.T) {
+	t.Parallel() // each on a copy of the module, with a cache of its own
 	dir := copyModule(t, "iface")
 	cacheDir := t.TempDir()
 	cold := runCached(t, dir, "bin1", "-cache", cacheDir, "./...")
@@ -314,10 +297,9 @@ func TestCacheCorruptEntries(t *testing.T) {
 		}
 		return nil
 	})
-	editFile(t, filepath.Join(dir, "service", "service.go"), "package service\n", "package service\n\nvar Edited = 1\n")
-	off := runCached(t, dir, "bin1", "-cache=off", "./...")
+	appendFile(t, filepath.Join(dir, "service", "service.go"), "\nvar Edited = 1\n")
 	warm := runCached(t, dir, "bin1", "-cache", cacheDir, "./...")
-	sameRun(t, "export data missing", off, warm)
+	sameRun(t, "export data missing", cold, warm)
 	if !slices.Contains(warm.cached, "sched") {
 		t.Errorf("export data missing: sched not from the cache (from the cache: %v)", warm.cached)
 	}
