@@ -216,6 +216,10 @@ func (c *command) analyzeCached(checks []check, own *suite.Suite, prog suite.Pro
 	// that an error in a _test.go file does not hide their findings.
 	if again := brokenTests(run.Roots); len(again) > 0 {
 		cfg.Patterns, cfg.Tests, cfg.Roots = again, false, nil
+		if cfg.Cache != nil {
+			// prog may be resolving by now: its digest says so.
+			cfg.CacheKey = "broken tests " + prog.Digest() + "\n" + baseKey
+		}
 		if run, err := driver.Run(cfg); err == nil {
 			errs = append(errs, c.loadErrors(run.Packages)...)
 			failures = append(failures, run.Failures...)
