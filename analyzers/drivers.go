@@ -58,6 +58,9 @@ func (drivers) New(opts suite.Options) (*suite.Suite, error) {
 		eopts.Program = p
 	}
 	eng, as := newSuite(eopts)
+	if eopts.Program != nil {
+		eopts.Program.KnowFacts(append(as, eng))
+	}
 	return &suite.Suite{Engine: eng, Checks: suite.Of(as), Configs: configs{src}}, nil
 }
 

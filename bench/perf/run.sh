@@ -7,6 +7,13 @@
 #	bench/perf/run.sh client-go app   # some workloads (client-go, locks, app, or smoke: a quick test)
 #	PERF_PROFILE=0 bench/perf/run.sh  # skip the profiling runs
 #	PERF_SKIP="floor floorssa" bench/perf/run.sh app  # leave tools out (the report says "not run")
+#	PERF_SKIP="vettool vet staticcheck floor floorssa floorexport" bench/perf/run.sh client-go  # fencecheck's cache runs only
+#
+# fencecheck runs three times with its results cache (FENCECHECK_CACHE) in
+# a directory of its own: cold (empty), warm (nothing changed) and after a
+# one-file edit (a function appended to one file of a package that others
+# import; the file is in the module cache, made writable for the run and
+# restored afterwards), and once with -cache=off.
 #
 # Each tool runs alone, one after the other, with /usr/bin/time -v. Every
 # run gets a fresh copy of the same GOCACHE, which holds the compiled
@@ -34,6 +41,13 @@ say() { echo "perf: $*" >&2; }
 /usr/bin/time -v true >/dev/null 2>&1 || die "/usr/bin/time does not accept -v (need GNU time: apt-get install -y time)"
 command -v go >/dev/null || die "go is not on PATH"
 
+# edits: the file of each workload that the one-file-edit run changes.
+declare -A edits=(
+	[client-go]="k8s.io/client-go/tools/leaderelection/resourcelock/interface.go"
+	[locks]="go.etcd.io/etcd/client/v3/concurrency/mutex.go"
+	[app]="go.temporal.io/server/service/history/deletemanager/delete_manager.go"
+	[smoke]="github.com/go-co-op/gocron/v2/util.go"
+)
 declare -A workloads=(
 	[client-go]="k8s.io/client-go/..."
 	[locks]="go.etcd.io/etcd/client/v3/... github.com/go-redsync/redsync/v4/... github.com/riverqueue/river/... github.com/hibiken/asynq github.com/go-co-op/gocron/v2"
@@ -59,7 +73,9 @@ say "building fencecheck from $repo at $commit"
 cd "$here"
 go build -o "$bin/floor" ./floor || die "the floor driver does not build"
 go build -o "$bin/perfreport" ./cmd/perfreport || die "the report tool does not build"
-if [[ ! -x "$bin/staticcheck" ]] || ! "$bin/staticcheck" -version 2>/dev/null | grep -qF "(${staticcheck_version#v})"; then
+if [[ " ${PERF_SKIP:-} " == *" staticcheck "* ]]; then
+	:
+elif [[ ! -x "$bin/staticcheck" ]] || ! "$bin/staticcheck" -version 2>/dev/null | grep -qF "(${staticcheck_version#v})"; then
 	say "installing staticcheck $staticcheck_version"
 	GOBIN="$bin" go install "honnef.co/go/tools/cmd/staticcheck@$staticcheck_version" ||
 		die "cannot install staticcheck $staticcheck_version through the module proxy"
@@ -110,6 +126,41 @@ measure() {
 	rm -rf "$out/tmp"
 }
 
+# compiling_tools prints how many of the tools that need compiled export
+# data are not in PERF_SKIP.
+compiling_tools() {
+	local t n=0
+	for t in vettool vet staticcheck floor floorssa floorexport; do
+		[[ " ${PERF_SKIP:-} " == *" $t "* ]] || n=$((n + 1))
+	done
+	echo "$n"
+}
+
+# edit_file WORKLOAD: append a function to the workload's edit file (in
+# the module cache, read-only: made writable for the run); restore_file
+# puts it back, also when the script stops.
+edited=""
+edit_file() {
+	local rel="${edits[$1]}" dir file
+	dir="$(go list -f '{{.Dir}}' "$(dirname "$rel")")" || die "$1: cannot find the package of $rel"
+	file="$dir/$(basename "$rel")"
+	[[ -f "$file" ]] || die "$1: $file does not exist"
+	cp -p "$file" "$out/edited.orig"
+	edited="$file"
+	chmod u+w "$(dirname "$file")" "$file"
+	printf '\nfunc fencecheckPerfEdit() {}\n' >>"$file"
+	echo "$rel" >"$out/$1/edit.txt"
+}
+restore_file() {
+	[[ -n "$edited" ]] || return 0
+	cat "$out/edited.orig" >"$edited"
+	touch -r "$out/edited.orig" "$edited"
+	chmod a-w "$edited" "$(dirname "$edited")"
+	rm -f "$out/edited.orig"
+	edited=""
+}
+trap restore_file EXIT
+
 for w in "${order[@]}"; do
 	d="$out/$w"
 	rm -rf "$d"
@@ -118,12 +169,29 @@ for w in "${order[@]}"; do
 	expand ${workloads[$w]} >"$d/packages.txt"
 	[[ -s "$d/packages.txt" ]] || die "$w: no packages"
 	mapfile -t pkgs <"$d/packages.txt"
-	say "$w: ${#pkgs[@]} packages; warming the build cache (compiled export data only)"
 	rm -rf "$out/gocache-$w"
-	GOCACHE="$out/gocache-$w" go list -e -export -deps -test "${pkgs[@]}" >/dev/null ||
-		die "$w: go list -export failed"
+	if [[ "$(compiling_tools)" == 0 ]]; then
+		# Only fencecheck runs: the build cache holds what go list
+		# -compiled makes (cgo's Go files), as on a developer's machine.
+		say "$w: ${#pkgs[@]} packages; warming the build cache (cgo only: every compiling tool is in PERF_SKIP)"
+		GOCACHE="$out/gocache-$w" go list -e -compiled -deps -test "${pkgs[@]}" >/dev/null ||
+			die "$w: go list -compiled failed"
+	else
+		say "$w: ${#pkgs[@]} packages; warming the build cache (compiled export data only)"
+		GOCACHE="$out/gocache-$w" go list -e -export -deps -test "${pkgs[@]}" >/dev/null ||
+			die "$w: go list -export failed"
+	fi
 
-	measure "$w" fencecheck "$bin/fencecheck" "${pkgs[@]}"
+	fccache="$out/fccache-$w"
+	rm -rf "$fccache"
+	measure "$w" fencecheck env FENCECHECK_CACHE="$fccache" "$bin/fencecheck" "${pkgs[@]}"
+	measure "$w" fencecheck-warm env FENCECHECK_CACHE="$fccache" "$bin/fencecheck" "${pkgs[@]}"
+	edit_file "$w"
+	measure "$w" fencecheck-edit env FENCECHECK_CACHE="$fccache" "$bin/fencecheck" "${pkgs[@]}"
+	restore_file
+	du -sk "$fccache" | cut -f1 >"$d/fccache.kib"
+	rm -rf "$fccache"
+	measure "$w" fencecheck-nocache "$bin/fencecheck" -cache=off "${pkgs[@]}"
 	measure "$w" vettool go vet -vettool="$bin/fencecheck" "${pkgs[@]}"
 	measure "$w" vet go vet "${pkgs[@]}"
 	measure "$w" staticcheck "$bin/staticcheck" -checks all "${pkgs[@]}"
@@ -140,7 +208,7 @@ if [[ "${PERF_PROFILE:-1}" != 0 ]]; then
 		d="$out/$w"
 		say "$w: profiling fencecheck"
 		mapfile -t pkgs <"$d/packages.txt"
-		"$bin/fencecheck" -cpuprofile "$d/cpu.pprof" -memprofile "$d/mem.pprof" "${pkgs[@]}" >/dev/null 2>&1 || true
+		"$bin/fencecheck" -cache=off -cpuprofile "$d/cpu.pprof" -memprofile "$d/mem.pprof" "${pkgs[@]}" >/dev/null 2>&1 || true
 		go tool pprof -top -nodecount=30 "$bin/fencecheck" "$d/cpu.pprof" >"$d/profile-cpu.txt" 2>&1 || say "$w: pprof (cpu) failed"
 		go tool pprof -top -cum -nodecount=40 "$bin/fencecheck" "$d/cpu.pprof" >"$d/profile-cpu-cum.txt" 2>&1 || true
 		go tool pprof -top -sample_index=alloc_space -nodecount=30 "$bin/fencecheck" "$d/mem.pprof" >"$d/profile-alloc.txt" 2>&1 || true

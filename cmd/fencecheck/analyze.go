@@ -12,6 +12,7 @@ import (
 
 	"maps"
 
+	"github.com/fencecheck/fencecheck/cmd/fencecheck/internal/cache"
 	"github.com/fencecheck/fencecheck/cmd/fencecheck/internal/driver"
 	"github.com/fencecheck/fencecheck/internal/crash"
 	"github.com/fencecheck/fencecheck/internal/suite"
@@ -72,6 +73,16 @@ const maxResolveRuns = 3
 // of the shared suite run as own's (bound to the run's configuration and
 // to prog); other analyzers (the tests') run as they are.
 func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, o options, progress func(driver.Progress)) *result {
+	ids := make([]string, len(checks))
+	for i, ch := range checks {
+		ids[i] = ch.ID
+	}
+	return c.analyzeCached(checks, own, prog, o, progress, c.openCache(o.cache), ids)
+}
+
+// analyzeCached is analyze with the run's cache (nil: none); ids are the
+// selected checks.
+func (c *command) analyzeCached(checks []check, own *suite.Suite, prog suite.Program, o options, progress func(driver.Progress), ca *cache.Cache, ids []string) *result {
 	res := &result{}
 	patterns := o.patterns
 	if len(patterns) == 0 {
@@ -117,8 +128,8 @@ func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, 
 			}
 			return own.Configs.MayExportFacts(sp)
 		},
-		Report: func(p *packages.Package, fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) {
-			f := newFinding(fset, a, codes[a], d)
+		Report: func(p *packages.Package, a *analysis.Analyzer, d driver.Diagnostic) {
+			f := newFinding(a, codes[a], d)
 			f.pkg = p.PkgPath
 			// A file shared by a package and its test variant, or a
 			// diagnostic reported twice, is printed once.
@@ -132,6 +143,22 @@ func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, 
 	}
 	if o.tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + o.tags}
+	}
+	// The cache: a package's results are kept with what it added to the
+	// whole program (prog's summaries), so that a run that takes it from
+	// the cache knows the same program; the further runs' results depend
+	// on the whole program, so their key has its digest.
+	var baseKey string
+	if ca != nil {
+		baseKey = c.cacheKey(o, ids)
+	}
+	if baseKey != "" {
+		prog.Track()
+		cfg.Cache, cfg.CacheKey = ca, "pass 1\n"+baseKey
+		cfg.PackageKey = packageKeys(c.configPath(o.config))
+		cfg.Summarize = prog.Summarize
+		cfg.Restore = func(_ *packages.Package, data []byte) error { return prog.Restore(data) }
+		defer ca.Trim(0)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" && os.Getenv("GOGC") == "" {
 		cfg.Headroom = headroom
@@ -171,6 +198,9 @@ func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, 
 		}
 		prog.Resolve()
 		again := *cfg
+		if cfg.Cache != nil {
+			again.CacheKey = "resolve " + prog.Digest() + "\n" + baseKey
+		}
 		again.Roots = func(pkgs []*packages.Package) []*packages.Package {
 			return slices.DeleteFunc(analysisRoots(pkgs), func(p *packages.Package) bool { return !wanted[p.PkgPath] })
 		}
@@ -186,6 +216,10 @@ func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, 
 	// that an error in a _test.go file does not hide their findings.
 	if again := brokenTests(run.Roots); len(again) > 0 {
 		cfg.Patterns, cfg.Tests, cfg.Roots = again, false, nil
+		if cfg.Cache != nil {
+			// prog may be resolving by now: its digest says so.
+			cfg.CacheKey = "broken tests " + prog.Digest() + "\n" + baseKey
+		}
 		if run, err := driver.Run(cfg); err == nil {
 			errs = append(errs, c.loadErrors(run.Packages)...)
 			failures = append(failures, run.Failures...)
@@ -406,48 +440,29 @@ func (c *command) absFile(pos string) string {
 	return filepath.Clean(file)
 }
 
-func newFinding(fset *token.FileSet, a *analysis.Analyzer, code string, d analysis.Diagnostic) finding {
+// newFinding makes a finding of a diagnostic. A fix's positions ignore
+// //line directives (driver.Edit); the finding and its related locations
+// keep the adjusted positions, as go vet prints them.
+func newFinding(a *analysis.Analyzer, code string, d driver.Diagnostic) finding {
 	f := finding{
 		code:     cmp.Or(d.Category, code),
 		analyzer: a.Name,
 		message:  d.Message,
 		url:      cmp.Or(d.URL, a.URL),
+		pos:      d.Pos,
+		end:      d.End,
 	}
-	f.pos, f.end = span(fset, d.Pos, d.End)
 	for _, r := range d.Related {
-		var rel related
-		rel.pos, rel.end = span(fset, r.Pos, r.End)
-		rel.message = r.Message
-		f.related = append(f.related, rel)
+		f.related = append(f.related, related{pos: r.Pos, end: r.End, message: r.Message})
 	}
-	// A fix edits the file as it is on disk: its positions ignore //line
-	// directives, which would name another file (a template, a .y file)
-	// and its lines with this file's byte offsets. The finding and its
-	// related locations keep the adjusted positions, as go vet prints them.
-	for _, sf := range d.SuggestedFixes {
+	for _, sf := range d.Fixes {
 		fx := fix{message: sf.Message}
-		for _, e := range sf.TextEdits {
-			var ed edit
-			ed.pos = fset.PositionFor(e.Pos, false)
-			ed.end = ed.pos
-			if e.End.IsValid() {
-				ed.end = fset.PositionFor(e.End, false)
-			}
-			ed.new = string(e.NewText)
-			fx.edits = append(fx.edits, ed)
+		for _, e := range sf.Edits {
+			fx.edits = append(fx.edits, edit{pos: e.Pos, end: e.End, new: e.NewText})
 		}
 		f.fixes = append(f.fixes, fx)
 	}
 	return f
-}
-
-// span resolves a range; a missing end is the start.
-func span(fset *token.FileSet, pos, end token.Pos) (token.Position, token.Position) {
-	p := fset.Position(pos)
-	if !end.IsValid() {
-		return p, p
-	}
-	return p, fset.Position(end)
 }
 
 // sortFindings orders findings by file (as printed), line, column, code

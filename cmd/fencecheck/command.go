@@ -41,6 +41,9 @@ type command struct {
 	// shows its progress; nil means it is not.
 	terminal func() bool
 	now      func() time.Time // nil means time.Now
+	// binaryID identifies the binary in the cache's keys; nil means the
+	// hash of the executable (tests give another binary).
+	binaryID func() (string, error)
 }
 
 // options are the parsed flags.
@@ -60,6 +63,7 @@ type options struct {
 	verbose    bool
 	baseline   string // -baseline: report only findings not recorded in it
 	baselineW  string // -baseline-write: record the findings in it
+	cache      string // -cache: the cache directory, or "off"
 	patterns   []string
 }
 
@@ -98,6 +102,7 @@ func (c *command) flagSet(o *options) *flag.FlagSet {
 	fs.StringVar(&o.config, "config", "", "configuration `file` (default: fencecheck.json at the module root)")
 	fs.StringVar(&o.baseline, "baseline", "", "report only the findings not recorded in the baseline `file` (written by -baseline-write)")
 	fs.StringVar(&o.baselineW, "baseline-write", "", "record the findings in the baseline `file` instead of reporting them (see docs/getting-started.md)")
+	fs.StringVar(&o.cache, "cache", "", "results cache `dir`ectory, or off (default: $FENCECHECK_CACHE, else fencecheck in the user cache directory; see docs/performance.md)")
 	fs.BoolVar(&o.verbose, "v", false, "list each package analysed, with its time, on standard error")
 	fs.BoolVar(&o.library, "library", false, "library mode: also report inside the lock libraries fencecheck knows (their releases and validity arithmetic), for their authors")
 	return fs

@@ -54,6 +54,10 @@ func (p *progress) event(e driver.Progress) {
 		p.clear()
 		note := ""
 		switch {
+		case e.Cached && !e.Root:
+			note = " (dependency, cached)"
+		case e.Cached:
+			note = " (cached)"
 		case !e.Root:
 			note = " (dependency, for its facts)"
 		case !e.Analysed:

@@ -17,6 +17,8 @@
 package suite
 
 import (
+	"go/types"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/fencecheck/fencecheck/internal/checks"
@@ -149,6 +151,17 @@ type Program interface {
 	Wanted() map[string]string
 	// Resolve switches the program to its second pass.
 	Resolve()
+
+	// For a run that caches each package's results (the standalone
+	// command's cache): Track makes the Program log what each package's
+	// analysis adds to it; Summarize returns that for one package (its
+	// types.Package; the log is dropped), and Restore adds it back in a
+	// later run that takes the package from the cache. Digest is a hash of
+	// the Program's content, which the second pass's results depend on.
+	Track()
+	Summarize(pkg *types.Package) []byte
+	Restore(data []byte) error
+	Digest() string
 }
 
 // NewProgram returns an empty Program, for Options.Program.

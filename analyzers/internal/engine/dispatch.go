@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"maps"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -132,7 +133,7 @@ func (a *analysis_) dispatch(summary bool, ci ssa.CallInstruction, toks interfac
 	}
 	if !prog.resolving() {
 		if !local && len(deps) == 0 {
-			prog.want(a.pass.Pkg.Path(), k, false)
+			prog.want(a.pass.Pkg, k, false)
 		}
 		return
 	}
@@ -161,6 +162,13 @@ type Program struct {
 	impls   map[string][]Impl // by method name and signature
 	wanted  map[string][]want
 	resolve bool
+
+	// What each package being analysed added, while the standalone
+	// command caches results (cache.go); nil otherwise.
+	logs map[*types.Package]*contribution
+	// The fact types of the run's analyzers, by name, to decode the
+	// checks' summaries of a cached contribution.
+	factTypes map[string]reflect.Type
 }
 
 // want is an interface call that nothing its package can see implements:
@@ -203,13 +211,19 @@ func (p *Program) resolving() bool {
 	return p.resolve
 }
 
-func (p *Program) want(pkg, key string, lock bool) {
+func (p *Program) want(tp *types.Package, key string, lock bool) {
+	p.addWant(tp, tp.Path(), want{key: key, lock: lock})
+}
+
+// addWant records w for the package with path pkg, and in tp's log
+// (cache.go) if tp is not nil.
+func (p *Program) addWant(tp *types.Package, pkg string, w want) {
 	if model.KB.IsLibraryPackage(pkg) {
 		return // a lock library's own code: no findings to make
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	w := want{key: key, lock: lock}
+	p.log(tp).wanted(pkg, w)
 	if !slices.Contains(p.wanted[pkg], w) {
 		p.wanted[pkg] = append(p.wanted[pkg], w)
 	}
@@ -251,9 +265,10 @@ func (p *Program) Wanted() map[string]string {
 	return out
 }
 
-func (p *Program) add(key string, im Impl) {
+func (p *Program) add(tp *types.Package, key string, im Impl) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.log(tp).added(key, im)
 	for i, old := range p.impls[key] {
 		if old.Pkg == im.Pkg && old.Type == im.Type {
 			// The same method, summarised by another check: the first
@@ -364,7 +379,7 @@ func (a *analysis_) recordImpl(fn *ssa.Function, obj *types.Func, fill func(*Imp
 	}
 	im := Impl{Pkg: a.pass.Pkg.Path(), Type: n.Obj().Name(), Methods: methods}
 	fill(&im)
-	prog.add(obj.Name()+" "+sigKey(obj.Type().(*types.Signature)), im)
+	prog.add(a.pass.Pkg, obj.Name()+" "+sigKey(obj.Type().(*types.Signature)), im)
 }
 
 // interfaceLock returns the lock an interface call takes when every
@@ -432,7 +447,7 @@ func (a *analysis_) mayAcquire(c *ssa.CallCommon) bool {
 	if prog := a.prog; prog != nil {
 		if k, _ := methodKey(c); k != "" {
 			if !prog.resolving() {
-				prog.want(a.pass.Pkg.Path(), k, true)
+				prog.want(a.pass.Pkg, k, true)
 			} else if prog.acquires(k) {
 				return true
 			}
@@ -460,14 +475,6 @@ func (p *Program) acquires(key string) bool {
 
 // wantKind records an interface call whose implementation may carry a
 // check's summary of the given kind elsewhere in the program.
-func (p *Program) wantKind(pkg, key, kind string) {
-	if model.KB.IsLibraryPackage(pkg) {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	w := want{key: key, kind: kind}
-	if !slices.Contains(p.wanted[pkg], w) {
-		p.wanted[pkg] = append(p.wanted[pkg], w)
-	}
+func (p *Program) wantKind(tp *types.Package, key, kind string) {
+	p.addWant(tp, tp.Path(), want{key: key, kind: kind})
 }

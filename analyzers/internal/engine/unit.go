@@ -67,7 +67,7 @@ func (s services) ProgramSummaries(c *ssa.CallCommon, kind string) []unit.Summar
 	}
 	pkg := s.a.pass.Pkg.Path()
 	if !prog.resolving() {
-		prog.wantKind(pkg, k, kind)
+		prog.wantKind(s.a.pass.Pkg, k, kind)
 		return nil
 	}
 	var out []unit.Summary

@@ -26,7 +26,10 @@ type run struct {
 }
 
 var tools = []struct{ name, desc string }{
-	{"fencecheck", "fencecheck standalone (all checks, -tests)"},
+	{"fencecheck", "fencecheck standalone (all checks, -tests), cold: empty results cache"},
+	{"fencecheck-warm", "fencecheck, warm: nothing changed"},
+	{"fencecheck-edit", "fencecheck, one file edited"},
+	{"fencecheck-nocache", "fencecheck -cache=off"},
 	{"vettool", "go vet -vettool=fencecheck"},
 	{"vet", "go vet (default analyzers)"},
 	{"staticcheck", "staticcheck v0.8.2 -checks all"},
@@ -137,7 +140,19 @@ func report(dir, w string) {
 	ratio("fencecheck / staticcheck, peak RSS", "fencecheck", "staticcheck", rss, 0.7)
 	ratio("vet -vettool=fencecheck / go vet, wall", "vettool", "vet", wall, 1.2)
 	ratio("fencecheck / SSA floor, wall", "fencecheck", "floorssa", wall, 1.3)
+	ratio("fencecheck warm / cold, wall", "fencecheck-warm", "fencecheck", wall, 0.1)
+	ratio("fencecheck one-file edit / cold, wall", "fencecheck-edit", "fencecheck", wall, 0.3)
 	fmt.Println()
+	if edit, err := os.ReadFile(filepath.Join(dir, w, "edit.txt")); err == nil {
+		fmt.Printf("The edit: a function appended to %s.", strings.TrimSpace(string(edit)))
+		if kib, err := os.ReadFile(filepath.Join(dir, w, "fccache.kib")); err == nil {
+			fmt.Printf(" The results cache took %s MiB after the three runs.", mib(strings.TrimSpace(string(kib))))
+		}
+		fmt.Printf(" Cache ratios by CPU: warm / cold %s, edit / cold %s; cold / -cache=off wall %s (the cost of writing the cache).\n\n",
+			fmtRatio(runs["fencecheck-warm"], runs["fencecheck"], cpu),
+			fmtRatio(runs["fencecheck-edit"], runs["fencecheck"], cpu),
+			fmtRatio(runs["fencecheck"], runs["fencecheck-nocache"], wall))
+	}
 	fmt.Printf("Other ratios (no target): fencecheck / staticcheck CPU %s; vettool / vet CPU %s; fencecheck / SSA floor CPU %s, RSS %s; fencecheck / type-check floor wall %s; SSA floor / export-data floor wall %s.\n\n",
 		fmtRatio(runs["fencecheck"], runs["staticcheck"], cpu),
 		fmtRatio(runs["vettool"], runs["vet"], cpu),
@@ -145,6 +160,14 @@ func report(dir, w string) {
 		fmtRatio(runs["fencecheck"], runs["floorssa"], rss),
 		fmtRatio(runs["fencecheck"], runs["floor"], wall),
 		fmtRatio(runs["floorssa"], runs["floorexport"], wall))
+}
+
+func mib(kib string) string {
+	k, err := strconv.Atoi(kib)
+	if err != nil {
+		return "?"
+	}
+	return strconv.Itoa((k + 512) / 1024)
 }
 
 func fmtRatio(a, b run, f func(run) float64) string {

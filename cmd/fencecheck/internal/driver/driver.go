@@ -18,11 +18,16 @@
 // root, and a dependency of a main module or a directory replacement, in
 // full, for its errors. A package that does not type-check is
 // reported, not analysed (RunDespiteErrors is not supported).
+//
+// With Config.Cache, each package's results (diagnostics, facts, export
+// data) are kept between runs under a hash of its files, its imports' keys
+// and the configuration; a package found there is neither parsed nor
+// type-checked (cache.go).
 package driver
 
 import (
 	"cmp"
-	"go/token"
+	"go/types"
 	"maps"
 	"os"
 	"path/filepath"
@@ -38,6 +43,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/fencecheck/fencecheck/cmd/fencecheck/internal/cache"
 	"github.com/fencecheck/fencecheck/internal/crash"
 )
 
@@ -66,8 +72,27 @@ type Config struct {
 	Needed func(p *packages.Package, root, depFacts bool) bool
 
 	// Report receives each diagnostic of a root package, one call at a
-	// time. The file set is the package's own and stays valid.
-	Report func(p *packages.Package, fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic)
+	// time: new ones as their package is analysed, cached ones as their
+	// package is found in the cache.
+	Report func(p *packages.Package, a *analysis.Analyzer, d Diagnostic)
+
+	// Cache, if not nil, keeps each package's results between runs, keyed
+	// by everything that decides them (see cache.go): CacheKey, for what
+	// the packages do not say (the binary, the configuration, the flags,
+	// which pass of the caller's this is), and PackageKey, if not nil, for
+	// what applies to one package (its configuration file).
+	Cache      *cache.Cache
+	CacheKey   string
+	PackageKey func(p *packages.Package) string
+	// Summarize, if not nil, returns what the analysis of a package (its
+	// types.Package, which is not kept) added to the caller's state beyond
+	// facts and diagnostics (the whole program's method summaries), to be
+	// cached with its results; Restore adds it back when the results come
+	// from the cache. A caller that keeps such state and caches must give
+	// both, or cached packages would be missing from it.
+	Summarize func(pkg *types.Package) []byte
+	// Restore's error makes the package one not cached.
+	Restore func(p *packages.Package, data []byte) error
 
 	// Progress, if not nil, is called as each package of the import graph
 	// is done, one call at a time.
@@ -96,7 +121,8 @@ type Progress struct {
 	Done, Total int // packages done so far, of all in the import graph
 	Package     *packages.Package
 	Root        bool          // one of the packages to analyse, not a dependency
-	Analysed    bool          // the analyzers ran on it (not only type-checked)
+	Analysed    bool          // the analyzers ran on it (not only type-checked), in this run or the cached one
+	Cached      bool          // its results came from the cache
 	Took        time.Duration // from when it got a slot to when it was done
 }
 
@@ -110,6 +136,9 @@ type Result struct {
 	Roots []*packages.Package
 	// Failures are the analyzer runs that returned an error.
 	Failures []Failure
+	// Cached are the packages whose results came from the cache, and
+	// Processed those type-checked or analysed in this run.
+	Cached, Processed []*packages.Package
 }
 
 // Failure is an analyzer that failed on a package, or a panic of the
@@ -165,11 +194,24 @@ func Run(cfg *Config) (*Result, error) {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(r.heapFloor + cfg.Headroom)))
 		r.limit = true
 	}
+	r.lookup()
 	r.analyzeAll()
 	slices.SortFunc(r.failures, func(a, b Failure) int {
 		return cmp.Or(cmp.Compare(a.Package.ID, b.Package.ID), cmp.Compare(a.name(), b.name()))
 	})
-	return &Result{Packages: pkgs, Roots: roots, Failures: r.failures}, nil
+	res := &Result{Packages: pkgs, Roots: roots, Failures: r.failures}
+	for _, n := range r.nodes {
+		switch {
+		case n.entry != nil:
+			res.Cached = append(res.Cached, n.pkg)
+		case n.processed:
+			res.Processed = append(res.Processed, n.pkg)
+		}
+	}
+	byID := func(a, b *packages.Package) int { return cmp.Compare(a.ID, b.ID) }
+	slices.SortFunc(res.Cached, byID)
+	slices.SortFunc(res.Processed, byID)
+	return res, nil
 }
 
 // run is the state of one Run.
@@ -205,6 +247,17 @@ type node struct {
 	importers int          // packages that import this one
 	pending   atomic.Int32 // importers not yet type-checked
 	export    atomic.Pointer[[]byte]
+
+	// The cache (cache.go). key is set before the run, with entry (the
+	// cached results, nil for a miss) and, for an entry whose export data
+	// a miss among its importers needs, export.
+	key       *cache.Key // nil: not to be cached
+	entry     *entry
+	processed bool           // type-checked or analysed in this run
+	failed    bool           // an analyzer or the driver failed on it: not cached
+	diags     []reported     // the diagnostics reported, for the cache
+	summary   []byte         // cfg.Summarize's, for the cache
+	tpkg      *types.Package // while analysed, for cfg.Summarize after a panic
 }
 
 // exportData returns the package's export data; nil if it has none (it
@@ -308,7 +361,7 @@ func (r *run) analyzeAll() {
 			if r.cfg.Progress != nil {
 				progress.Lock()
 				done++
-				r.cfg.Progress(Progress{Done: done, Total: len(r.nodes), Package: n.pkg, Root: r.rootSet[n.pkg], Analysed: n.analysed, Took: time.Since(start)})
+				r.cfg.Progress(Progress{Done: done, Total: len(r.nodes), Package: n.pkg, Root: r.rootSet[n.pkg], Analysed: n.analysed, Cached: n.entry != nil, Took: time.Since(start)})
 				progress.Unlock()
 			}
 		})
@@ -330,13 +383,22 @@ func (r *run) processSafely(n *node, s *slot) {
 		err := crash.New(n.pkg.PkgPath, "fencecheck driver, "+n.stage, v)
 		s.u = nil // the panic may have left the universe half-read
 		n.facts = nil
+		n.failed = true
+		if n.tpkg != nil && r.cfg.Summarize != nil && r.cfg.Cache != nil {
+			r.cfg.Summarize(n.tpkg) // dropped: the package is not cached
+		}
 		if n.exportData() == nil && n.importers > 0 {
 			n.broken = true
 			err.Note = "the packages that import it were not analysed"
 		}
 		r.fail(n.pkg, nil, err)
 	}()
+	if n.entry != nil {
+		r.restore(n)
+		return
+	}
 	r.process(n, s)
+	r.store(n)
 }
 
 // process type-checks a package if an importer needs its declarations or
@@ -352,6 +414,7 @@ func (r *run) process(n *node, s *slot) {
 	if p.PkgPath == "unsafe" {
 		return // the importer supplies types.Unsafe
 	}
+	n.processed = true
 	root := r.rootSet[p]
 	n.stage = "prefilter"
 	var analyse bool
@@ -392,7 +455,12 @@ func (r *run) process(n *node, s *slot) {
 		analyzers = r.forRoots
 	}
 	n.stage = "analysing"
+	n.tpkg = u.pkg
 	facts := r.runAnalyzers(n, u, analyzers, root)
+	if r.cfg.Summarize != nil && r.cfg.Cache != nil {
+		n.summary = r.cfg.Summarize(u.pkg)
+	}
+	n.tpkg = nil
 	n.analysed = true
 	if facts.len() > 0 {
 		n.facts = facts

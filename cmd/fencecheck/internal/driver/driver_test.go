@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"path/filepath"
 	"slices"
@@ -91,9 +90,8 @@ func findings(t *testing.T, cfg *Config) ([]string, *Result) {
 	t.Helper()
 	var out []string
 	cfg.Dir = testModule
-	cfg.Report = func(p *packages.Package, fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) {
-		pos := fset.Position(d.Pos)
-		out = append(out, fmt.Sprintf("%s:%d: %s", filepath.Base(pos.Filename), pos.Line, d.Message))
+	cfg.Report = func(p *packages.Package, a *analysis.Analyzer, d Diagnostic) {
+		out = append(out, fmt.Sprintf("%s:%d: %s", filepath.Base(d.Pos.Filename), d.Pos.Line, d.Message))
 		if d.URL != a.URL+"#"+d.Category {
 			t.Errorf("URL %q, want the analyzer's with #%s", d.URL, d.Category)
 		}

@@ -3,7 +3,6 @@ package driver
 import (
 	"errors"
 	"fmt"
-	"go/token"
 	"strings"
 	"sync"
 	"testing"
@@ -27,7 +26,7 @@ func panicRun(t *testing.T, n int, change func(cfg *Config, marker *analysis.Ana
 		Patterns:    []string{"./..."},
 		Analyzers:   []*analysis.Analyzer{marker},
 		Parallelism: 4,
-		Report: func(p *packages.Package, fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) {
+		Report: func(p *packages.Package, a *analysis.Analyzer, d Diagnostic) {
 			mu.Lock()
 			defer mu.Unlock()
 			reported[strings.TrimPrefix(p.PkgPath, "example.com/race/")] = true
@@ -92,11 +91,11 @@ func TestDriverPanicsOnOnePackage(t *testing.T) {
 	t.Run("report", func(t *testing.T) {
 		reported, failures := panicRun(t, 4, func(cfg *Config, _ *analysis.Analyzer) {
 			report := cfg.Report
-			cfg.Report = func(p *packages.Package, fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) {
+			cfg.Report = func(p *packages.Package, a *analysis.Analyzer, d Diagnostic) {
 				if p.PkgPath == "example.com/race/x1" {
 					panic(errors.New("cannot print"))
 				}
-				report(p, fset, a, d)
+				report(p, a, d)
 			}
 		})
 		// Report is called under the run's lock: a panic must release it,

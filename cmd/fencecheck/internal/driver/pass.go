@@ -2,7 +2,6 @@ package driver
 
 import (
 	"fmt"
-	"go/token"
 	"net/url"
 	"os"
 	"reflect"
@@ -68,13 +67,21 @@ func (r *run) runAnalyzers(n *node, u *unit, analyzers []*analysis.Analyzer, roo
 		}
 		if err != nil {
 			failed[a] = true
+			n.failed = true
 			r.fail(p, a, err)
 			continue
 		}
 		results[a] = res
-		if root && len(diags) > 0 && r.cfg.Report != nil && slices.Contains(r.cfg.Analyzers, a) {
+		if root && len(diags) > 0 && slices.Contains(r.cfg.Analyzers, a) {
+			resolved := make([]Diagnostic, len(diags))
+			for i, d := range diags {
+				resolved[i] = resolve(u.fset, d)
+			}
+			if r.cfg.Cache != nil {
+				n.diags = append(n.diags, reported{a.Name, resolved})
+			}
 			n.stage = "reporting"
-			r.report(p, u.fset, a, diags)
+			r.report(p, a, resolved)
 			n.stage = "analysing"
 		}
 	}
@@ -84,6 +91,7 @@ func (r *run) runAnalyzers(n *node, u *unit, analyzers []*analysis.Analyzer, roo
 		// A fact type that gob cannot encode: a bug of the analyzer that
 		// declares it, reported against the first that declares facts.
 		i := slices.IndexFunc(analyzers, func(a *analysis.Analyzer) bool { return len(a.FactTypes) > 0 })
+		n.failed = true
 		r.fail(p, analyzers[i], err)
 		return &factSet{}
 	}
@@ -91,11 +99,14 @@ func (r *run) runAnalyzers(n *node, u *unit, analyzers []*analysis.Analyzer, roo
 }
 
 // report passes a root's diagnostics to cfg.Report, one call at a time.
-func (r *run) report(p *packages.Package, fset *token.FileSet, a *analysis.Analyzer, diags []analysis.Diagnostic) {
+func (r *run) report(p *packages.Package, a *analysis.Analyzer, diags []Diagnostic) {
+	if r.cfg.Report == nil {
+		return
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock() // Report may panic (recovered in analyzeAll)
 	for _, d := range diags {
-		r.cfg.Report(p, fset, a, d)
+		r.cfg.Report(p, a, d)
 	}
 }
 

@@ -2,7 +2,6 @@ package driver
 
 import (
 	"fmt"
-	"go/token"
 	"go/types"
 	"os"
 	"path/filepath"
@@ -176,7 +175,7 @@ func TestManyUniverses(t *testing.T) {
 			Analyzers:   []*analysis.Analyzer{newMarkerCensus(nil, true)},
 			Parallelism: parallelism,
 			renew:       func(*packages.Package) bool { return n.Add(1)%5 == 0 },
-			Report: func(p *packages.Package, fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) {
+			Report: func(p *packages.Package, a *analysis.Analyzer, d Diagnostic) {
 				mu.Lock()
 				defer mu.Unlock()
 				out = append(out, fmt.Sprintf("%s: %s", p.PkgPath, d.Message))
