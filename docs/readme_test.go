@@ -89,3 +89,24 @@ func TestREADMEFiguresFollow(t *testing.T) {
 		t.Errorf("an edited precision.md still matches the README: %q", s)
 	}
 }
+
+// The README's speed figures are those of docs/performance.md's summary.
+func TestREADMEPerformance(t *testing.T) {
+	perf, err := os.ReadFile("performance.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := strings.Join(strings.Fields(string(perf)), " ")
+	text := strings.Join(strings.Fields(string(readme)), " ")
+	m := find(t, p, "performance summary", regexp.MustCompile(`\*\*([\d.]+)×\*\* staticcheck's wall time and \*\*([\d.]+)×\*\* its peak memory \(([\d.]+) s and (\d+) MiB against.*?as a .go vet. tool it costs ([\d.]+)× default .go vet.`))
+	w := find(t, p, "warm runs", regexp.MustCompile(`nothing changed took ([\d.]+)× the cold run's wall time on client-go.*?a one-file edit ([\d.]+)×`))
+	want := fmt.Sprintf("on `k8s.io/client-go/...` it takes %s s and %s MiB, %s× staticcheck's time and %s× its memory; as a `go vet` tool %s× `go vet`. A second run with nothing changed takes %s× the first (a results cache), a one-file edit %s×.",
+		m[2], m[3], m[0], m[1], m[4], w[0], w[1])
+	if !strings.Contains(text, want) {
+		t.Errorf("README.md does not say, as docs/performance.md does:\n\t%s", want)
+	}
+}
