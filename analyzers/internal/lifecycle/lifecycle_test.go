@@ -1,34 +1,11 @@
 package lifecycle
 
 import (
-	"go/types"
 	"strings"
 	"testing"
 
-	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
-	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/testutil/testunit"
-	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ssa"
 )
-
-// engine answers for Check as the engine does for a package with no
-// acquire wrappers, no interface implementations elsewhere and no
-// dependencies' facts, and keeps the findings.
-type engine struct{ found []unit.Finding }
-
-func (*engine) Tokens(fn *ssa.Function) *flow.Tokens                    { return flow.Analyze(fn, nil, flow.NewFields()) }
-func (e *engine) Report(f unit.Finding)                                 { e.found = append(e.found, f) }
-func (*engine) Implementations(*ssa.CallCommon) []*ssa.Function         { return nil }
-func (*engine) DepImplementations(*ssa.CallCommon) []*types.Func        { return nil }
-func (*engine) HandleText(*section.Section) string                      { return "" }
-func (*engine) KeyEvidence(*ssa.Function, ssa.Value) bool               { return false }
-func (*engine) HeldAt(_, _ *ssa.Function) bool                          { return true }
-func (*engine) IsCustomCheck(*types.Func) bool                          { return false }
-func (*engine) ProgramSummaries(*ssa.CallCommon, string) []unit.Summary { return nil }
-func (*engine) RecordSummary(*ssa.Function, *types.Func, string, analysis.Fact) {
-}
 
 // expect runs Check on src (package example.com/job over the library
 // stubs under stubs) and checks that it reports exactly the lines marked
@@ -36,14 +13,7 @@ func (*engine) RecordSummary(*ssa.Function, *types.Func, string, analysis.Fact) 
 func expect(t *testing.T, src string, stubs ...string) {
 	t.Helper()
 	u := testunit.BuildStubbed(t, "example.com/job", src, stubs...)
-	e := &engine{}
-	u.Engine = e
-	u.Pass.ExportObjectFact = func(types.Object, analysis.Fact) {}
-	u.Pass.ImportObjectFact = func(types.Object, analysis.Fact) bool { return false }
-	u.Pass.AllObjectFacts = func() []analysis.ObjectFact { return nil }
-	for _, fn := range u.Funcs {
-		u.Sections = append(u.Sections, section.Find(fn)...) // the engine's, without wrappers
-	}
+	e := testunit.WithEngine(u, true)
 	Check(u)
 	want := map[int][2]string{}
 	for i, line := range strings.Split(src, "\n") {
@@ -53,7 +23,7 @@ func expect(t *testing.T, src string, stubs ...string) {
 		}
 	}
 	seen := map[int]bool{}
-	for _, f := range e.found {
+	for _, f := range e.Found {
 		line := u.Pass.Fset.Position(f.Pos).Line
 		w, ok := want[line]
 		switch {

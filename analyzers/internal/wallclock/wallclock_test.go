@@ -1,35 +1,13 @@
 package wallclock
 
 import (
-	"go/types"
 	"strings"
 	"testing"
 
-	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
-	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/testutil/testunit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/internal/checks"
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ssa"
 )
-
-// engine answers for Check as the engine does for a package with no
-// acquire wrappers, no interface implementations elsewhere and no
-// dependencies' facts, and keeps the findings.
-type engine struct{ found []unit.Finding }
-
-func (*engine) Tokens(fn *ssa.Function) *flow.Tokens                    { return flow.Analyze(fn, nil, flow.NewFields()) }
-func (e *engine) Report(f unit.Finding)                                 { e.found = append(e.found, f) }
-func (*engine) Implementations(*ssa.CallCommon) []*ssa.Function         { return nil }
-func (*engine) DepImplementations(*ssa.CallCommon) []*types.Func        { return nil }
-func (*engine) HandleText(*section.Section) string                      { return "" }
-func (*engine) KeyEvidence(*ssa.Function, ssa.Value) bool               { return false }
-func (*engine) HeldAt(_, _ *ssa.Function) bool                          { return false }
-func (*engine) IsCustomCheck(*types.Func) bool                          { return false }
-func (*engine) ProgramSummaries(*ssa.CallCommon, string) []unit.Summary { return nil }
-func (*engine) RecordSummary(*ssa.Function, *types.Func, string, analysis.Fact) {
-}
 
 // check runs FC4001 on src and returns its findings by line: package p
 // importing the standard library only, or, with stubs, package
@@ -43,17 +21,10 @@ func check(t *testing.T, src string, stubs ...string) map[int]string {
 	} else {
 		u = testunit.BuildStubbed(t, "example.com/p", src, stubs...)
 	}
-	e := &engine{}
-	u.Engine = e
-	for _, fn := range u.Funcs {
-		u.Sections = append(u.Sections, section.Find(fn)...) // the engine's, without wrappers
-	}
-	u.Pass.ExportObjectFact = func(types.Object, analysis.Fact) {}
-	u.Pass.ImportObjectFact = func(types.Object, analysis.Fact) bool { return false }
-	u.Pass.AllObjectFacts = func() []analysis.ObjectFact { return nil }
+	e := testunit.WithEngine(u, false)
 	Check(u)
 	got := map[int]string{}
-	for _, f := range e.found {
+	for _, f := range e.Found {
 		if f.Code != checks.WallClockTTL {
 			t.Errorf("finding %s, want only FC4001: %s", f.Code, f.Message)
 		}
