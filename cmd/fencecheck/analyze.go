@@ -136,6 +136,7 @@ func (c *command) analyze(checks []check, own *suite.Suite, prog suite.Program, 
 	if os.Getenv("GOMEMLIMIT") == "" && os.Getenv("GOGC") == "" {
 		cfg.Headroom = headroom
 	}
+	cfg.MemoryCap = c.memCap
 	run, err := driver.Run(cfg)
 	if err != nil {
 		res.errors = append(res.errors, goCommandError(err))

@@ -86,6 +86,14 @@ type Config struct {
 	// collector never runs back to back (see adjustLimit).
 	Headroom uint64
 
+	// MemoryCap, if not zero, is the most the soft memory limit may be
+	// set to, by Headroom or later, and the limit is lowered to it for
+	// the analysis if it is higher: the address space a ulimit -v leaves.
+	// Past that, an allocation is not a panic but a fatal error, whose
+	// trace names whichever worker allocated (issue 27); under the cap
+	// the collector works harder first.
+	MemoryCap uint64
+
 	// renew, if not nil, replaces the heap budget's decision to start a
 	// new universe before p is type-checked (for tests).
 	renew func(p *packages.Package) bool
@@ -161,8 +169,8 @@ func Run(cfg *Config) (*Result, error) {
 	r := newRun(cfg, roots)
 	runtime.GC()
 	r.heapFloor = liveHeap()
-	if cfg.Headroom > 0 {
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(r.heapFloor + cfg.Headroom)))
+	if start := r.softLimit(0); start > 0 {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(start)))
 		r.limit = true
 	}
 	r.analyzeAll()
@@ -183,7 +191,7 @@ type run struct {
 	owners    map[string]*packages.Package // the package of each file (exportfix.go)
 
 	heapFloor uint64 // the live heap before any package is analysed
-	limit     bool   // cfg.Headroom is in force
+	limit     bool   // the run set the soft memory limit (Headroom, MemoryCap)
 
 	mu       sync.Mutex // guards failures and calls of cfg.Report
 	failures []Failure
@@ -451,10 +459,30 @@ func (r *run) adjustLimit() {
 	if !r.limit {
 		return
 	}
-	want := max(r.heapFloor+r.cfg.Headroom, liveHeap()/2*3)
+	want := r.softLimit(liveHeap())
 	if debug.SetMemoryLimit(-1) != int64(want) {
 		debug.SetMemoryLimit(int64(want))
 	}
+}
+
+// softLimit is the soft memory limit for a live heap of live bytes: the
+// package graph plus Headroom, or half again the live heap if that is
+// more, never above MemoryCap; without Headroom, MemoryCap if the limit
+// in force (GOMEMLIMIT's) is higher. 0 means the run leaves the limit as
+// it is.
+func (r *run) softLimit(live uint64) uint64 {
+	c := r.cfg
+	if c.Headroom == 0 {
+		if c.MemoryCap > 0 && (r.limit || uint64(debug.SetMemoryLimit(-1)) > c.MemoryCap) {
+			return c.MemoryCap
+		}
+		return 0
+	}
+	want := max(r.heapFloor+c.Headroom, live/2*3)
+	if c.MemoryCap > 0 {
+		want = min(want, c.MemoryCap)
+	}
+	return want
 }
 
 // dropBorrowedFiles removes from each package the files that go/packages
