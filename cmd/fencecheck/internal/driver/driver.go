@@ -314,14 +314,27 @@ func (r *run) analyzeAll() {
 			close(n.done)
 			r.adjustLimit()
 			if r.cfg.Progress != nil {
-				progress.Lock()
-				done++
-				r.cfg.Progress(Progress{Done: done, Total: len(r.nodes), Package: n.pkg, Root: r.rootSet[n.pkg], Analysed: n.analysed, Took: time.Since(start)})
-				progress.Unlock()
+				r.reportProgress(n, &progress, &done, time.Since(start))
 			}
 		})
 	}
 	wg.Wait()
+}
+
+// reportProgress calls cfg.Progress for n, one call at a time (mu; done
+// counts the calls). It runs on the worker's goroutine, where a panic
+// would end the process with a trace through analyzeAll: it becomes an
+// internal error of the package instead, like one of process.
+func (r *run) reportProgress(n *node, mu *sync.Mutex, done *int, took time.Duration) {
+	mu.Lock()
+	defer mu.Unlock()
+	defer func() {
+		if v := recover(); v != nil {
+			r.fail(n.pkg, nil, crash.New(n.pkg.PkgPath, "fencecheck driver, progress", v))
+		}
+	}()
+	*done++
+	r.cfg.Progress(Progress{Done: *done, Total: len(r.nodes), Package: n.pkg, Root: r.rootSet[n.pkg], Analysed: n.analysed, Took: took})
 }
 
 // processSafely is process with a panic turned into a failure of the
