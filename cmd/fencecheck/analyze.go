@@ -163,6 +163,7 @@ func (c *command) analyzeCached(checks []check, own *suite.Suite, prog suite.Pro
 	if os.Getenv("GOMEMLIMIT") == "" && os.Getenv("GOGC") == "" {
 		cfg.Headroom = headroom
 	}
+	cfg.MemoryCap = c.memCap
 	run, err := driver.Run(cfg)
 	if err != nil {
 		res.errors = append(res.errors, goCommandError(err))

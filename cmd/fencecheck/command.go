@@ -44,6 +44,9 @@ type command struct {
 	// binaryID identifies the binary in the cache's keys; nil means the
 	// hash of the executable (tests give another binary).
 	binaryID func() (string, error)
+	// addressSpace reads a ulimit -v's limit (memoryCap); nil means none.
+	addressSpace addressSpace
+	memCap       uint64 // the soft memory limit's ceiling, from addressSpace; 0 for none
 }
 
 // options are the parsed flags.
@@ -276,6 +279,13 @@ func (c *command) runWith(args []string, o *options, wrote *bool) int {
 	// Progress on a terminal only, and only with text output: a report
 	// in JSON or SARIF is read by a program, whatever stderr is.
 	prg := newProgress(c.stderr, c.terminal != nil && c.terminal() && o.format == "text", o.verbose, c.now)
+	// Said before the analysis: a run that exhausts the address space
+	// ends without a word of fencecheck's.
+	memCap, warning := memoryCap(c.addressSpace)
+	if warning != "" {
+		fmt.Fprintf(c.stderr, "fencecheck: warning: %s\n", warning)
+	}
+	c.memCap = memCap
 	res := c.analyze(selected, own, prog, *o, prg.hook())
 	prg.clear()
 

@@ -41,10 +41,11 @@ func main() {
 		vetMain(os.Args[1:], os.Stdout, os.Stderr) // never returns
 	}
 	c := &command{
-		checks:   suite.Shared().Checks, // analyzers.All
-		stdout:   os.Stdout,
-		stderr:   os.Stderr,
-		terminal: func() bool { return isTerminal(os.Stderr) },
+		checks:       suite.Shared().Checks, // analyzers.All
+		stdout:       os.Stdout,
+		stderr:       os.Stderr,
+		terminal:     func() bool { return isTerminal(os.Stderr) },
+		addressSpace: processAddressSpace,
 	}
 	os.Exit(c.run(os.Args[1:]))
 }

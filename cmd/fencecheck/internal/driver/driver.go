@@ -111,6 +111,14 @@ type Config struct {
 	// collector never runs back to back (see adjustLimit).
 	Headroom uint64
 
+	// MemoryCap, if not zero, is the most the soft memory limit may be
+	// set to, by Headroom or later, and the limit is lowered to it for
+	// the analysis if it is higher: the address space a ulimit -v leaves.
+	// Past that, an allocation is not a panic but a fatal error, whose
+	// trace names whichever worker allocated (issue 27); under the cap
+	// the collector works harder first.
+	MemoryCap uint64
+
 	// renew, if not nil, replaces the heap budget's decision to start a
 	// new universe before p is type-checked (for tests).
 	renew func(p *packages.Package) bool
@@ -190,8 +198,8 @@ func Run(cfg *Config) (*Result, error) {
 	r := newRun(cfg, roots)
 	runtime.GC()
 	r.heapFloor = liveHeap()
-	if cfg.Headroom > 0 {
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(r.heapFloor + cfg.Headroom)))
+	if start := r.softLimit(0); start > 0 {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(start)))
 		r.limit = true
 	}
 	r.lookup()
@@ -225,7 +233,7 @@ type run struct {
 	owners    map[string]*packages.Package // the package of each file (exportfix.go)
 
 	heapFloor uint64 // the live heap before any package is analysed
-	limit     bool   // cfg.Headroom is in force
+	limit     bool   // the run set the soft memory limit (Headroom, MemoryCap)
 
 	mu       sync.Mutex // guards failures and calls of cfg.Report
 	failures []Failure
@@ -359,14 +367,27 @@ func (r *run) analyzeAll() {
 			close(n.done)
 			r.adjustLimit()
 			if r.cfg.Progress != nil {
-				progress.Lock()
-				done++
-				r.cfg.Progress(Progress{Done: done, Total: len(r.nodes), Package: n.pkg, Root: r.rootSet[n.pkg], Analysed: n.analysed, Cached: n.entry != nil, Took: time.Since(start)})
-				progress.Unlock()
+				r.reportProgress(n, &progress, &done, time.Since(start))
 			}
 		})
 	}
 	wg.Wait()
+}
+
+// reportProgress calls cfg.Progress for n, one call at a time (mu; done
+// counts the calls). It runs on the worker's goroutine, where a panic
+// would end the process with a trace through analyzeAll: it becomes an
+// internal error of the package instead, like one of process.
+func (r *run) reportProgress(n *node, mu *sync.Mutex, done *int, took time.Duration) {
+	mu.Lock()
+	defer mu.Unlock()
+	defer func() {
+		if v := recover(); v != nil {
+			r.fail(n.pkg, nil, crash.New(n.pkg.PkgPath, "fencecheck driver, progress", v))
+		}
+	}()
+	*done++
+	r.cfg.Progress(Progress{Done: *done, Total: len(r.nodes), Package: n.pkg, Root: r.rootSet[n.pkg], Analysed: n.analysed, Cached: n.entry != nil, Took: took})
 }
 
 // processSafely is process with a panic turned into a failure of the
@@ -519,10 +540,30 @@ func (r *run) adjustLimit() {
 	if !r.limit {
 		return
 	}
-	want := max(r.heapFloor+r.cfg.Headroom, liveHeap()/2*3)
+	want := r.softLimit(liveHeap())
 	if debug.SetMemoryLimit(-1) != int64(want) {
 		debug.SetMemoryLimit(int64(want))
 	}
+}
+
+// softLimit is the soft memory limit for a live heap of live bytes: the
+// package graph plus Headroom, or half again the live heap if that is
+// more, never above MemoryCap; without Headroom, MemoryCap if the limit
+// in force (GOMEMLIMIT's) is higher. 0 means the run leaves the limit as
+// it is.
+func (r *run) softLimit(live uint64) uint64 {
+	c := r.cfg
+	if c.Headroom == 0 {
+		if c.MemoryCap > 0 && (r.limit || uint64(debug.SetMemoryLimit(-1)) > c.MemoryCap) {
+			return c.MemoryCap
+		}
+		return 0
+	}
+	want := max(r.heapFloor+c.Headroom, live/2*3)
+	if c.MemoryCap > 0 {
+		want = min(want, c.MemoryCap)
+	}
+	return want
 }
 
 // dropBorrowedFiles removes from each package the files that go/packages

@@ -105,6 +105,27 @@ func TestDriverPanicsOnOnePackage(t *testing.T) {
 			t.Errorf("reported: %v", reported)
 		}
 	})
+	// Progress is called on the worker's goroutine after the package is
+	// done, outside process: a panic there ended the process with a trace
+	// through analyzeAll.func1 (the frame of issue 27's crash).
+	t.Run("progress", func(t *testing.T) {
+		calls := 0
+		reported, failures := panicRun(t, 4, func(cfg *Config, _ *analysis.Analyzer) {
+			cfg.Progress = func(e Progress) {
+				calls++ // one call at a time: no lock needed
+				if e.Package.PkgPath == "example.com/race/x2" {
+					panic("progress bug")
+				}
+			}
+		})
+		internalError(t, failures, "x2", "(fencecheck driver, progress): panic: progress bug")
+		if !reported["x0"] || !reported["x2"] || !reported["r3"] {
+			t.Errorf("reported: %v; want every package, x2 too (it was analysed)", reported)
+		}
+		if calls < 10 {
+			t.Errorf("%d progress calls; the later packages' are missing", calls)
+		}
+	})
 	t.Run("no export data", func(t *testing.T) {
 		reported, failures := panicRun(t, 4, func(cfg *Config, _ *analysis.Analyzer) {
 			cfg.Needed = func(p *packages.Package, root, depFacts bool) bool {
