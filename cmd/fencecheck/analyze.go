@@ -331,8 +331,16 @@ func (c *command) loadErrors(pkgs []*packages.Package) []loadError {
 		checked := slices.ContainsFunc(p.Errors, func(e packages.Error) bool {
 			return e.Kind == packages.ParseError || e.Kind == packages.TypeError
 		})
+		// A cgo package whose C side the go command could not process (a
+		// pkg-config library that is not installed) has no compiled files:
+		// the type checker then only says "could not import C", and the
+		// go command's output is the cause, so that one is kept instead.
+		cgoFailed := slices.ContainsFunc(p.Errors, cgoImportError)
 		for _, e := range p.Errors {
-			if checked && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+			if checked && !cgoFailed && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+				continue
+			}
+			if cgoFailed && cgoImportError(e) && slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind == packages.ListError }) {
 				continue
 			}
 			msg := oneLine(e.Msg)
@@ -522,4 +530,11 @@ func (c *command) relPos(pos string) string {
 		file, rest = file[:i], file[i:]+rest
 	}
 	return c.rel(file) + rest
+}
+
+// cgoImportError reports whether e is the type checker's failure to import
+// "C", which follows from the go command's failure to process the
+// package's cgo files.
+func cgoImportError(e packages.Error) bool {
+	return e.Kind == packages.TypeError && strings.Contains(e.Msg, `could not import C `)
 }

@@ -899,6 +899,24 @@ func TestGoCommandErrorWhole(t *testing.T) {
 	}
 }
 
+// A cgo package whose C side cannot be built (a pkg-config library that is
+// not installed) is reported with the go command's reason, not the type
+// checker's "could not import C (no metadata for C)" that follows from it.
+func TestCgoFailureCause(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	dir := writeModule(t, map[string]string{
+		"go.mod": "module example.com/cgofail\n\ngo 1.22\n",
+		"c.go":   "package cgofail\n\n// #cgo pkg-config: fencecheck-no-such-library\n// #include <stdio.h>\nimport \"C\"\n\nfunc F() {}\n",
+	})
+	t.Setenv("CGO_ENABLED", "1")
+	code, _, stderr := runCmd(t, []*analysis.Analyzer{fakeWrite}, dir, "./...")
+	if code != exitError || strings.Contains(stderr, "could not import C") || !strings.Contains(stderr, "pkg-config") {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 2 and the go command's pkg-config failure, not \"could not import C\"", code, stderr)
+	}
+}
+
 // Load errors are ordered by position numerically (9:2 before 10:2), with a
 // package's syntax errors before the type errors that may follow from them;
 // an import that fails because the module cache cannot be written says so
