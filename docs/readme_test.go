@@ -13,6 +13,8 @@ type corpusFigures struct {
 	heldCases, heldRepos              string // the held-out part's size
 	heldFound, heldHazards, heldPct   string // held-out recall
 	heldTP, heldFlagged               string // held-out look-alike precision
+	elseAll, elseTrue, elseDebatable  string // held-out findings outside the cases, triaged
+	elseTests                         string // ... of which false ones in test code
 	devFound, devHazards, devPct      string // development recall (round 3)
 	devTP, devFlagged                 string // development precision (round 3)
 	sweepPkgs, sweepLines, sweepFinds string // the lock-library sweep's total row
@@ -34,8 +36,10 @@ func precisionFigures(t *testing.T, text string) corpusFigures {
 	var f corpusFigures
 	m := find(t, text, "held-out size", regexp.MustCompile(`\*\*Held-out\*\* \(`+"`heldout/`"+`\): (\d+) cases in (\d+) repositories`))
 	f.heldCases, f.heldRepos = m[0], m[1]
-	m = find(t, text, "held-out result", regexp.MustCompile(`(?s)\*\*Round 4 \(held-out part.*?\): recall (\d+)/(\d+) = (\d+)%.*?look-alike precision\s+(\d+)/(\d+)`))
+	m = find(t, text, "held-out result", regexp.MustCompile(`(?s)\*\*Round \d+ \(held-out part.*?\): recall (\d+)/(\d+) = (\d+)%.*?look-alike precision\s+(\d+)/(\d+)`))
 	f.heldFound, f.heldHazards, f.heldPct, f.heldTP, f.heldFlagged = m[0], m[1], m[2], m[3], m[4]
+	m = find(t, text, "held-out findings elsewhere", regexp.MustCompile(`(?s)\*\*Round \d+ \(held-out part.*?of the (\d+) findings outside its\s+cases, (\d+) is true \((\d+) debatable, \d+ false, (\d+) of those in test code\)`))
+	f.elseAll, f.elseTrue, f.elseDebatable, f.elseTests = m[0], m[1], m[2], m[3]
 	m = find(t, text, "development result", regexp.MustCompile(`\*\*Development, round 3: recall (\d+)/(\d+) = (\d+)%, precision (\d+)/(\d+) = \d+%\*\*`))
 	f.devFound, f.devHazards, f.devPct, f.devTP, f.devFlagged = m[0], m[1], m[2], m[3], m[4]
 	m = find(t, text, "sweep total", regexp.MustCompile(`\| \*\*total\*\* \| \*\*([\d,]+)\*\* \| \*\*([\d,]+)\*\* \| \*\*(\d+)\*\* \|`))
@@ -50,6 +54,8 @@ func readmeSentences(f corpusFigures) []string {
 			f.heldCases, f.heldRepos, f.heldFound, f.heldHazards, f.heldPct, f.heldTP, f.heldFlagged),
 		fmt.Sprintf("on the development part (round 3) **%s of %s** (%s%%), with precision %s/%s.",
 			f.devFound, f.devHazards, f.devPct, f.devTP, f.devFlagged),
+		fmt.Sprintf("Of the %s findings outside the labelled cases of the held-out part, %s is true and %s debatable; %s of the false ones are in test code",
+			f.elseAll, f.elseTrue, f.elseDebatable, f.elseTests),
 		fmt.Sprintf("It reports %s findings on the %s lines (%s packages) of the lock libraries and the standard library",
 			f.sweepFinds, f.sweepLines, f.sweepPkgs),
 	}
