@@ -26,15 +26,15 @@ import (
 	"database/sql"
 )
 
-func Run(ctx context.Context, db *sql.DB) error {
-	conn, err := db.Conn(ctx)
+func Run(ctx context.Context, pool *sql.DB) error {
+	conn, err := pool.Conn(ctx)
 	if err != nil {
 		return err
 	}
 	if _, err := conn.ExecContext(ctx, ` + "`SELECT pg_advisory_lock(42)`" + `); err != nil {
 		return err
 	}
-	_, err = conn.ExecContext(ctx, ` + "`UPDATE jobs SET done = true`" + `)
+	_, err = pool.ExecContext(ctx, ` + "`UPDATE jobs SET done = true`" + `)
 	return err
 }
 `
@@ -134,7 +134,7 @@ var troubleCases = map[string]troubleCase{
 	"internal": {files: map[string]string{"go.mod": goMod, "app/app.go": lockedWrite, "bad/bad.go": "package bad\n"},
 		extra: []*analysis.Analyzer{panicky}, env: map[string]string{crash.StackEnv: ""}},
 	"bare": {files: map[string]string{"go.mod": goMod, "app/app.go": strings.Replace(lockedWrite,
-		"\t_, err = conn.ExecContext", "\t//lint:ignore\n\t_, err = conn.ExecContext", 1)}},
+		"\t_, err = pool.ExecContext", "\t//lint:ignore\n\t_, err = pool.ExecContext", 1)}},
 }
 
 // Every bad input docs/troubleshooting.md lists is run, and the page shows
