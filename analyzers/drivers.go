@@ -13,6 +13,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/engine"
 	"github.com/fencecheck/fencecheck/analyzers/internal/leaserec"
 	"github.com/fencecheck/fencecheck/analyzers/internal/prefilter"
+	"github.com/fencecheck/fencecheck/analyzers/internal/program"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"github.com/fencecheck/fencecheck/internal/suite"
 )
@@ -51,7 +52,7 @@ func (drivers) New(opts suite.Options) (*suite.Suite, error) {
 		}
 	}
 	if opts.Program != nil {
-		p, ok := opts.Program.(*engine.Program)
+		p, ok := opts.Program.(*program.Program)
 		if !ok {
 			return nil, fmt.Errorf("fencecheck: a Program not made by suite.NewProgram: %T", opts.Program)
 		}
@@ -64,7 +65,7 @@ func (drivers) New(opts suite.Options) (*suite.Suite, error) {
 	return &suite.Suite{Engine: eng, Checks: suite.Of(as), Configs: configs{src}}, nil
 }
 
-func (drivers) NewProgram() suite.Program { return engine.NewProgram() }
+func (drivers) NewProgram() suite.Program { return program.NewProgram() }
 
 func (drivers) IsConfigError(err error) bool {
 	var e *config.Error

@@ -10,6 +10,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/config"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/fact"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/internal/checks"
@@ -174,12 +175,12 @@ func (c *custom) sink(ci ssa.CallInstruction, toks *flow.Tokens) *effect.Effect 
 }
 
 // sinkFact is the summary exported for an annotated sink.
-func (c *custom) sinkFact(fn *types.Func) *EffectsFact {
+func (c *custom) sinkFact(fn *types.Func) *fact.EffectsFact {
 	a := c.ann.Funcs[fn]
 	if a == nil || a.Sink == nil {
 		return nil
 	}
 	p := c.pass.Fset.Position(fn.Pos())
-	return &EffectsFact{Effects: []RemoteEffect{{What: "call to " + fn.Name(), Via: a.Sink.Family, Family: a.Sink.Family,
+	return &fact.EffectsFact{Effects: []fact.RemoteEffect{{What: "call to " + fn.Name(), Via: a.Sink.Family, Family: a.Sink.Family,
 		Cond: int(a.Sink.Cond), Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), CarriedBy: a.Sink.CarriedBy}}}
 }

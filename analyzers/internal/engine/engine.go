@@ -12,6 +12,8 @@ import (
 	"reflect"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/config"
+	"github.com/fencecheck/fencecheck/analyzers/internal/fact"
+	"github.com/fencecheck/fencecheck/analyzers/internal/program"
 	"github.com/fencecheck/fencecheck/internal/checks"
 
 	"honnef.co/go/tools/analysis/facts/generated"
@@ -40,9 +42,9 @@ type Options struct {
 	Configs *config.Source
 	// Program, if not nil, is the whole program of a standalone run: an
 	// interface call is resolved against implementations in packages its
-	// caller does not import (dispatch.go). nil for drivers that analyse
-	// one package at a time.
-	Program *Program
+	// caller does not import (dispatch.go, package program). nil for
+	// drivers that analyse one package at a time.
+	Program *program.Program
 	// Library turns library mode on: the checks also report inside the
 	// lock libraries of the knowledge base, for their authors (their
 	// unconditional releases, FC5001, and Redlock-style validity
@@ -96,6 +98,6 @@ func newAnalyzer(opts func() Options) *analysis.Analyzer {
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, opts()) },
 		ResultType: reflect.TypeFor[*Result](),
 		Requires:   []*analysis.Analyzer{generated.Analyzer},
-		FactTypes:  []analysis.Fact{new(EffectsFact), new(HelperFact), new(AcquireFact), new(FenceFact), new(CheckFact), new(lifecycle.RenewalFact), new(lifecycle.ReleaseFact), new(lifecycle.ReadFact), new(wallclock.ExpiryParamFact), new(LockTypeFact), new(StatementFact)},
+		FactTypes:  []analysis.Fact{new(fact.EffectsFact), new(fact.HelperFact), new(fact.AcquireFact), new(FenceFact), new(CheckFact), new(lifecycle.RenewalFact), new(lifecycle.ReleaseFact), new(lifecycle.ReadFact), new(wallclock.ExpiryParamFact), new(LockTypeFact), new(StatementFact)},
 	}
 }

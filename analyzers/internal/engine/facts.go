@@ -10,6 +10,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/annotation"
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/fact"
 	"github.com/fencecheck/fencecheck/analyzers/internal/fences"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
@@ -18,86 +19,6 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
-
-// Function summaries travel between packages as object facts, so that
-// go vet (one process per package) and the standalone command see the same
-// effects behind a call. Facts hold only strings and ints: they must
-// gob-encode, stay small, and be deterministic.
-
-// EffectsFact says that calling a function performs protected effects.
-type EffectsFact struct {
-	Effects []RemoteEffect
-}
-
-// RemoteEffect is one effect inside a summarised function.
-type RemoteEffect struct {
-	What, Via, Family string
-	Cond              int    // model.Cond
-	Where             string // "repo.go:42"
-	Table             string // the table of a SQL effect
-	// CarriedBy lists the parameters (receiver first for methods) whose
-	// fencing token makes the effect fenced; empty when none does.
-	CarriedBy []int
-}
-
-func (*EffectsFact) AFact() {}
-
-func (f *EffectsFact) String() string {
-	var parts []string
-	for _, e := range f.Effects {
-		parts = append(parts, fmt.Sprintf("%s@%s carried by %v", e.What, e.Where, e.CarriedBy))
-	}
-	return "effects(" + strings.Join(parts, "; ") + ")"
-}
-
-// HelperFact says that a function runs one of its func parameters while
-// holding a lock: the argument's body is a critical section at every call.
-type HelperFact struct {
-	Lib      string // "etcd lock"
-	Param    int    // index of the func parameter (receiver excluded)
-	FenceArg int    // index of the callback parameter that receives the token, or -1
-	Fence    string // how the helper obtains the token, for messages
-}
-
-func (*HelperFact) AFact() {}
-
-func (f *HelperFact) String() string {
-	return fmt.Sprintf("helper(%s, param %d, fence arg %d)", f.Lib, f.Param, f.FenceArg)
-}
-
-// AcquireFact says that a function takes a lock and returns with it held
-// on success: its callers' critical sections start at the call.
-type AcquireFact struct {
-	Lib     string
-	Success int // model.Success: ErrNil or BoolTrue
-	Result  int
-	Fence   string
-	NoFence string
-	Release []model.Func
-	Table   string
-	Chains  bool // see model.Lock.Chains
-	InSQL   bool // see model.Lock.InSQL
-	// Handle is 1 + the index of the result that returns the lock handle
-	// (the wrapper returns the *concurrency.Mutex it locked), 0 if none.
-	Handle int
-	// ReleaseFunc is 1 + the index of the result that returns the
-	// function releasing the lock (model.Lock.ReleaseFunc: the wrapper
-	// returns rueidislock's cancel), 0 if none.
-	ReleaseFunc int
-	// KeyParam is 1 + the index of the parameter (receiver excluded) from
-	// which the wrapper builds the key of its SET NX, when whether that
-	// takes a lock depends on the key a caller passes (KeyOnly); 0 if
-	// none.
-	KeyParam int
-	// Scope, ScopeRecv and TxScoped: see model.Lock.
-	Scope     int
-	ScopeRecv bool
-	TxScoped  bool
-}
-
-func (*AcquireFact) AFact() {}
-
-func (f *AcquireFact) String() string { return fmt.Sprintf("acquire(%s, result %d)", f.Lib, f.Result) }
 
 // summarize computes and exports the facts of the package's declared
 // functions.
@@ -119,9 +40,9 @@ func (a *analysis_) summarize(funcs []*ssa.Function) {
 // summarizeEffects walks fn as if all of it were a critical section and
 // records each effect that is not fenced by fn itself, with the
 // parameters through which a caller's token would fence it.
-func (a *analysis_) summarizeEffects(fn *ssa.Function) *EffectsFact {
+func (a *analysis_) summarizeEffects(fn *ssa.Function) *fact.EffectsFact {
 	whole := section.Whole(fn)
-	var found []*RemoteEffect
+	var found []*fact.RemoteEffect
 	var calls_ []ssa.CallInstruction
 	library := model.KB.IsLibraryPackage(a.pass.Pkg.Path())
 	a.walk(whole, fn, nil, nil, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {
@@ -141,7 +62,7 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *EffectsFact {
 			return // the release of this package's SET NX lock, not a write it protects
 		}
 		p := a.pass.Fset.Position(e.Call.Pos())
-		found = append(found, &RemoteEffect{What: e.What, Via: e.Via(), Family: e.Sink.Family, Cond: int(e.Sink.Cond),
+		found = append(found, &fact.RemoteEffect{What: e.What, Via: e.Via(), Family: e.Sink.Family, Cond: int(e.Sink.Cond),
 			Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), Table: e.Table})
 		calls_ = append(calls_, e.Call)
 	})
@@ -162,7 +83,7 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *EffectsFact {
 			}
 		})
 	}
-	f := &EffectsFact{}
+	f := &fact.EffectsFact{}
 	for _, e := range found {
 		if len(f.Effects) < 16 { // keep facts small
 			f.Effects = append(f.Effects, *e)
@@ -200,7 +121,7 @@ func (a *analysis_) releasesOwnLock(e *effect.Effect) bool {
 // remoteEffects reports the summarised effects of a function of another
 // package called inside a section.
 func (a *analysis_) remoteEffects(ci ssa.CallInstruction, obj *types.Func, toks interface{ Has(ssa.Value) bool }, site ssa.CallInstruction, visit visitFunc) {
-	var f EffectsFact
+	var f fact.EffectsFact
 	if !a.pass.ImportObjectFact(obj, &f) {
 		return
 	}
@@ -230,12 +151,12 @@ func (a *analysis_) deepEffects(ci ssa.CallInstruction, toks interface{ Has(ssa.
 // localSummary returns the memoised summary of a declared function of
 // this package (nil when it has no effects, or while it is being
 // computed).
-func (a *analysis_) localSummary(fn *ssa.Function) *EffectsFact {
+func (a *analysis_) localSummary(fn *ssa.Function) *fact.EffectsFact {
 	if f, done := a.summaries[fn]; done {
 		return f
 	}
 	if a.summaries == nil {
-		a.summaries = map[*ssa.Function]*EffectsFact{}
+		a.summaries = map[*ssa.Function]*fact.EffectsFact{}
 	}
 	a.summaries[fn] = nil // in progress: a recursive call sees none
 	f := a.summarizeEffects(fn)
@@ -245,7 +166,7 @@ func (a *analysis_) localSummary(fn *ssa.Function) *EffectsFact {
 
 // summarized reports the effects of a summary at a call, except those
 // fenced by a token passed in one of the parameters that carry it.
-func (a *analysis_) summarized(ci ssa.CallInstruction, obj *types.Func, f *EffectsFact, toks interface{ Has(ssa.Value) bool }, site ssa.CallInstruction, visit visitFunc) {
+func (a *analysis_) summarized(ci ssa.CallInstruction, obj *types.Func, f *fact.EffectsFact, toks interface{ Has(ssa.Value) bool }, site ssa.CallInstruction, visit visitFunc) {
 	args := ci.Common().Args
 	if ci.Common().IsInvoke() {
 		args = append([]ssa.Value{ci.Common().Value}, args...)
@@ -260,9 +181,9 @@ func (a *analysis_) summarized(ci ssa.CallInstruction, obj *types.Func, f *Effec
 	}
 }
 
-// helperOf returns the HelperFact of the function a call invokes, from
+// helperOf returns the fact.HelperFact of the function a call invokes, from
 // this package's own helpers or an imported fact.
-func (a *analysis_) helperOf(c *ssa.CallCommon) *HelperFact {
+func (a *analysis_) helperOf(c *ssa.CallCommon) *fact.HelperFact {
 	obj := calls.Callee(c)
 	if obj == nil {
 		return nil
@@ -270,7 +191,7 @@ func (a *analysis_) helperOf(c *ssa.CallCommon) *HelperFact {
 	if h, ok := a.helpers[obj]; ok {
 		return h
 	}
-	var h HelperFact
+	var h fact.HelperFact
 	if obj.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(obj, &h) {
 		return &h
 	}
@@ -301,14 +222,14 @@ func (a *analysis_) findHelpers(funcs []*ssa.Function, secs map[*ssa.Function][]
 		// A function that installs its func parameter as client-go's
 		// OnStartedLeading callback: callers' literals run while leading.
 		if ps, l := section.CallbackParams(fn); len(ps) > 0 {
-			h := &HelperFact{Lib: l.Lib, Param: ps[0], FenceArg: -1, Fence: "client-go exposes " + l.Fence.Accessor + " as the closest thing to a fencing token; read it from the Lease and compare it in the write"}
+			h := &fact.HelperFact{Lib: l.Lib, Param: ps[0], FenceArg: -1, Fence: "client-go exposes " + l.Fence.Accessor + " as the closest thing to a fencing token; read it from the Lease and compare it in the write"}
 			a.helpers[obj] = h
 			a.pass.ExportObjectFact(obj, h)
 		}
 	}
 }
 
-func (a *analysis_) helperIn(sec *section.Section, fn *ssa.Function) *HelperFact {
+func (a *analysis_) helperIn(sec *section.Section, fn *ssa.Function) *fact.HelperFact {
 	recv := 0
 	if fn.Signature.Recv() != nil {
 		recv = 1
@@ -325,7 +246,7 @@ func (a *analysis_) helperIn(sec *section.Section, fn *ssa.Function) *HelperFact
 		if idx < 0 {
 			continue
 		}
-		h := &HelperFact{Lib: sec.Lock.Lib, Param: idx - recv, FenceArg: -1, Fence: a.fenceText(sec)}
+		h := &fact.HelperFact{Lib: sec.Lock.Lib, Param: idx - recv, FenceArg: -1, Fence: a.fenceText(sec)}
 		toks := a.tokens(fn, nil)
 		for i, arg := range ci.Common().Args {
 			if toks.Has(arg) {
@@ -387,7 +308,7 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 			for _, sec := range secs[fn] {
 				if f := wrapperFact(fn, fn.Signature, sec); f != nil && sec.HeldAtReturn() {
 					f.Release = a.withReleasers(f.Release, sec.Lock, fn, funcs, secs)
-					a.litWrappers[fn] = f.lock()
+					a.litWrappers[fn] = f.Lock()
 					found = true
 					break
 				}
@@ -403,7 +324,7 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 				Fence: model.Fence{None: "a lease row proves ownership only until it expires; add a fence column incremented on every takeover, return it, and compare it in the write"}}}
 			if f := wrapperFact(fn, fn.Signature, lease); f != nil {
 				f.Table = table
-				a.wrappers[obj] = f.lock()
+				a.wrappers[obj] = f.Lock()
 				a.wrapperNames[obj.Name()] = true
 				a.pass.ExportObjectFact(obj, f)
 				found = true
@@ -424,7 +345,7 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 				f.KeyParam, f.Handle = sec.KeyParam, 0
 			}
 			f.Release = a.withReleasers(f.Release, sec.Lock, fn, funcs, secs)
-			a.wrappers[obj] = f.lock()
+			a.wrappers[obj] = f.Lock()
 			a.wrapperNames[obj.Name()] = true
 			a.pass.ExportObjectFact(obj, f)
 			a.record(fn, obj, nil, f)
@@ -438,11 +359,11 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 
 // wrapperFact describes fn (nil for a function value known only by its
 // signature sig) as an acquire wrapper of sec's lock.
-func wrapperFact(fn *ssa.Function, sig *types.Signature, sec *section.Section) *AcquireFact {
+func wrapperFact(fn *ssa.Function, sig *types.Signature, sec *section.Section) *fact.AcquireFact {
 	res := sig.Results()
 	// The release travels with the wrapper, so that a caller's section
 	// ends at it and a wrapper of the wrapper is recognised too.
-	f := &AcquireFact{Lib: sec.Lock.Lib, Fence: sec.Lock.Fence.Accessor, NoFence: sec.Lock.Fence.None, Release: sec.Lock.Release,
+	f := &fact.AcquireFact{Lib: sec.Lock.Lib, Fence: sec.Lock.Fence.Accessor, NoFence: sec.Lock.Fence.None, Release: sec.Lock.Release,
 		Chains: section.ChainsWrappers(sec.Lock), InSQL: sec.Lock.InSQL}
 	if sec.Lock.ReleaseCommand != nil {
 		// conn.Do releases only as a DEL of the key: as a function of the
@@ -620,21 +541,6 @@ func returnedValue(fn *ssa.Function, v ssa.Value, same func(a, b types.Type) boo
 // (a context.CancelFunc returned as a func()).
 func sameUnderlying(a, b types.Type) bool { return types.Identical(a.Underlying(), b.Underlying()) }
 
-func (f *AcquireFact) lock() *model.Lock {
-	l := &model.Lock{Lib: f.Lib, Success: model.Success(f.Success), Result: f.Result,
-		Release: f.Release, Fence: model.Fence{Accessor: f.Fence, None: f.NoFence}, Table: f.Table, Chains: f.Chains, InSQL: f.InSQL}
-	if f.Handle > 0 {
-		l.Held, l.Handle = model.HeldByResult, f.Handle-1
-	}
-	l.ReleaseFunc = f.ReleaseFunc
-	l.Scope, l.ScopeRecv, l.TxScoped = f.Scope, f.ScopeRecv, f.TxScoped
-	if f.KeyParam > 0 {
-		// A lock when the caller's key is a lock's (section.lockKey).
-		l.Held, l.Handle, l.KeyOnly = model.HeldByKey, f.KeyParam-1, true
-	}
-	return l
-}
-
 // exportAnnotatedLocks records this package's annotated lock functions as
 // acquisitions, here and for importers.
 func (a *analysis_) exportAnnotatedLocks() {
@@ -645,12 +551,12 @@ func (a *analysis_) exportAnnotatedLocks() {
 		l := a.custom.lock(fn)
 		a.wrappers[fn] = l
 		a.wrapperNames[fn.Name()] = true
-		a.pass.ExportObjectFact(fn, &AcquireFact{Lib: l.Lib, Success: int(l.Success), Result: l.Result, NoFence: l.Fence.None, Release: l.Release})
+		a.pass.ExportObjectFact(fn, &fact.AcquireFact{Lib: l.Lib, Success: int(l.Success), Result: l.Result, NoFence: l.Fence.None, Release: l.Release})
 	}
 }
 
 // acquireLock is the section.Lookup of the engine: local acquire wrappers
-// and those imported through AcquireFact.
+// and those imported through fact.AcquireFact.
 func (a *analysis_) acquireLock(fn *types.Func, c *ssa.CallCommon) *model.Lock {
 	if fn == nil {
 		if sfn := c.StaticCallee(); sfn != nil {
@@ -668,7 +574,7 @@ func (a *analysis_) acquireLock(fn *types.Func, c *ssa.CallCommon) *model.Lock {
 		a.wrappers[fn] = l
 		return l
 	}
-	var f AcquireFact
+	var f fact.AcquireFact
 	if fn.Pkg() == a.pass.Pkg || !a.pass.ImportObjectFact(fn, &f) {
 		if c.IsInvoke() {
 			return a.interfaceLock(c) // not memoised: it depends on the interface
@@ -678,7 +584,7 @@ func (a *analysis_) acquireLock(fn *types.Func, c *ssa.CallCommon) *model.Lock {
 		}
 		return nil
 	}
-	l := f.lock()
+	l := f.Lock()
 	a.wrappers[fn] = l
 	return l
 }
@@ -734,7 +640,7 @@ func (a *analysis_) lockByLiteral(fn *types.Func, c *ssa.CallCommon) *model.Lock
 		if f == nil || f.Success != int(l.Success) {
 			return nil
 		}
-		return f.lock()
+		return f.Lock()
 	}
 	return nil
 }

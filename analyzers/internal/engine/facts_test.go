@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/fact"
 	"github.com/fencecheck/fencecheck/analyzers/internal/lifecycle"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/wallclock"
@@ -17,9 +18,9 @@ import (
 // encode would only break in production. Every fact type round-trips here.
 func TestFactsGobRoundTrip(t *testing.T) {
 	facts := []analysis.Fact{
-		&EffectsFact{Effects: []RemoteEffect{{What: "UPDATE items", Via: "database/sql DB.ExecContext", Family: "database/sql", Cond: 0, Where: "repo.go:17", CarriedBy: []int{2, 3}}}},
-		&HelperFact{Lib: "etcd lock", Param: 3, FenceArg: 1, Fence: "m.Header().Revision"},
-		&AcquireFact{Lib: "Redis SET NX lock", Success: 1, Result: 0, NoFence: "no token", Release: []model.Func{{Pkg: "a", Recv: "L", Name: "Unlock"}}, KeyParam: 1},
+		&fact.EffectsFact{Effects: []fact.RemoteEffect{{What: "UPDATE items", Via: "database/sql DB.ExecContext", Family: "database/sql", Cond: 0, Where: "repo.go:17", CarriedBy: []int{2, 3}}}},
+		&fact.HelperFact{Lib: "etcd lock", Param: 3, FenceArg: 1, Fence: "m.Header().Revision"},
+		&fact.AcquireFact{Lib: "Redis SET NX lock", Success: 1, Result: 0, NoFence: "no token", Release: []model.Func{{Pkg: "a", Recv: "L", Name: "Unlock"}}, KeyParam: 1},
 		&FenceFact{},
 		&CheckFact{},
 		&lifecycle.RenewalFact{Signal: 1, Result: 1, KeyParam: -1, What: "UPDATE leases SET lease_expires_at ... WHERE ... locked_by = $3", Where: "store.go:42"},

@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/fact"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
@@ -93,7 +94,7 @@ func (a *analysis_) lockTypeMethod(fn *types.Func) bool {
 		conditional := false
 		if l := a.wrappers[m]; l != nil {
 			is, conditional = true, l.KeyOnly && l.Held == model.HeldByKey
-		} else if f := new(AcquireFact); m.Pkg() != nil && m.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(m, f) {
+		} else if f := new(fact.AcquireFact); m.Pkg() != nil && m.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(m, f) {
 			is, conditional = true, f.KeyParam > 0
 		}
 		if is && conditional && !lockHandle(named) {

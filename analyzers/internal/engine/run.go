@@ -13,6 +13,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/configcheck"
 	"github.com/fencecheck/fencecheck/analyzers/internal/directive"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/fact"
 	"github.com/fencecheck/fencecheck/analyzers/internal/fences"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/keyscope"
@@ -22,6 +23,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/precedence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/prefilter"
+	"github.com/fencecheck/fencecheck/analyzers/internal/program"
 	"github.com/fencecheck/fencecheck/analyzers/internal/relocate"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/ssaprog"
@@ -78,7 +80,7 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 		rel, lossOnly = true, true
 	}
 	if rel {
-		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}, condSecs: map[*ssa.Function][]*section.Section{}, statements: map[*types.Func]*StatementFact{}}
+		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*fact.HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}, condSecs: map[*ssa.Function][]*section.Section{}, statements: map[*types.Func]*StatementFact{}}
 		if lossOnly {
 			found = append(found, a.analyzeLoss()...)
 		} else {
@@ -131,11 +133,11 @@ type analysis_ struct {
 	// locked are the package's sections with a lock in view, by function
 	// (see fences.Checker), once found.
 	locked   map[*ssa.Function][]*section.Section
-	prog     *Program // the whole program of a standalone run, or nil
+	prog     *program.Program // the whole program of a standalone run, or nil
 	pkg      *ssa.Package
 	fields   *flow.Fields
 	memo     map[memoKey]*flow.Tokens
-	helpers  map[*types.Func]*HelperFact
+	helpers  map[*types.Func]*fact.HelperFact
 	wrappers map[*types.Func]*model.Lock // acquire wrappers, local and imported
 	// litWrappers are this package's function literals that acquire a
 	// lock and return with it held.
@@ -161,7 +163,7 @@ type analysis_ struct {
 	statements map[*types.Func]*StatementFact
 	// summaries are the effects of this package's declared functions,
 	// computed on first use (facts.go: localSummary).
-	summaries map[*ssa.Function]*EffectsFact
+	summaries map[*ssa.Function]*fact.EffectsFact
 }
 
 func (a *analysis_) analyze() []Finding {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/claims"
+	"github.com/fencecheck/fencecheck/analyzers/internal/program"
 	"go/types"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
@@ -53,7 +54,7 @@ func (s services) HeldAt(acq, del *ssa.Function) bool { return s.a.keys.HeldAt(a
 func (s services) IsCustomCheck(fn *types.Func) bool { return s.a.custom.isCheck(fn) }
 
 func (s services) RecordSummary(fn *ssa.Function, obj *types.Func, kind string, f analysis.Fact) {
-	s.a.recordImpl(fn, obj, func(im *Impl) { im.Summaries = map[string]analysis.Fact{kind: f} })
+	s.a.recordImpl(fn, obj, func(im *program.Impl) { im.Summaries = map[string]analysis.Fact{kind: f} })
 }
 
 func (s services) ProgramSummaries(c *ssa.CallCommon, kind string) []unit.Summary {
@@ -66,12 +67,12 @@ func (s services) ProgramSummaries(c *ssa.CallCommon, kind string) []unit.Summar
 		return nil
 	}
 	pkg := s.a.pass.Pkg.Path()
-	if !prog.resolving() {
-		prog.wantKind(s.a.pass.Pkg, k, kind)
+	if !prog.Resolving() {
+		prog.WantKind(s.a.pass.Pkg, k, kind)
 		return nil
 	}
 	var out []unit.Summary
-	for _, im := range prog.lookup(k, iface) {
+	for _, im := range prog.Lookup(k, iface) {
 		if f := im.Summaries[kind]; f != nil && im.Pkg != pkg {
 			out = append(out, unit.Summary{Pkg: im.Pkg, Type: im.Type, Fact: f})
 		}

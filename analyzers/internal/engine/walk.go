@@ -68,7 +68,7 @@ func (a *analysis_) walk(sec *section.Section, fn *ssa.Function, seeds []ssa.Val
 // follow walks into functions called from inside a section: static calls
 // to functions of this package, closures, and function literals handed to
 // other calls (transaction helpers, errgroup.Go), which run inside too.
-// Functions of other packages are known through their EffectsFact.
+// Functions of other packages are known through their fact.EffectsFact.
 func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *flow.Tokens, site ssa.CallInstruction, depth int, seen map[memoKey]bool, visit visitFunc) {
 	c := ci.Common()
 	if a.lockBookkeeping(ci.Parent(), calls.Callee(c)) {

@@ -1,4 +1,4 @@
-package engine
+package program
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"slices"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/fact"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -50,8 +51,8 @@ type wireContribution struct {
 type wireImpl struct {
 	Key, Pkg, Type string
 	Methods        map[string]string
-	Effects        []RemoteEffect
-	Acquire        *AcquireFact
+	Effects        []fact.RemoteEffect
+	Acquire        *fact.AcquireFact
 	Summaries      []wireFact
 }
 
@@ -180,7 +181,7 @@ func (p *Program) Restore(data []byte) error {
 		if im.Methods == nil {
 			im.Methods = map[string]string{}
 		}
-		p.add(nil, wi.Key, im)
+		p.Add(nil, wi.Key, im)
 	}
 	for _, lw := range w.Wants {
 		p.addWant(nil, lw.Pkg, want{key: lw.Key, lock: lw.Lock, kind: lw.Kind})

@@ -1,4 +1,4 @@
-package engine
+package program
 
 import (
 	"go/token"
@@ -16,7 +16,7 @@ func TestSigKeyIgnoresNames(t *testing.T) {
 		types.NewTuple(param("", ints), param("", errT)), false)
 	impl := types.NewSignatureType(nil, nil, nil, types.NewTuple(param("c", types.Typ[types.String])),
 		types.NewTuple(param("_", ints), param("retErr", errT)), false)
-	if a, b := sigKey(iface), sigKey(impl); a != b {
-		t.Errorf("sigKey differs: %q vs %q", a, b)
+	if a, b := SigKey(iface), SigKey(impl); a != b {
+		t.Errorf("SigKey differs: %q vs %q", a, b)
 	}
 }

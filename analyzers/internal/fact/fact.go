@@ -1,0 +1,108 @@
+// Package fact holds the engine's function summaries that travel between
+// packages as analysis facts (effects, lock helpers, acquire wrappers). It
+// is its own package so that the whole-program state (package program),
+// which records them too, need not import the engine.
+package fact
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+)
+
+// Function summaries travel between packages as object facts, so that
+// go vet (one process per package) and the standalone command see the same
+// effects behind a call. Facts hold only strings and ints: they must
+// gob-encode, stay small, and be deterministic.
+
+// EffectsFact says that calling a function performs protected effects.
+type EffectsFact struct {
+	Effects []RemoteEffect
+}
+
+// RemoteEffect is one effect inside a summarised function.
+type RemoteEffect struct {
+	What, Via, Family string
+	Cond              int    // model.Cond
+	Where             string // "repo.go:42"
+	Table             string // the table of a SQL effect
+	// CarriedBy lists the parameters (receiver first for methods) whose
+	// fencing token makes the effect fenced; empty when none does.
+	CarriedBy []int
+}
+
+func (*EffectsFact) AFact() {}
+
+func (f *EffectsFact) String() string {
+	var parts []string
+	for _, e := range f.Effects {
+		parts = append(parts, fmt.Sprintf("%s@%s carried by %v", e.What, e.Where, e.CarriedBy))
+	}
+	return "effects(" + strings.Join(parts, "; ") + ")"
+}
+
+// HelperFact says that a function runs one of its func parameters while
+// holding a lock: the argument's body is a critical section at every call.
+type HelperFact struct {
+	Lib      string // "etcd lock"
+	Param    int    // index of the func parameter (receiver excluded)
+	FenceArg int    // index of the callback parameter that receives the token, or -1
+	Fence    string // how the helper obtains the token, for messages
+}
+
+func (*HelperFact) AFact() {}
+
+func (f *HelperFact) String() string {
+	return fmt.Sprintf("helper(%s, param %d, fence arg %d)", f.Lib, f.Param, f.FenceArg)
+}
+
+// AcquireFact says that a function takes a lock and returns with it held
+// on success: its callers' critical sections start at the call.
+type AcquireFact struct {
+	Lib     string
+	Success int // model.Success: ErrNil or BoolTrue
+	Result  int
+	Fence   string
+	NoFence string
+	Release []model.Func
+	Table   string
+	Chains  bool // see model.Lock.Chains
+	InSQL   bool // see model.Lock.InSQL
+	// Handle is 1 + the index of the result that returns the lock handle
+	// (the wrapper returns the *concurrency.Mutex it locked), 0 if none.
+	Handle int
+	// ReleaseFunc is 1 + the index of the result that returns the
+	// function releasing the lock (model.Lock.ReleaseFunc: the wrapper
+	// returns rueidislock's cancel), 0 if none.
+	ReleaseFunc int
+	// KeyParam is 1 + the index of the parameter (receiver excluded) from
+	// which the wrapper builds the key of its SET NX, when whether that
+	// takes a lock depends on the key a caller passes (KeyOnly); 0 if
+	// none.
+	KeyParam int
+	// Scope, ScopeRecv and TxScoped: see model.Lock.
+	Scope     int
+	ScopeRecv bool
+	TxScoped  bool
+}
+
+func (*AcquireFact) AFact() {}
+
+func (f *AcquireFact) String() string { return fmt.Sprintf("acquire(%s, result %d)", f.Lib, f.Result) }
+
+// Lock returns the lock the acquire wrapper takes.
+func (f *AcquireFact) Lock() *model.Lock {
+	l := &model.Lock{Lib: f.Lib, Success: model.Success(f.Success), Result: f.Result,
+		Release: f.Release, Fence: model.Fence{Accessor: f.Fence, None: f.NoFence}, Table: f.Table, Chains: f.Chains, InSQL: f.InSQL}
+	if f.Handle > 0 {
+		l.Held, l.Handle = model.HeldByResult, f.Handle-1
+	}
+	l.ReleaseFunc = f.ReleaseFunc
+	l.Scope, l.ScopeRecv, l.TxScoped = f.Scope, f.ScopeRecv, f.TxScoped
+	if f.KeyParam > 0 {
+		// A lock when the caller's key is a lock's (section.lockKey).
+		l.Held, l.Handle, l.KeyOnly = model.HeldByKey, f.KeyParam-1, true
+	}
+	return l
+}
