@@ -154,10 +154,7 @@ func leaseExtension(st *sqlfence.Statement, fn *ssa.Function) (*sqlfence.Stateme
 		return nil, ""
 	}
 	for _, col := range st.Assigned {
-		words := vocab.Words(col)
-		if slices.ContainsFunc(words, func(w string) bool { return vocab.Prefixed(w, vocab.RenewalLeaseWords) }) &&
-			slices.ContainsFunc(words, func(w string) bool { return vocab.Prefixed(w, vocab.RenewalTimeWords) }) &&
-			stillLeased(st, col) {
+		if vocab.LeaseExpiryColumn(col) && stillLeased(st, col) {
 			return st, fmt.Sprintf("UPDATE %s SET %s ... WHERE %s has not passed, with no holder in its WHERE", shownTable(st.Table), col, col)
 		}
 	}

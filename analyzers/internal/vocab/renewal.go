@@ -78,12 +78,23 @@ func RenewalColumn(col string, lockish bool) bool {
 	switch {
 	case has(RenewalBeatWords):
 		return true
-	case has(RenewalLeaseWords) && has(RenewalTimeWords):
+	case LeaseExpiryColumn(col):
 		return true
 	case lockish && has(RenewalExpiryWords):
 		return true
 	}
 	return false
+}
+
+// LeaseExpiryColumn reports whether col names a lease's expiry by itself:
+// a lease word and a time word ("locked_until", "lease_expires_at",
+// "leased_until").
+func LeaseExpiryColumn(col string) bool {
+	words := Words(col)
+	has := func(list []string) bool {
+		return slices.ContainsFunc(words, func(w string) bool { return Prefixed(w, list) })
+	}
+	return has(RenewalLeaseWords) && has(RenewalTimeWords)
 }
 
 // NamesExtension reports whether a function's name starts with a verb
