@@ -196,8 +196,8 @@ func (a *analysis_) analyze() []Finding {
 	secs := map[*ssa.Function][]*section.Section{}
 	find := func() {
 		for _, fn := range funcs {
-			secs[fn] = section.FindIn(fn, a.acquireLock, a.keys.Of)
-			a.condSecs[fn] = section.Conditional(fn, a.acquireLock, a.keys.Of)
+			secs[fn] = section.FindIn(fn, a.lockLookup(fn), a.keys.Of)
+			a.condSecs[fn] = section.Conditional(fn, a.lockLookup(fn), a.keys.Of)
 		}
 	}
 	find()
@@ -214,7 +214,9 @@ func (a *analysis_) analyze() []Finding {
 	}
 	all = append(all, tasklock.Sections(a.pkg, funcs)...)
 	for _, fn := range funcs {
-		all = append(all, a.helperSections(fn)...)
+		if !a.testCode(fn) { // an application's lock helper (testcode.go)
+			all = append(all, a.helperSections(fn)...)
+		}
 	}
 	locked := map[*ssa.Function][]*section.Section{}
 	for _, sec := range all {
@@ -227,7 +229,11 @@ func (a *analysis_) analyze() []Finding {
 	// in view are theirs too.
 	a.locked = locked
 	judge := fences.New(u, locked)
-	all = append(all, judge.CheckedSections()...)
+	for _, sec := range judge.CheckedSections() {
+		if !a.testCode(sec.Fn) { // a lease check of the code under test (testcode.go)
+			all = append(all, sec)
+		}
+	}
 	for _, sec := range all {
 		if !sec.Extend && !sec.May && sec.Check == nil {
 			// The other checks judge what an acquisition implies (its

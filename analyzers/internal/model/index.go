@@ -130,6 +130,8 @@ type Index struct {
 	// SessionRenewals, DetachedContexts, DerivedContexts and ProcessExits
 	// merge the Library fields of the same names (FC5002).
 	SessionRenewals, DetachedContexts, DerivedContexts, ProcessExits []Func
+	// GoroutineExits merges the Library field.
+	GoroutineExits []Func
 	// Loggers and ErrorFormatters merge the Library fields (FC5002's
 	// "only logged").
 	Loggers         Loggers
@@ -204,6 +206,7 @@ func NewIndex(libs []*Library) *Index {
 		x.DetachedContexts = append(x.DetachedContexts, l.DetachedContexts...)
 		x.DerivedContexts = append(x.DerivedContexts, l.DerivedContexts...)
 		x.ProcessExits = append(x.ProcessExits, l.ProcessExits...)
+		x.GoroutineExits = append(x.GoroutineExits, l.GoroutineExits...)
 		x.ErrorFormatters = append(x.ErrorFormatters, l.ErrorFormatters...)
 		x.Pools = append(x.Pools, l.Pools...)
 		x.Rewriters = append(x.Rewriters, l.Rewriters...)

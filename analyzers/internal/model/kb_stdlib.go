@@ -56,6 +56,9 @@ var stdlibLibrary = Library{
 		{"context", "", "WithDeadlineCause"},
 	},
 	ProcessExits: []Func{{"os", "", "Exit"}},
+	// t.Fatal and t.Skip call runtime.Goexit. *testing.T's methods are
+	// promoted from testing.common; testing.TB is the interface.
+	GoroutineExits: goroutineExits(),
 	Time: &TimeMethods{
 		Clock: []string{"Unix", "UnixNano", "UnixMilli", "UnixMicro", "UTC", "Local", "In", "Round", "Truncate",
 			"Add", "AddDate", "Format", "String", "AppendFormat", "MarshalText", "MarshalJSON", "MarshalBinary"},
@@ -80,4 +83,14 @@ func atomicCounters() []TokenSource {
 		s = append(s, TokenSource{Func: Func{"sync/atomic", r, "Add"}, Arg: -1, Kind: Counter, What: "an in-process counter (atomic." + r + ".Add)"})
 	}
 	return s
+}
+
+func goroutineExits() []Func {
+	out := []Func{{"runtime", "", "Goexit"}}
+	for _, recv := range []string{"common", "T", "B", "F", "TB"} {
+		for _, m := range []string{"Fatal", "Fatalf", "FailNow", "Skip", "Skipf", "SkipNow"} {
+			out = append(out, Func{"testing", recv, m})
+		}
+	}
+	return out
 }

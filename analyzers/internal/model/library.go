@@ -107,6 +107,10 @@ type Library struct {
 	DetachedContexts, DerivedContexts []Func
 	// ProcessExits end the process for good.
 	ProcessExits []Func
+	// GoroutineExits end the calling goroutine (runtime.Goexit, a test's
+	// t.Fatal): code after them does not run, though go/ssa lets their
+	// block fall through.
+	GoroutineExits []Func
 
 	// Store is what the library's store evaluates on its server: filters,
 	// condition expressions, score ranges and scripts, and how a lock

@@ -1404,11 +1404,28 @@ func failureJoins(start, callBlock *ssa.BasicBlock) bool {
 	}
 	n := 0
 	for _, p := range start.Preds {
-		if (p == callBlock || fromCall[p]) && !start.Dominates(p) {
+		if (p == callBlock || fromCall[p]) && !start.Dominates(p) && !endsHere(p) {
 			n++
 		}
 	}
 	return n >= 2
+}
+
+// endsHere reports whether b calls a function that never returns (os.Exit,
+// log.Fatal, runtime.Goexit, a test's t.Fatal): go/ssa still lets b fall
+// through to its successor, but nothing after the call runs, so a failure
+// branch ending in one does not carry on into the work.
+func endsHere(b *ssa.BasicBlock) bool {
+	for _, instr := range b.Instrs {
+		c, ok := instr.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		if fn := calls.Callee(&c.Call); fn != nil && (model.MatchesAny(model.KB.ProcessExits, fn) || model.MatchesAny(model.KB.GoroutineExits, fn)) {
+			return true
+		}
+	}
+	return false
 }
 
 // skipsAcquisition reports whether start, where the acquisition is known to

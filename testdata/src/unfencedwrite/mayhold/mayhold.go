@@ -133,6 +133,16 @@ func (e *executor) bestEffort(ctx context.Context) error {
 	return e.write(ctx) // want `UPDATE jobs .*\(reached through this call\) runs whether or not the etcd lock acquired at mayhold.go:\d+ was obtained .*stop when the acquisition fails`
 }
 
+// Not best-effort: a failure branch that ends the process does not carry
+// on into the work, though go/ssa lets log.Fatal's block fall through.
+func (e *executor) fatalOnFailure(ctx context.Context) error {
+	if err := e.locker.Lock(ctx); err != nil {
+		log.Fatal(err)
+	}
+	defer e.locker.Unlock(ctx)
+	return e.write(ctx) // want `^UPDATE jobs \(database/sql DB.ExecContext\) \(reached through this call\) under the etcd lock acquired at`
+}
+
 // The failure returns: held for sure, the usual wording.
 func (e *executor) failureReturns(ctx context.Context) error {
 	if err := e.locker.Lock(ctx); err != nil {
