@@ -7,7 +7,9 @@
 package storelit
 
 import (
+	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -228,15 +230,54 @@ func (r *Reader) DynInput(lit *ast.CompositeLit) bool {
 	return false
 }
 
-// ConstText returns the constant string of e, aws.String(c) or &c.
+// ConstText returns the constant text of e: a constant, a one-argument
+// wrapper or conversion of one (aws.String("...")), or fmt.Sprintf of a
+// constant format whose arguments are all constants, as condition text
+// spliced together from attribute-name constants is
+// (fmt.Sprintf("attribute_not_exists(%s) OR %s < :now", pk, exp)).
 func (r *Reader) ConstText(e ast.Expr) (string, bool) {
 	if s, ok := r.ConstString(e); ok {
 		return s, true
 	}
-	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) == 1 {
-		return r.ConstString(call.Args[0])
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return "", false
+	}
+	if s, ok := r.constSprintf(call); ok {
+		return s, true
+	}
+	if len(call.Args) != 1 {
+		return "", false
+	}
+	if s, ok := r.ConstString(call.Args[0]); ok {
+		return s, true
+	}
+	if inner, ok := ast.Unparen(call.Args[0]).(*ast.CallExpr); ok {
+		return r.constSprintf(inner)
 	}
 	return "", false
+}
+
+// constSprintf folds fmt.Sprintf(format, args...) when the format and
+// every argument are constants.
+func (r *Reader) constSprintf(call *ast.CallExpr) (string, bool) {
+	fn := r.Callee(call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || fn.Name() != "Sprintf" || len(call.Args) == 0 || call.Ellipsis.IsValid() {
+		return "", false
+	}
+	format, ok := r.ConstString(call.Args[0])
+	if !ok {
+		return "", false
+	}
+	args := make([]any, 0, len(call.Args)-1)
+	for _, a := range call.Args[1:] {
+		tv, ok := r.Info.Types[a]
+		if !ok || tv.Value == nil {
+			return "", false
+		}
+		args = append(args, constant.Val(tv.Value))
+	}
+	return fmt.Sprintf(format, args...), true
 }
 
 // StructFields returns the keyed fields of a struct literal (or a pointer

@@ -85,3 +85,54 @@ func TestReader(t *testing.T) {
 		t.Errorf("ValueText(&N{Value: lim}) = %q, want lim", got)
 	}
 }
+
+const sprintfSrc = `package p
+
+import "fmt"
+
+const (
+	pk  = "PK"
+	exp = "ExpiresAt"
+	n   = 3
+)
+
+func str(s string) *string { return &s }
+
+func use(...any) {}
+
+func f(dyn string) {
+	use(
+		fmt.Sprintf("attribute_not_exists(%s) OR %s < :now", pk, exp),
+		str(fmt.Sprintf("%s > :t AND retries < %d", exp, n)),
+		fmt.Sprintf("%s < :now", dyn),
+		fmt.Sprintf("%s-%s", pk, dyn),
+	)
+}
+`
+
+// TestConstTextSprintf: condition text spliced together with fmt.Sprintf
+// from constants is constant text, also inside a one-argument wrapper; a
+// variable argument, anywhere, is not folded.
+func TestConstTextSprintf(t *testing.T) {
+	pkg, file, info := testutil.BuildSSAFile(t, sprintfSrc)
+	r := New(&astexpr.Reader{Info: info, Pkg: pkg.Pkg, Files: []*ast.File{file}})
+	var args []ast.Expr
+	ast.Inspect(file, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "use" {
+				args = c.Args
+			}
+		}
+		return true
+	})
+	for i, want := range []string{"attribute_not_exists(PK) OR ExpiresAt < :now", "ExpiresAt > :t AND retries < 3"} {
+		if s, ok := r.ConstText(args[i]); !ok || s != want {
+			t.Errorf("ConstText(%s) = %q, %v, want %q", types.ExprString(args[i]), s, ok, want)
+		}
+	}
+	for _, i := range []int{2, 3} {
+		if s, ok := r.ConstText(args[i]); ok {
+			t.Errorf("ConstText(%s) = %q: not constant text", types.ExprString(args[i]), s)
+		}
+	}
+}

@@ -50,6 +50,7 @@ func (w *checker) checkStores() {
 			if !ok || fd.Body == nil {
 				continue
 			}
+			w.filterBuilder(fd)
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				switch x := n.(type) {
 				case *ast.CallExpr:
@@ -185,6 +186,122 @@ func (w *checker) mongoCall(call *ast.CallExpr, dc model.DocCall, fd *ast.FuncDe
 			"let the server decide with its own clock ($$NOW in an aggregation-pipeline update, or a TTL it enforces)", nil)
 		return
 	}
+}
+
+// filterBuilder judges a function that builds and returns a MongoDB
+// filter for its callers' writes, the way a job queue keeps its lease in
+// the job document: {"$or": [{"mod_ts": {"$lte": staleBefore}},
+// {"owner": me, "mod_ts": {"$gt": staleBefore}}]}. The document is a lease
+// record when the function's filters also pin an owner field (owner plus a
+// stamp, storecond.RoleOf), and a stamp compared as stale ($lt, $lte)
+// with this host's clock takes it over on this host's clock. The filter
+// must reach a write: some function of the package calls the builder and
+// writes documents.
+func (w *checker) filterBuilder(fd *ast.FuncDecl) {
+	if !w.returnsDocument(fd) {
+		return
+	}
+	doc := w.lit.Doc()
+	var cmps []storecond.Compare[ast.Expr]
+	seen := map[token.Pos]bool{}
+	owned := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		lit, ok := n.(*ast.CompositeLit)
+		if !ok {
+			return true
+		}
+		for _, el := range w.lit.DocElems(lit, 0) {
+			if storecond.RoleOf(el.Key) == storecond.Owner {
+				owned = true
+			}
+		}
+		for _, c := range storecond.FilterCompares(doc, ast.Expr(lit)) {
+			if !seen[c.At.Pos()] {
+				seen[c.At.Pos()] = true
+				cmps = append(cmps, c)
+			}
+		}
+		return true
+	})
+	if !owned || len(cmps) == 0 || !w.builderFeedsWrite(fd) {
+		return
+	}
+	for _, c := range cmps {
+		if !expiredDirection(c.Op) {
+			continue
+		}
+		lab, ok := w.localInstant(c.Val)
+		if !ok {
+			continue
+		}
+		what := fmt.Sprintf("the MongoDB filter takes the lease record over when its %q %s %s (the filter %s builds also pins the owner)",
+			c.Attr, c.Op, types.ExprString(c.Val), fd.Name.Name)
+		w.reportStore(c.At, c.At, what, c.Val, lab,
+			"let the server decide with its own clock ($$NOW in an aggregation-pipeline update, or a TTL it enforces)", nil)
+		return
+	}
+}
+
+// returnsDocument reports whether fd returns a document (a map keyed by
+// strings, or bson.D), the shape of a filter builder.
+func (w *checker) returnsDocument(fd *ast.FuncDecl) bool {
+	obj, ok := w.info.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	res := obj.Type().(*types.Signature).Results()
+	for i := 0; i < res.Len(); i++ {
+		switch u := res.At(i).Type().Underlying().(type) {
+		case *types.Map:
+			if b, ok := u.Key().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+				return true
+			}
+		case *types.Slice:
+			if n, ok := types.Unalias(res.At(i).Type()).(*types.Named); ok && n.Obj().Name() == "D" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// builderFeedsWrite reports whether a function of the package calls fd
+// and makes a document write (an update, replace, delete or
+// find-and-modify of the knowledge base's document calls).
+func (w *checker) builderFeedsWrite(fd *ast.FuncDecl) bool {
+	obj := w.info.Defs[fd.Name]
+	for _, f := range w.u.Pass.Files {
+		for _, d := range f.Decls {
+			caller, ok := d.(*ast.FuncDecl)
+			if !ok || caller.Body == nil || caller == fd {
+				continue
+			}
+			calls, writes := false, false
+			ast.Inspect(caller.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				fn := w.Callee(call)
+				if fn == nil {
+					return true
+				}
+				if fn == obj {
+					calls = true
+				}
+				for _, dc := range model.KB.Documents {
+					if dc.Func.Matches(fn) && (dc.Update >= 0 || strings.HasPrefix(dc.Func.Name, "Delete") || strings.HasPrefix(dc.Func.Name, "FindOneAnd")) {
+						writes = true
+					}
+				}
+				return true
+			})
+			if calls && writes {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // writesCollection reports whether the function also writes with the same
