@@ -40,15 +40,7 @@ func f(now, id int64, lim string) {
 func TestReader(t *testing.T) {
 	pkg, file, info := testutil.BuildSSAFile(t, src)
 	r := New(&astexpr.Reader{Info: info, Pkg: pkg.Pkg, Files: []*ast.File{file}})
-	var args []ast.Expr
-	ast.Inspect(file, func(n ast.Node) bool {
-		if c, ok := n.(*ast.CallExpr); ok {
-			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "use" {
-				args = c.Args
-			}
-		}
-		return true
-	})
+	args := useArgs(file)
 	elems := func(es []Elem) map[string]string {
 		out := map[string]string{}
 		for _, e := range es {
@@ -116,15 +108,7 @@ func f(dyn string) {
 func TestConstTextSprintf(t *testing.T) {
 	pkg, file, info := testutil.BuildSSAFile(t, sprintfSrc)
 	r := New(&astexpr.Reader{Info: info, Pkg: pkg.Pkg, Files: []*ast.File{file}})
-	var args []ast.Expr
-	ast.Inspect(file, func(n ast.Node) bool {
-		if c, ok := n.(*ast.CallExpr); ok {
-			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "use" {
-				args = c.Args
-			}
-		}
-		return true
-	})
+	args := useArgs(file)
 	for i, want := range []string{"attribute_not_exists(PK) OR ExpiresAt < :now", "ExpiresAt > :t AND retries < 3"} {
 		if s, ok := r.ConstText(args[i]); !ok || s != want {
 			t.Errorf("ConstText(%s) = %q, %v, want %q", types.ExprString(args[i]), s, ok, want)
@@ -135,4 +119,18 @@ func TestConstTextSprintf(t *testing.T) {
 			t.Errorf("ConstText(%s) = %q: not constant text", types.ExprString(args[i]), s)
 		}
 	}
+}
+
+// useArgs returns the arguments of the call of use in file.
+func useArgs(file *ast.File) []ast.Expr {
+	var args []ast.Expr
+	ast.Inspect(file, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "use" {
+				args = c.Args
+			}
+		}
+		return true
+	})
+	return args
 }
