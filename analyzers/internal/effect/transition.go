@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"golang.org/x/tools/go/ssa"
@@ -97,7 +98,7 @@ func (e *Effect) stateGuards() (string, map[string]string) {
 		}
 		add(e.Stmt, func(p sqlfence.Placeholder) ssa.Value { return call.Bound(p).Value })
 		return e.Stmt.Table, out
-	case e.gormUpdate():
+	case e.columnSet() != nil:
 		for st, where := range Wheres(e.Receiver) {
 			if st == nil {
 				continue
@@ -105,7 +106,7 @@ func (e *Effect) stateGuards() (string, map[string]string) {
 			frag := sqlcall.Fragment(where, st.Text, 1)
 			add(st, func(p sqlfence.Placeholder) ssa.Value { return frag.Bound(p).Value })
 		}
-		return gormModel(e.Receiver), out
+		return e.chainRecord(), out
 	}
 	return "", nil
 }
@@ -143,72 +144,72 @@ func (e *Effect) StateWrites() []StateWrite {
 			}
 			out = append(out, w)
 		}
-	case e.gormUpdate():
+	case e.columnSet() != nil:
 		c := e.Call.Common()
-		record := gormModel(e.Receiver)
-		switch e.Callee.Name() {
-		case "Update", "UpdateColumn":
-			col, ok := calls.ConstString(calls.Arg(c, 0))
+		record := e.chainRecord()
+		if cs := e.columnSet(); cs.Column >= 0 {
+			col, ok := calls.ConstString(calls.Arg(c, cs.Column))
 			if !ok {
 				return nil
 			}
 			w := StateWrite{Record: record, Column: strings.ToLower(col)}
-			w.Value, w.Known = constValue(calls.Arg(c, 1))
-			out = append(out, w)
-		case "Updates", "UpdateColumns":
-			mk, ok := calls.Unwrap(calls.Arg(c, 0)).(*ssa.MakeMap)
+			w.Value, w.Known = constValue(calls.Arg(c, cs.Column+1))
+			return append(out, w)
+		}
+		mk, ok := calls.Unwrap(calls.Arg(c, 0)).(*ssa.MakeMap)
+		if !ok {
+			return nil
+		}
+		for _, r := range *mk.Referrers() {
+			up, ok := r.(*ssa.MapUpdate)
+			if !ok || up.Map != mk {
+				continue
+			}
+			col, ok := calls.ConstString(up.Key)
 			if !ok {
-				return nil
+				continue
 			}
-			for _, r := range *mk.Referrers() {
-				up, ok := r.(*ssa.MapUpdate)
-				if !ok || up.Map != mk {
-					continue
-				}
-				col, ok := calls.ConstString(up.Key)
-				if !ok {
-					continue
-				}
-				w := StateWrite{Record: record, Column: strings.ToLower(col)}
-				w.Value, w.Known = constValue(up.Value)
-				out = append(out, w)
-			}
+			w := StateWrite{Record: record, Column: strings.ToLower(col)}
+			w.Value, w.Known = constValue(up.Value)
+			out = append(out, w)
 		}
 	}
 	return out
 }
 
-// gormUpdate reports whether e is a gorm update of columns (Update,
-// UpdateColumn, Updates, UpdateColumns).
-func (e *Effect) gormUpdate() bool {
-	if e.Sink == nil || e.Sink.Family != "gorm" || e.Callee == nil || e.Receiver == nil {
-		return false
+// columnSet returns the knowledge base's description of a builder call
+// that assigns named columns (model.Sink.ColumnSets), or nil.
+func (e *Effect) columnSet() *model.ColumnSet {
+	if e.Sink == nil || e.Callee == nil || e.Receiver == nil {
+		return nil
 	}
-	switch e.Callee.Name() {
-	case "Update", "UpdateColumn", "Updates", "UpdateColumns":
-		return true
+	for i := range e.Sink.ColumnSets {
+		if e.Sink.ColumnSets[i].Func.Matches(e.Callee) {
+			return &e.Sink.ColumnSets[i]
+		}
 	}
-	return false
+	return nil
 }
 
-// gormModel names the record a gorm chain writes: the type of the value
-// given to Model (&redeemCodeModel{}), or the constant given to Table; ""
-// when the chain names neither.
-func gormModel(recv ssa.Value) string {
-	return inChain(recv, func(call *ssa.Call, fn *types.Func) string {
-		switch fn.Name() {
-		case "Table":
-			if t, ok := calls.ConstString(calls.Arg(&call.Call, 0)); ok {
-				return strings.ToLower(t)
-			}
-		case "Model":
-			t := calls.Unwrap(calls.Arg(&call.Call, 0)).Type()
-			if p, ok := t.Underlying().(*types.Pointer); ok {
-				t = p.Elem()
-			}
-			if n, ok := types.Unalias(t).(*types.Named); ok {
-				return "model " + n.Obj().Name()
-			}
+// chainRecord names the record a builder chain writes
+// (model.Sink.Records): "model T" for a value of type T (gorm's
+// Model(&T{})), the table for a constant name (Table("t")); "" when the
+// chain names neither.
+func (e *Effect) chainRecord() string {
+	return inChain(e.Receiver, func(call *ssa.Call, fn *types.Func) string {
+		if !model.MatchesAny(e.Sink.Records, fn) {
+			return ""
+		}
+		arg := calls.Arg(&call.Call, 0)
+		if t, ok := calls.ConstString(arg); ok {
+			return strings.ToLower(t)
+		}
+		t := calls.Unwrap(arg).Type()
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return "model " + n.Obj().Name()
 		}
 		return ""
 	})
