@@ -81,3 +81,12 @@ func TestExecHelperAcrossPackages(t *testing.T) {
 func TestCallerBuiltCompare(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/txnuser")
 }
+
+// One-way claims of a repository in another package (unused -> used,
+// never back): the callers' writes on the success branch of a method that
+// returns nil only when its claim took effect are fenced by dependence,
+// called directly or through an interface every implementation of which
+// claims; a method that returns nil whatever it changed is no claim.
+func TestOneWayClaimsAcrossPackages(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/claimapp")
+}

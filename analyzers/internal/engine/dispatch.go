@@ -95,7 +95,7 @@ func (a *analysis_) factMethods() map[string][]*types.Func {
 			continue
 		}
 		switch of.Fact.(type) {
-		case *fact.EffectsFact, *fact.AcquireFact:
+		case *fact.EffectsFact, *fact.AcquireFact, *fact.ClaimFact:
 		default:
 			continue
 		}
@@ -140,6 +140,9 @@ func (a *analysis_) dispatch(summary bool, ci ssa.CallInstruction, toks interfac
 		}
 		args := append([]ssa.Value{c.Value}, c.Args...)
 		for _, re := range im.Effects {
+			if re.Claim {
+				continue // a one-way claim: fenced by its own condition
+			}
 			if slices.ContainsFunc(re.CarriedBy, func(i int) bool { return i < len(args) && (toks.Has(args[i]) || effect.VersionCompare(args[i])) }) {
 				continue
 			}

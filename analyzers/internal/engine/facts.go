@@ -58,12 +58,13 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *fact.EffectsFact {
 		if fences.InvalidatesCache(e) {
 			return // a cache entry dropped: silent for every caller
 		}
+		claim := a.oneway != nil && a.oneway.IsClaim(e) // won once per record: a stale holder's changes nothing (package oneway)
 		if a.releasesOwnLock(e) {
 			return // the release of this package's SET NX lock, not a write it protects
 		}
 		p := a.pass.Fset.Position(e.Call.Pos())
 		found = append(found, &fact.RemoteEffect{What: e.What, Via: e.Via(), Family: e.Sink.Family, Cond: int(e.Sink.Cond),
-			Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), Table: e.Table})
+			Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), Table: e.Table, Claim: claim})
 		calls_ = append(calls_, e.Call)
 	})
 	if len(found) == 0 {
@@ -172,6 +173,9 @@ func (a *analysis_) summarized(ci ssa.CallInstruction, obj *types.Func, f *fact.
 		args = append([]ssa.Value{ci.Common().Value}, args...)
 	}
 	for _, re := range f.Effects {
+		if re.Claim {
+			continue // a one-way claim: fenced by its own condition
+		}
 		if slices.ContainsFunc(re.CarriedBy, func(i int) bool { return i < len(args) && (toks.Has(args[i]) || effect.VersionCompare(args[i])) }) {
 			continue
 		}

@@ -29,6 +29,7 @@ func TestFactsGobRoundTrip(t *testing.T) {
 		&wallclock.ExpiryParamFact{Params: []wallclock.ExpiryParam{{Param: 1, Field: "ExpiresAt", Column: "locks.expires_at", Compare: "expires_at <= the database's clock", Where: "locks.sql.go:38"}}},
 		&LockTypeFact{},
 		&StatementFact{Query: 2, Args: 3, Family: "database/sql"},
+		&fact.ClaimFact{Signal: 1, Where: "redeem_code_repo.go:112"},
 	}
 	if len(facts) != len(Analyzer.FactTypes) {
 		t.Fatalf("test covers %d fact types, the engine declares %d", len(facts), len(Analyzer.FactTypes))

@@ -21,6 +21,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/librelease"
 	"github.com/fencecheck/fencecheck/analyzers/internal/lifecycle"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/oneway"
 	"github.com/fencecheck/fencecheck/analyzers/internal/precedence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/prefilter"
 	"github.com/fencecheck/fencecheck/analyzers/internal/program"
@@ -164,6 +165,8 @@ type analysis_ struct {
 	// summaries are the effects of this package's declared functions,
 	// computed on first use (facts.go: localSummary).
 	summaries map[*ssa.Function]*fact.EffectsFact
+	// oneway are the package's one-way claims (claims.go).
+	oneway *oneway.Package
 }
 
 func (a *analysis_) analyze() []Finding {
@@ -228,7 +231,8 @@ func (a *analysis_) analyze() []Finding {
 	// FC2002); the sections that start at a bool lease check with no lock
 	// in view are theirs too.
 	a.locked = locked
-	judge := fences.New(u, locked)
+	a.oneway = oneway.NewPackage(funcs, a.claimCallee)
+	judge := fences.New(u, locked, a.oneway)
 	for _, sec := range judge.CheckedSections() {
 		if !a.testCode(sec.Fn) { // a lease check of the code under test (testcode.go)
 			all = append(all, sec)
@@ -247,6 +251,7 @@ func (a *analysis_) analyze() []Finding {
 		})
 	}
 	a.summarize(funcs)
+	a.exportClaims(funcs)
 	for _, check := range unitChecks {
 		check(u)
 	}

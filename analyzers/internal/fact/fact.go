@@ -30,6 +30,11 @@ type RemoteEffect struct {
 	// CarriedBy lists the parameters (receiver first for methods) whose
 	// fencing token makes the effect fenced; empty when none does.
 	CarriedBy []int
+	// Claim is true for a one-way claim (package oneway): fenced by its
+	// own condition for every caller, and kept in the summary only so
+	// that the method stays visible to interface calls that ask whether
+	// all their implementations report a claim.
+	Claim bool
 }
 
 func (*EffectsFact) AFact() {}
@@ -106,3 +111,16 @@ func (f *AcquireFact) Lock() *model.Lock {
 	}
 	return l
 }
+
+// ClaimFact says that a function returns success (a nil error, or true)
+// only where a one-way claim it makes took effect (package oneway): its
+// callers' effects on the success branch of the call run at most once per
+// claimed record.
+type ClaimFact struct {
+	Signal int // oneway.Signal: ErrNil or True
+	Where  string
+}
+
+func (*ClaimFact) AFact() {}
+
+func (f *ClaimFact) String() string { return fmt.Sprintf("claim(signal %d at %s)", f.Signal, f.Where) }

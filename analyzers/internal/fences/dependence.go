@@ -44,3 +44,24 @@ func (c *Checker) fencedByDependence(e *effect.Effect) bool {
 	}
 	return false
 }
+
+// claimed reports whether an effect is a one-way claim, or runs only after
+// one took effect (package oneway): UPDATE redeem_codes SET status =
+// 'used' WHERE id = $1 AND status = 'unused' with its rows affected
+// tested, in a package that never sets status back to 'unused', or a call
+// of a function (of an interface every implementation of which) returns a
+// nil error only when such a claim took effect. The claim can be won once
+// per record, whatever lock is held: a stale holder loses it and runs
+// nothing after it, so what runs on its success is neither a duplicate
+// nor an overwrite of a successor's work, whatever the effect's verdict.
+// A state that the package also resets (a job queue's running -> pending)
+// is a lease, won again after the reset: not fenced.
+func (c *Checker) claimed(e *effect.Effect, site ssa.CallInstruction) bool {
+	if c.claims == nil || e.Call == nil {
+		return false
+	}
+	if e.Where == "" && c.claims.IsClaim(e) {
+		return true
+	}
+	return c.claims.Fenced(e.Call) || site != nil && site != e.Call && c.claims.Fenced(site)
+}

@@ -9,6 +9,7 @@
 package fences
 
 import (
+	"github.com/fencecheck/fencecheck/analyzers/internal/oneway"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"golang.org/x/tools/go/ssa"
@@ -23,10 +24,13 @@ type Checker struct {
 	// (checked.go).
 	locked map[*ssa.Function][]*section.Section
 	guards map[guardKey]*ssa.Call // memo of guardingCheck
+	// claims are the package's one-way claims (dependence.go); nil for
+	// none.
+	claims *oneway.Package
 }
 
 // New returns the checker of u's package; locked are the package's
 // sections with a lock in view, by function (see Checker.locked).
-func New(u *unit.Unit, locked map[*ssa.Function][]*section.Section) *Checker {
-	return &Checker{u: u, locked: locked, guards: map[guardKey]*ssa.Call{}}
+func New(u *unit.Unit, locked map[*ssa.Function][]*section.Section, claims *oneway.Package) *Checker {
+	return &Checker{u: u, locked: locked, guards: map[guardKey]*ssa.Call{}, claims: claims}
 }

@@ -51,6 +51,8 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		return // written under the holder's own key: a stale holder cannot overwrite the current one's
 	case e.Verdict == effect.Cannot && c.fencedByDependence(e):
 		return // a message sent only if the conditional write of what it announces took effect
+	case c.claimed(e, site):
+		return // runs at most once per record: a one-way claim, or only after one took effect (dependence.go)
 	case renewsLease(e):
 		return // the lease's own heartbeat or expiry moved forward: the lock's protocol (renewal.go)
 	case InvalidatesCache(e):

@@ -123,6 +123,24 @@ type Sink struct {
 	// fencing token reaches the resource: a custom sink (configuration,
 	// //fencecheck:sink) is fenced when one of them carries the token.
 	CarriedBy []int
+	// ColumnSets are, for a query builder (CondChain), the calls of Funcs
+	// that assign named columns: gorm's Update(column, value) and
+	// Updates(map[string]any{...}). A state transition is read from them
+	// (package oneway).
+	ColumnSets []ColumnSet
+	// Records are, for a query builder, the calls of its chain whose
+	// argument 0 names the record written: a value of the model's type
+	// (gorm's Model(&T{})) or a table name (Table("t")).
+	Records []Func
+}
+
+// ColumnSet is a builder call that assigns named columns (Sink.ColumnSets).
+type ColumnSet struct {
+	Func Func
+	// Column is the index (receiver excluded) of the column name, whose
+	// value is the next argument; -1 when argument 0 is a map literal of
+	// column names to values.
+	Column int
 }
 
 // InputConds describe the condition of a request input (DynamoDB's

@@ -39,6 +39,7 @@ type node struct {
 	name   string // nCol: column (unquoted, not lower-cased); nFunc: lower-case function name
 	qual   string // nCol: qualifier (unquoted, not lower-cased)
 	ph     int32  // nParam: placeholder index
+	val    string // nLit, nNum: the constant's source text ('used', -1, true); "" for other literals
 	lo, hi int    // nSub, nExists: the subquery's tokens
 	kids   []*node
 	pair   [2]*node // inline storage for kids (see parser.mk)
@@ -348,6 +349,9 @@ func (e *exprParser) unary() *node {
 			x := e.need(e.unary())
 			e.depth--
 			if x.kind == nNum && (s == "-" || s == "+") {
+				if s == "-" && x.val != "" {
+					x.val = "-" + x.val
+				}
 				return x
 			}
 			if s == "+" {
@@ -481,10 +485,10 @@ func (e *exprParser) primary() *node {
 		return e.p.mk(node{kind: nParam, ph: t.ph})
 	case tNumber:
 		e.i++
-		return e.p.mk(node{kind: nNum})
+		return e.p.mk(node{kind: nNum, val: e.p.text(e.i - 1)})
 	case tString, tDollarStr:
 		e.i++
-		return e.p.mk(node{kind: nLit})
+		return e.p.mk(node{kind: nLit, val: e.p.text(e.i - 1)})
 	case tQIdent, tLBrack:
 		return e.colOrFunc()
 	case tLParen:
@@ -508,8 +512,11 @@ func (e *exprParser) primary() *node {
 				n.name = lowerASCII(e.p.text(e.i)) // CURRENT_TIMESTAMP: the database's clock
 			}
 			e.i++
-			if t.kw == kwNULL {
+			switch t.kw {
+			case kwNULL:
 				n.op = "null"
+			case kwTRUE, kwFALSE:
+				n.val = lowerASCII(e.p.text(e.i - 1))
 			}
 			return e.p.mk(n)
 		}

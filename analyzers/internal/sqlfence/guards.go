@@ -1,5 +1,7 @@
 package sqlfence
 
+import "strings"
+
 // qualMap says that qualifier.col stands for the proposed row of an upsert
 // or MERGE: EXCLUDED (PostgreSQL, SQLite), a MySQL 8 row alias, or a MERGE
 // source alias. cols names the row's columns positionally.
@@ -99,6 +101,7 @@ type walker struct {
 	p      *parser
 	out    *[]Guard
 	clk    *[]ClockGuard
+	lits   *[]Literal // column = constant comparisons, when the statement records them
 	clause string
 	m      *mapping
 	depth  int
@@ -227,12 +230,51 @@ func (w *walker) cmp(l *node, op string, r *node, strong bool) {
 		return
 	}
 	w.clock(l, op, r, strong)
+	if op == "=" {
+		w.literal(lt, rt, strong)
+	}
 	if col, arith, ok := w.col(l); ok && w.emit(col, op, r, strong, arith) {
 		return
 	}
 	if col, arith, ok := w.col(r); ok {
 		w.emit(col, FlipOp(op), l, strong, arith)
 	}
+}
+
+// literal records col = constant, either way round.
+func (w *walker) literal(l, r *node, strong bool) {
+	if w.lits == nil {
+		return
+	}
+	if v, ok := constValue(r); ok {
+		if col, arith, isCol := w.col(l); isCol && !arith {
+			*w.lits = append(*w.lits, Literal{Column: col, Value: v, Clause: w.clause, Strong: strong})
+		}
+	} else if v, ok := constValue(l); ok {
+		if col, arith, isCol := w.col(r); isCol && !arith {
+			*w.lits = append(*w.lits, Literal{Column: col, Value: v, Clause: w.clause, Strong: strong})
+		}
+	}
+}
+
+// constValue returns the value of a constant, possibly parenthesised or
+// cast, as Go would spell it: a plain '...' string's contents, a number's
+// text, true or false.
+func constValue(n *node) (string, bool) {
+	for n != nil && (n.kind == nParen || n.kind == nCast) {
+		n = n.kids[0]
+	}
+	if n == nil || n.val == "" || n.kind != nLit && n.kind != nNum {
+		return "", false
+	}
+	v := n.val
+	if n.kind == nNum || v == "true" || v == "false" {
+		return v, true
+	}
+	if len(v) < 2 || v[0] != '\'' || v[len(v)-1] != '\'' {
+		return "", false // E'...', N'...', $$...$$: not compared with Go constants
+	}
+	return strings.ReplaceAll(v[1:len(v)-1], "''", "'"), true
 }
 
 func (w *walker) emit(col, op string, other *node, strong, arith bool) bool {
@@ -554,16 +596,17 @@ func (w *walker) paramsIn(n *node, f func(int32)) {
 func (w *walker) addSets(st *Statement, as []assign) {
 	for _, a := range as {
 		col := a.col
-		w.paramsIn(a.rhs, func(ph int32) { st.addSet(col, w.p.phs[ph]) })
+		plain, isPlain := plainParam(a.rhs)
+		w.paramsIn(a.rhs, func(ph int32) { st.addSet(col, w.p.phs[ph], isPlain && ph == plain) })
 	}
 }
 
-func (st *Statement) addSet(col string, p Placeholder) {
-	a := Assignment{Column: col, Param: p}
-	for _, x := range st.Sets {
-		if x == a {
+func (st *Statement) addSet(col string, p Placeholder, plain bool) {
+	for i, x := range st.Sets {
+		if x.Column == col && x.Param == p {
+			st.Sets[i].Plain = x.Plain || plain
 			return
 		}
 	}
-	st.Sets = append(st.Sets, a)
+	st.Sets = append(st.Sets, Assignment{Column: col, Param: p, Plain: plain})
 }

@@ -172,6 +172,25 @@ type Assignment struct {
 	Column string
 	// Param is a placeholder appearing in the written value.
 	Param Placeholder
+	// Plain is true when the value is the placeholder itself (possibly
+	// parenthesised or cast): SET status = $1, not SET n = n + $1.
+	Plain bool
+}
+
+// Literal is an equality between a column and a constant in a predicate
+// that decides whether the write happens (WHERE status = 'unused'), or the
+// assignment of a constant to a column (SET status = 'used').
+type Literal struct {
+	// Column is the column, lower-cased and unqualified.
+	Column string
+	// Value is the constant as Go would spell its value: a string's
+	// contents ('it''s' is it's), a number's text (-1, 2.5), true or
+	// false.
+	Value string
+	// Clause and Strong are as in Guard; for an assignment Clause is
+	// "set" and Strong is true.
+	Clause string
+	Strong bool
 }
 
 // AdvisoryCall is a call of an advisory/application lock function.
@@ -214,6 +233,14 @@ type Statement struct {
 	Clock []ClockGuard
 	// Sets are the placeholders written to columns (see Assignment).
 	Sets []Assignment
+	// Literals are the equalities between a column and a constant in the
+	// WHERE of an UPDATE (status = 'unused'), in textual order; Strong as
+	// for Guards. A state machine's transition reads its guard here.
+	Literals []Literal
+	// SetLiterals are the constants an UPDATE SET (or an upsert's DO
+	// UPDATE SET, ON DUPLICATE KEY UPDATE) assigns (status = 'used'), in
+	// textual order.
+	SetLiterals []Literal
 	// Assigned lists every column an UPDATE SET (or an upsert's DO UPDATE
 	// SET / ON DUPLICATE KEY UPDATE) assigns, whatever the value (now(),
 	// a placeholder, an expression), lower-cased and unqualified, in

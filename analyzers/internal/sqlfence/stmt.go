@@ -789,6 +789,9 @@ func (p *parser) assignments(i, hi int) (as []assign, next int, bad bool) {
 func (p *parser) applyAssignments(st *Statement, w *walker, as []assign, bad bool) {
 	w.addSets(st, as)
 	for _, a := range as {
+		if v, ok := constValue(a.rhs); ok && a.col != "" {
+			st.SetLiterals = append(st.SetLiterals, Literal{Column: a.col, Value: v, Clause: "set", Strong: true})
+		}
 		if a.col != "" && !slices.Contains(st.Assigned, a.col) {
 			st.Assigned = append(st.Assigned, a.col)
 			if r := unwrapParen(a.rhs); r != nil && r.kind == nLit && r.op == "null" {
@@ -831,6 +834,7 @@ mods:
 	as, j, bad := p.assignments(s+1, hi)
 	p.applyAssignments(st, w, as, bad)
 	w.clause = "where"
+	w.lits = &st.Literals
 	for j < hi {
 		switch p.kwAt(j, hi) {
 		case kwFROM:
@@ -990,7 +994,8 @@ mods:
 			if k < len(m.cols) {
 				col = m.cols[k]
 			}
-			w.paramsIn(x, func(ph int32) { st.addSet(col, p.phs[ph]) })
+			plain, isPlain := plainParam(x)
+			w.paramsIn(x, func(ph int32) { st.addSet(col, p.phs[ph], isPlain && ph == plain) })
 		}
 	}
 	// MySQL 8 row alias: VALUES (...) AS new [(a, b)]
@@ -1175,7 +1180,8 @@ func (p *parser) mergeStmt(st *Statement, i, hi int) {
 					if k < len(cols) {
 						col = cols[k]
 					}
-					w.paramsIn(x, func(ph int32) { st.addSet(col, p.phs[ph]) })
+					plain, isPlain := plainParam(x)
+					w.paramsIn(x, func(ph int32) { st.addSet(col, p.phs[ph], isPlain && ph == plain) })
 				}
 				j = p.after(me, hi)
 			}

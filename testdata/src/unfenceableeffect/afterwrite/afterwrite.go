@@ -60,3 +60,31 @@ func afterPlainWrite(ctx context.Context, m *concurrency.Mutex, db *sql.DB, nc *
 	}
 	return nc.Publish("orders.paid", []byte(id)) // want `NATS Publish .* cannot carry a fencing token`
 }
+
+// claimOrder moves an order from new to paid, once: nil only when this
+// call did (a one-way claim; nothing in the package moves it back).
+func claimOrder(ctx context.Context, db *sql.DB, id string) error {
+	res, err := db.ExecContext(ctx, `UPDATE orders SET state = 'paid' WHERE id = $1 AND state = 'new'`, id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return errStale
+	}
+	return nil
+}
+
+// The event follows a one-way claim made by another function: published
+// at most once per order. Silent; published when the claim failed, it is
+// reported.
+func afterClaim(ctx context.Context, m *concurrency.Mutex, db *sql.DB, nc *nats.Conn, id string) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	if err := claimOrder(ctx, db, id); err != nil {
+		nc.Publish("orders.lost", []byte(id)) // want `NATS Publish .* cannot carry a fencing token`
+		return err
+	}
+	return nc.Publish("orders.paid", []byte(id))
+}

@@ -1,0 +1,237 @@
+package effect
+
+import (
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Transition is a conditional write that moves a record's state column
+// from one constant to another: UPDATE redeem_codes SET status = 'used'
+// WHERE id = $1 AND status = 'unused', or gorm's
+// Where("id = ? AND status = ?", id, StatusUnused).Updates(map[string]any{
+// "status": StatusUsed}). Whether only one writer can ever win it depends
+// on the rest of the package (no write sets the column back to From):
+// package oneway decides that.
+type Transition struct {
+	Record   string // the table, or "model T" for a gorm chain's Model(&T{}); "" if unknown
+	Column   string // the state column, lower-cased
+	From, To string // the constants, as Go spells their values
+}
+
+// StateWrite is one column a write assigns, with the constant it assigns
+// when that is known (Known).
+type StateWrite struct {
+	Record, Column, Value string
+	Known                 bool
+}
+
+// Transition returns the transition the write e makes, or nil: an UPDATE
+// (or a gorm Update/Updates chain) whose strong WHERE conjunct compares a
+// column with a constant and whose SET assigns it a different constant.
+// Constants are SQL literals or Go constants bound to placeholders.
+func (e *Effect) Transition() *Transition {
+	record, guards := e.stateGuards()
+	if guards == nil {
+		return nil
+	}
+	for _, w := range e.StateWrites() {
+		if !w.Known {
+			continue
+		}
+		from, ok := guards[w.Column]
+		if !ok || from == w.Value || e.assignsTwice(w.Column) {
+			continue
+		}
+		return &Transition{Record: record, Column: w.Column, From: from, To: w.Value}
+	}
+	return nil
+}
+
+// assignsTwice reports whether a column is assigned more than once (an
+// UPDATE that lists it twice, a gorm map that cannot, a SQL upsert): such
+// a write is not read as one transition.
+func (e *Effect) assignsTwice(col string) bool {
+	n := 0
+	for _, w := range e.StateWrites() {
+		if w.Column == col {
+			n++
+		}
+	}
+	return n > 1
+}
+
+// stateGuards returns the record a write targets and the constants its
+// strong WHERE conjuncts compare columns with (column -> value); nil when
+// the write is no UPDATE.
+func (e *Effect) stateGuards() (string, map[string]string) {
+	out := map[string]string{}
+	add := func(st *sqlfence.Statement, bound func(sqlfence.Placeholder) ssa.Value) {
+		for _, l := range st.Literals {
+			if l.Strong && l.Clause == "where" {
+				out[l.Column] = l.Value
+			}
+		}
+		for _, g := range st.Guards {
+			if !g.Strong || g.Op != "=" || g.Clause != "where" || g.Arith {
+				continue
+			}
+			if v, ok := constValue(bound(g.Param)); ok {
+				out[g.Column] = v
+			}
+		}
+	}
+	switch {
+	case e.Stmt != nil:
+		if e.Stmt.Verb != "UPDATE" || e.Stmt.Upsert {
+			return "", nil
+		}
+		call, ok := sqlcall.Read(e.Call.Common(), e.Sink.Query, e.Sink.Args, nil)
+		if !ok {
+			return "", nil
+		}
+		add(e.Stmt, func(p sqlfence.Placeholder) ssa.Value { return call.Bound(p).Value })
+		return e.Stmt.Table, out
+	case e.columnSet() != nil:
+		for st, where := range Wheres(e.Receiver) {
+			if st == nil {
+				continue
+			}
+			frag := sqlcall.Fragment(where, st.Text, 1)
+			add(st, func(p sqlfence.Placeholder) ssa.Value { return frag.Bound(p).Value })
+		}
+		return e.chainRecord(), out
+	}
+	return "", nil
+}
+
+// StateWrites returns the columns a write assigns with the value it
+// assigns each: an UPDATE's SET (or an upsert's DO UPDATE SET), gorm's
+// Update(col, v), UpdateColumn and Updates/UpdateColumns of a map
+// literal. A value is known when it is a SQL literal or a Go constant
+// bound to a placeholder. Writes of whole records (gorm's Save, Updates
+// of a struct) and plain INSERTs assign nothing here.
+func (e *Effect) StateWrites() []StateWrite {
+	var out []StateWrite
+	switch {
+	case e.Stmt != nil:
+		st := e.Stmt
+		var call *sqlcall.Call
+		if c, ok := sqlcall.Read(e.Call.Common(), e.Sink.Query, e.Sink.Args, nil); ok {
+			call = c
+		}
+		for _, col := range st.Assigned {
+			w := StateWrite{Record: st.Table, Column: col}
+			for _, l := range st.SetLiterals {
+				if l.Column == col {
+					w.Value, w.Known = l.Value, true
+				}
+			}
+			for _, s := range st.Sets {
+				if s.Column != col {
+					continue
+				}
+				w.Known = false // a placeholder written: known only when plain and bound to a constant
+				if s.Plain && call != nil {
+					w.Value, w.Known = constValue(call.Bound(s.Param).Value)
+				}
+			}
+			out = append(out, w)
+		}
+	case e.columnSet() != nil:
+		c := e.Call.Common()
+		record := e.chainRecord()
+		if cs := e.columnSet(); cs.Column >= 0 {
+			col, ok := calls.ConstString(calls.Arg(c, cs.Column))
+			if !ok {
+				return nil
+			}
+			w := StateWrite{Record: record, Column: strings.ToLower(col)}
+			w.Value, w.Known = constValue(calls.Arg(c, cs.Column+1))
+			return append(out, w)
+		}
+		mk, ok := calls.Unwrap(calls.Arg(c, 0)).(*ssa.MakeMap)
+		if !ok {
+			return nil
+		}
+		for _, r := range *mk.Referrers() {
+			up, ok := r.(*ssa.MapUpdate)
+			if !ok || up.Map != mk {
+				continue
+			}
+			col, ok := calls.ConstString(up.Key)
+			if !ok {
+				continue
+			}
+			w := StateWrite{Record: record, Column: strings.ToLower(col)}
+			w.Value, w.Known = constValue(up.Value)
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// columnSet returns the knowledge base's description of a builder call
+// that assigns named columns (model.Sink.ColumnSets), or nil.
+func (e *Effect) columnSet() *model.ColumnSet {
+	if e.Sink == nil || e.Callee == nil || e.Receiver == nil {
+		return nil
+	}
+	for i := range e.Sink.ColumnSets {
+		if e.Sink.ColumnSets[i].Func.Matches(e.Callee) {
+			return &e.Sink.ColumnSets[i]
+		}
+	}
+	return nil
+}
+
+// chainRecord names the record a builder chain writes
+// (model.Sink.Records): "model T" for a value of type T (gorm's
+// Model(&T{})), the table for a constant name (Table("t")); "" when the
+// chain names neither.
+func (e *Effect) chainRecord() string {
+	return inChain(e.Receiver, func(call *ssa.Call, fn *types.Func) string {
+		if !model.MatchesAny(e.Sink.Records, fn) {
+			return ""
+		}
+		arg := calls.Arg(&call.Call, 0)
+		if t, ok := calls.ConstString(arg); ok {
+			return strings.ToLower(t)
+		}
+		t := calls.Unwrap(arg).Type()
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return "model " + n.Obj().Name()
+		}
+		return ""
+	})
+}
+
+// constValue returns the value of a Go constant as sqlfence.Literal
+// spells a SQL one: a string's contents, an integer's digits, true or
+// false.
+func constValue(v ssa.Value) (string, bool) {
+	if v == nil {
+		return "", false
+	}
+	if s, ok := calls.ConstString(v); ok {
+		return s, true
+	}
+	c, ok := calls.Unwrap(v).(*ssa.Const)
+	if !ok || c.Value == nil {
+		return "", false
+	}
+	switch c.Value.Kind() {
+	case constant.Int, constant.Bool:
+		return c.Value.ExactString(), true
+	}
+	return "", false
+}

@@ -1,0 +1,37 @@
+// Package onewayreset: a state the package also moves back (a reaper
+// returning running jobs to pending) is a lease, not a one-way claim: the
+// transition can be won again after the reset, so what runs after it can
+// run twice and is judged as before.
+package onewayreset
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"go.etcd.io/etcd/client/v3/concurrency"
+)
+
+var errTaken = errors.New("taken")
+
+func run(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	res, err := db.ExecContext(ctx, `UPDATE jobs SET status = 'running' WHERE id = $1 AND status = 'pending'`, id) // want `UPDATE jobs .* does not carry the fencing token`
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return errTaken
+	}
+	_, err = db.ExecContext(ctx, `UPDATE accounts SET charged = charged + 1 WHERE job = $1`, id) // want `UPDATE accounts .* does not carry the fencing token`
+	return err
+}
+
+// reap returns stale running jobs to pending.
+func reap(ctx context.Context, db *sql.DB) error {
+	_, err := db.ExecContext(ctx, `UPDATE jobs SET status = 'pending' WHERE status = 'running' AND heartbeat < now() - interval '1 minute'`)
+	return err
+}
