@@ -305,7 +305,7 @@ func stopsWork(end *ssa.Call, chain map[*ssa.Call]bool) ssa.Instruction {
 				}
 			case *ssa.Return:
 				for _, r := range x.Results {
-					if isError(r.Type()) && !isNil(resultValue(r, x)) {
+					if isError(r.Type()) && !isNil(resultValue(r, x)) && !releaseError(resultValue(r, x)) {
 						return instr
 					}
 				}
@@ -335,6 +335,17 @@ func stopsWork(end *ssa.Call, chain map[*ssa.Call]bool) ssa.Instruction {
 		}
 	}
 	return nil
+}
+
+// releaseError reports whether an error is the outcome of the lock's own
+// API (the resignation after the loss), which says nothing of the loss.
+func releaseError(v ssa.Value) bool {
+	c, ok := calls.Unwrap(v).(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := calls.Callee(&c.Call)
+	return fn != nil && model.KB.IsLockAPI(fn)
 }
 
 // resultValue returns the value a function with deferred calls returns

@@ -93,3 +93,15 @@ func runSuppressed(ctx context.Context, s *concurrency.Session, callback func(co
 	<-s.Done()
 	log.Printf("session lost")
 }
+
+// The error returned is the resignation's, which says nothing of the
+// loss: the goroutine still runs on.
+func runResigns(ctx context.Context, s *concurrency.Session, callback func(context.Context)) error {
+	e := concurrency.NewElection(s, "/leader")
+	if err := e.Campaign(ctx, "me"); err != nil {
+		return err
+	}
+	go callback(ctx) // want `this goroutine does the work of the etcd election .* under a context that the session's loss never cancels`
+	<-s.Done()
+	return e.Resign(context.Background())
+}
