@@ -281,3 +281,63 @@ func callsValue(ctx context.Context, onLost func()) error {
 		}
 	}
 }
+
+// TestSkipsCancel: a failure path that goes round to the next renewal
+// having only logged skips the cancel; one that cancels, or compares a
+// count first, does not.
+func TestSkipsCancel(t *testing.T) {
+	pkg := testutil.BuildSSA(t, `package p
+
+import "log"
+
+func renew() error { return nil }
+
+func logsAndLoops(cancel func()) {
+	for {
+		if err := renew(); err != nil {
+			log.Println(err)
+			continue
+		}
+	}
+}
+
+func cancels(cancel func()) {
+	for {
+		if err := renew(); err != nil {
+			cancel()
+			return
+		}
+	}
+}
+
+func counts(cancel func()) {
+	n := 0
+	for {
+		if err := renew(); err != nil {
+			n++
+			if n == 3 {
+				cancel()
+			}
+			continue
+		}
+	}
+}
+`)
+	for name, want := range map[string]bool{"logsAndLoops": true, "cancels": false, "counts": false} {
+		var got bool
+		for ci := range calls.In(pkg.Func(name)) {
+			c, ok := ci.(*ssa.Call)
+			if !ok || c.Call.StaticCallee() == nil || c.Call.StaticCallee().Name() != "renew" {
+				continue
+			}
+			fail := failureBlock(c)
+			if fail == nil {
+				t.Fatalf("%s: no failure branch found", name)
+			}
+			got = skipsCancel(fail, c.Block()) != nil
+		}
+		if got != want {
+			t.Errorf("skipsCancel in %s = %v, want %v", name, got, want)
+		}
+	}
+}
