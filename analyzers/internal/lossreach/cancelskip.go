@@ -3,6 +3,7 @@ package lossreach
 import (
 	"fmt"
 	"go/token"
+	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
@@ -24,7 +25,8 @@ import (
 // the lease is gone; once the lease is lost every later renewal fails the
 // same way, so the work never stops.
 
-// skippedCancels reports such failure paths.
+// skippedCancels reports such failure paths: the cancel must be called
+// (not deferred) on some path from the failure of the same renewal.
 func (l *checker) skippedCancels() {
 	for _, fn := range l.u.Funcs {
 		cancels := workCancels(fn)
@@ -48,8 +50,15 @@ func (l *checker) skippedCancels() {
 			if fail == nil || graceInLoop(call.Block()) {
 				continue
 			}
+			// The loop stops the work on some failure of this renewal.
+			i := slices.IndexFunc(cancels, func(c ssa.CallInstruction) bool {
+				return c.Block() == fail || outcome.ForwardReaches(fail, c.Block())
+			})
+			if i < 0 {
+				continue
+			}
 			if end := skipsCancel(fail, call.Block()); end != nil {
-				l.reportSkipped(call, cancels[0], end)
+				l.reportSkipped(call, cancels[i], end)
 			}
 		}
 	}
@@ -61,6 +70,9 @@ func (l *checker) skippedCancels() {
 func workCancels(fn *ssa.Function) []ssa.CallInstruction {
 	var out []ssa.CallInstruction
 	for ci := range calls.In(fn) {
+		if _, deferred := ci.(*ssa.Defer); deferred {
+			continue // cleanup when the loop ends, no answer to a failure
+		}
 		if ci.Parent() != fn || ci.Common().IsInvoke() || calls.Callee(ci.Common()) != nil {
 			continue
 		}

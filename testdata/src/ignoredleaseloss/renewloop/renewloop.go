@@ -114,3 +114,23 @@ func lockDoSuppressed(ctx context.Context, l dlock.Locker, key string) {
 		}
 	}
 }
+
+// Look-alike: the cancel is only deferred (cleanup when the loop ends);
+// nothing here stops work on a failed renewal, so there is no stopping
+// path for another failure to skip (a certificate renewal is no lease).
+func maintain(l dlock.Locker, stop chan struct{}) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go work(ctx)
+	ticker := time.NewTicker(time.Hour)
+	for {
+		select {
+		case <-ticker.C:
+			if err := l.Renew("certificates"); err != nil {
+				log.Printf("renewing certificates: %v", err)
+			}
+		case <-stop:
+			return
+		}
+	}
+}
