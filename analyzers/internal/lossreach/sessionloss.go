@@ -38,17 +38,27 @@ import (
 
 // sessionLosses reports both shapes for the unit's sections.
 func (l *checker) sessionLosses() {
-	watched := l.sessionWatched()
+	watched := -1 // unknown until a lock over a session is found
 	for _, sec := range l.u.Sections {
 		acq, ok := sec.Call.(*ssa.Call)
 		if !ok || sec.Lock == nil {
 			continue
 		}
-		sessions, ok := l.sessionsOf(calls.Receiver(&acq.Call))
+		recv := calls.Receiver(&acq.Call)
+		if recv == nil {
+			continue
+		}
+		sessions, ok := l.sessionsOf(recv)
 		if !ok {
 			continue
 		}
-		if !watched {
+		if watched < 0 {
+			watched = 0
+			if l.sessionWatched() {
+				watched = 1
+			}
+		}
+		if watched == 0 {
 			if work := l.workAfter(sec); work != nil && l.ownSessions(sessions) {
 				l.reportUnwatched(sec, sessions[0], work)
 			}
