@@ -104,10 +104,12 @@ func lockDoSuppressed(ctx context.Context, l dlock.Locker, key string) {
 		select {
 		case <-time.After(15 * time.Second):
 			//lint:ignore FC5002 the work checks the lock record itself before every write
-			if err := l.Renew(key); err != nil {
-				log.Printf("renew failed: %v", err)
+			err := l.Renew(key)
+			if err == nil || errors.Is(err, dlock.ErrNotExists) {
 				continue
 			}
+			cancel()
+			return
 		case <-ctx.Done():
 			cancel()
 			return
