@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/lossreach"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/outcome"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlrenewal"
@@ -47,6 +48,11 @@ type RenewalFact struct {
 	KeyParam int    // Redis: the parameter (receiver excluded) that names the key; -1
 	What     string // the renewal, for messages: "UPDATE work_queue SET heartbeated_at ... claimed_by = $2"
 	Where    string // "work_queue.sql.go:238"
+	// Session is set when the renewal is a lock library's session
+	// renewal (Consul Session.RenewPeriodic) whose error a wrapper hands
+	// on: its error says that the session, and every lock held through
+	// it, is gone.
+	Session bool
 }
 
 func (*RenewalFact) AFact() {}
@@ -88,6 +94,20 @@ func (l *checker) leaseRenewals() {
 			}
 		}
 	})
+	// A wrapper that returns the error of a library's session renewal
+	// (an application's client type over Consul's Session.RenewPeriodic,
+	// behind its own interface) renews the session too.
+	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
+		callee := calls.Callee(ci.Common())
+		call, ok := ci.(*ssa.Call)
+		if !ok || callee == nil || !model.MatchesAny(model.KB.SessionRenewals, callee) {
+			return
+		}
+		if err := errorOf(call); err != nil && outcome.ReturnsErr(fn, err) {
+			r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: outcome.ErrIndex(fn), KeyParam: -1,
+				What: callee.Pkg().Name() + " " + model.RecvName(callee) + "." + callee.Name(), Where: l.where(ci.Pos()), Session: true})
+		}
+	})
 	// Functions that hand a renewal's error on to their caller are
 	// renewals too (UpdateLease -> the store method -> the locker).
 	for round := 0; round < 3; round++ {
@@ -96,7 +116,7 @@ func (l *checker) leaseRenewals() {
 			if f, _ := r.renewalOf(ci); f != nil && f.Signal == renewalErr {
 				if call, ok := ci.(*ssa.Call); ok {
 					if v := calls.Result(call, f.Result); v != nil && outcome.ReturnsErr(fn, v) {
-						r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: outcome.ErrIndex(fn), KeyParam: -1, What: f.What, Where: f.Where})
+						r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: outcome.ErrIndex(fn), KeyParam: -1, What: f.What, Where: f.Where, Session: f.Session})
 					}
 				}
 			}
@@ -196,6 +216,20 @@ func (r *renewals) leaseTaken(fn *ssa.Function, what string) []analysis.RelatedI
 	return nil
 }
 
+// errorOf returns the error result of a call, or nil.
+func errorOf(call *ssa.Call) ssa.Value {
+	res := call.Call.Signature().Results()
+	for i := 0; i < res.Len(); i++ {
+		if isError(res.At(i).Type()) {
+			if res.Len() == 1 {
+				return call
+			}
+			return calls.Result(call, i)
+		}
+	}
+	return nil
+}
+
 func goOrDefer(ci ssa.CallInstruction) string {
 	if _, ok := ci.(*ssa.Defer); ok {
 		return "defer"
@@ -248,6 +282,14 @@ func (r *renewals) renewalCall(fn *ssa.Function, ci ssa.CallInstruction, f *Rene
 			}
 		} else {
 			how = "is thrown away by the " + goOrDefer(ci) + " statement"
+		}
+		if f.Session {
+			if lossreach.Observed(r.l.u.Funcs, fn) {
+				return // a lock's lost channel carries the same news
+			}
+			msg = fmt.Sprintf("%s renews a lock session (it returns the error of %s, at %s%s) and fails when the session has expired or was invalidated, which ends every lock held through it, but its error %s: the process never learns it and keeps acting as the holder; send its error on a channel or check it, and stop the work (cancel its context) when it returns",
+				name, f.What, f.Where, of, how)
+			break
 		}
 		msg = fmt.Sprintf("%s and fails when the lease was lost (the row no longer names this holder), but its error %s: the work goes on after another holder has taken the lease; stop the work (cancel its context, or return the error) when the renewal fails",
 			renews, how)

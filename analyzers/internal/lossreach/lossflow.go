@@ -2,6 +2,7 @@ package lossreach
 
 import (
 	"fmt"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -53,6 +54,8 @@ func Check(u *unit.Unit, judged func(ssa.CallInstruction) bool) {
 	l := &checker{u: u, judgedRenewal: judged}
 	l.isolatedHeartbeats()
 	l.stickyFlags()
+	l.sessionLosses()
+	l.skippedCancels()
 }
 
 // isolatedHeartbeats reports shape (A).
@@ -71,14 +74,14 @@ func (l *checker) isolatedHeartbeats() {
 			if renew == nil || l.judgedRenewal(renew) {
 				continue
 			}
-			if !beatNamed(calls.Callee(&renew.Call).Name(), calls.Outermost(body).Name(), calls.Outermost(fn).Name()) {
+			if !upkeepNamed(calls.Callee(&renew.Call).Name(), calls.Outermost(body).Name(), calls.Outermost(fn).Name()) {
 				continue
 			}
-			acq, work, workWhat := l.claimBefore(fn, g)
-			if acq == nil {
+			c := l.claimBefore(fn, g)
+			if !c.pos.IsValid() {
 				continue
 			}
-			l.reportIsolated(renew, acq, work, workWhat)
+			l.reportIsolated(renew, c)
 		}
 	}
 }
@@ -263,29 +266,83 @@ func inLoop(ci ssa.CallInstruction) bool {
 // beatNamed reports whether one of the names says it renews a lease.
 func beatNamed(names ...string) bool { return slices.ContainsFunc(names, vocab.NamesRenewal) }
 
+// upkeepNamed reports whether one of the names says it keeps a lease
+// alive (vocab.NamesLeaseUpkeep: renewLease, keepLockFresh,
+// updateLockExpiration).
+func upkeepNamed(names ...string) bool { return slices.ContainsFunc(names, vocab.NamesLeaseUpkeep) }
+
+// claim is the successful claim a heartbeat keeps alive and the work it
+// gates.
+type claim struct {
+	pos      token.Pos // the claim
+	name     string    // what claimed: the acquisition called, or the function that is one
+	work     token.Pos // where the work gated by it goes on
+	workWhat string
+}
+
 // claimBefore finds the successful claim a heartbeat started at g keeps
 // alive: a call named as an acquisition whose outcome is read, dominating
-// g in fn, or dominating a call of fn in one of its callers. It returns the
-// claim, where the work gated by it goes on and what that work is.
-func (l *checker) claimBefore(fn *ssa.Function, g ssa.Instruction) (*ssa.Call, token.Pos, string) {
+// g in fn, or dominating a call of fn in one of its callers; or fn itself,
+// named as an acquisition, when g leads to fn reporting success (the
+// caller's critical section is the work). The zero claim when none is
+// found.
+func (l *checker) claimBefore(fn *ssa.Function, g ssa.Instruction) claim {
 	if acq := claimDominating(fn, g); acq != nil {
 		if pos, what := workAfter(fn, g); pos.IsValid() {
-			return acq, pos, what
+			return claim{acq.Pos(), calls.Callee(&acq.Call).Name(), pos, what}
 		}
-		return nil, token.NoPos, ""
+		return claim{}
 	}
 	if fn.Parent() != nil {
-		return nil, token.NoPos, ""
+		return claim{}
+	}
+	if ret := successAfter(fn, g); ret != nil {
+		name := fn.Name()
+		return claim{fn.Pos(), name, ret.Pos(), name + " reports the lease taken to its callers, whose critical section goes on under it"}
 	}
 	for _, site := range l.callSites(fn) {
 		caller := site.Parent()
 		if acq := claimDominating(caller, site); acq != nil {
 			if pos, what := workAfter(caller, site); pos.IsValid() {
-				return acq, pos, what
+				return claim{acq.Pos(), calls.Callee(&acq.Call).Name(), pos, what}
 			}
 		}
 	}
-	return nil, token.NoPos, ""
+	return claim{}
+}
+
+// successAfter returns a return of fn, reached from at, that reports a
+// successful claim: fn is named as an acquisition (claimName), and the
+// return gives a nil error or a true bool.
+func successAfter(fn *ssa.Function, at ssa.Instruction) *ssa.Return {
+	sig := fn.Signature
+	if !claimName(fn.Name()) || !reportsFailure(sig) {
+		return nil
+	}
+	for _, b := range fn.Blocks {
+		if b != at.Block() && !outcome.ForwardReaches(at.Block(), b) {
+			continue
+		}
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || !ret.Pos().IsValid() {
+			continue
+		}
+		success := true
+		for i, r := range ret.Results {
+			t := sig.Results().At(i).Type()
+			c, isConst := resultValue(r, ret).(*ssa.Const)
+			switch {
+			case isError(t):
+				success = success && isConst && c.IsNil()
+			case calls.IsBool(t):
+				success = success && isConst && c.Value != nil && constant.BoolVal(c.Value)
+			}
+		}
+		if success {
+			return ret
+		}
+	}
+	return nil
 }
 
 // claimDominating returns a call in fn named as an acquisition (not of
@@ -368,7 +425,7 @@ func workAfter(fn *ssa.Function, at ssa.Instruction) (token.Pos, string) {
 	return token.NoPos, ""
 }
 
-func (l *checker) reportIsolated(renew, acq *ssa.Call, work token.Pos, workWhat string) {
+func (l *checker) reportIsolated(renew *ssa.Call, c claim) {
 	callee := calls.Callee(&renew.Call)
 	name := l.callName(renew, callee)
 	uses := "is never looked at"
@@ -383,12 +440,12 @@ func (l *checker) reportIsolated(renew, acq *ssa.Call, work token.Pos, workWhat 
 	}
 	pos, end := l.span(renew)
 	related := []analysis.RelatedInformation{
-		{Pos: acq.Pos(), Message: "the lease is claimed here"},
-		{Pos: work, Message: "the work that keeps running after the lease is lost"},
+		{Pos: c.pos, Message: "the lease is claimed here"},
+		{Pos: c.work, Message: "the work that keeps running after the lease is lost"},
 	}
 	l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: renew.Pos(), Related: related,
 		Message: fmt.Sprintf("this heartbeat goroutine renews the lease claimed at %s (%s) with %s, but its outcome %s, and the goroutine has no way to pass a loss on (it cancels no context, closes or sends on no channel, sets no field or flag): when the lease is lost (expired, reaped, taken over) the renewal fails while %s (at %s) as if the lease were still held; on failure, cancel the work's context (pass its cancel func in), close a channel the work selects on, or send the error to the work",
-			l.where(acq.Pos()), calls.Callee(&acq.Call).Name(), name, uses, workWhat, l.where(work))})
+			l.where(c.pos), c.name, name, uses, c.workWhat, l.where(c.work))})
 }
 
 // errorResult returns the error result of a call, or nil.

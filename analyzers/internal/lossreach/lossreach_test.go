@@ -211,3 +211,133 @@ func unused() { lock() }
 		}
 	}
 }
+
+// TestReachesWork: the paths from a session's end stop the work when they
+// cancel the work's own context, call a function value, or return an
+// error; logging and cancelling another context (a timeout for the
+// resignation) do not.
+func TestReachesWork(t *testing.T) {
+	pkg := testutil.BuildSSA(t, `package p
+
+import (
+	"context"
+	"errors"
+	"log"
+)
+
+func done() <-chan struct{} { return nil }
+
+func logOnly(ctx context.Context) error {
+	<-done()
+	log.Println("session lost")
+	return nil
+}
+
+func cancels(ctx context.Context) error {
+	work, cancel := context.WithCancel(ctx)
+	_ = work
+	<-done()
+	cancel()
+	return nil
+}
+
+func otherCancel(ctx context.Context) error {
+	<-done()
+	rctx, cancel := context.WithTimeout(context.Background(), 1)
+	defer cancel()
+	_ = rctx
+	return nil
+}
+
+func returnsErr(ctx context.Context) error {
+	<-done()
+	return errors.New("session lost")
+}
+
+func callsValue(ctx context.Context, onLost func()) error {
+	<-done()
+	onLost()
+	return nil
+}
+`)
+	for name, want := range map[string]bool{"logOnly": false, "cancels": true, "otherCancel": false, "returnsErr": true, "callsValue": true} {
+		fn := pkg.Func(name)
+		var end *ssa.Call
+		chain := map[*ssa.Call]bool{}
+		for ci := range calls.In(fn) {
+			c, ok := ci.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if callee := c.Call.StaticCallee(); callee != nil && callee.Name() == "done" {
+				end = c
+			}
+			if callee := calls.Callee(&c.Call); callee != nil && callee.Name() == "WithCancel" {
+				chain[c] = true // the work runs under this context
+			}
+		}
+		if got := reachesWork(end, chain); got != want {
+			t.Errorf("reachesWork in %s = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestSkipsCancel: a failure path that goes round to the next renewal
+// having only logged skips the cancel; one that cancels, or compares a
+// count first, does not.
+func TestSkipsCancel(t *testing.T) {
+	pkg := testutil.BuildSSA(t, `package p
+
+import "log"
+
+func renew() error { return nil }
+
+func logsAndLoops(cancel func()) {
+	for {
+		if err := renew(); err != nil {
+			log.Println(err)
+			continue
+		}
+	}
+}
+
+func cancels(cancel func()) {
+	for {
+		if err := renew(); err != nil {
+			cancel()
+			return
+		}
+	}
+}
+
+func counts(cancel func()) {
+	n := 0
+	for {
+		if err := renew(); err != nil {
+			n++
+			if n == 3 {
+				cancel()
+			}
+			continue
+		}
+	}
+}
+`)
+	for name, want := range map[string]bool{"logsAndLoops": true, "cancels": false, "counts": false} {
+		var got bool
+		for ci := range calls.In(pkg.Func(name)) {
+			c, ok := ci.(*ssa.Call)
+			if !ok || c.Call.StaticCallee() == nil || c.Call.StaticCallee().Name() != "renew" {
+				continue
+			}
+			fail := failureBlock(c)
+			if fail == nil {
+				t.Fatalf("%s: no failure branch found", name)
+			}
+			got = skipsCancel(fail, c.Block()) != nil
+		}
+		if got != want {
+			t.Errorf("skipsCancel in %s = %v, want %v", name, got, want)
+		}
+	}
+}

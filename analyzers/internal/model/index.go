@@ -132,6 +132,9 @@ type Index struct {
 	SessionRenewals, DetachedContexts, DerivedContexts, ProcessExits []Func
 	// GoroutineExits merges the Library field.
 	GoroutineExits []Func
+	// SessionEnds, SessionMakers and SessionLocks merge the Library fields
+	// of the same names (FC5002).
+	SessionEnds, SessionMakers, SessionLocks []Func
 	// Loggers and ErrorFormatters merge the Library fields (FC5002's
 	// "only logged").
 	Loggers         Loggers
@@ -203,6 +206,9 @@ func NewIndex(libs []*Library) *Index {
 		x.TimeStrips = append(x.TimeStrips, l.TimeStrips...)
 		x.StructTags = append(x.StructTags, l.StructTags...)
 		x.SessionRenewals = append(x.SessionRenewals, l.SessionRenewals...)
+		x.SessionEnds = append(x.SessionEnds, l.SessionEnds...)
+		x.SessionMakers = append(x.SessionMakers, l.SessionMakers...)
+		x.SessionLocks = append(x.SessionLocks, l.SessionLocks...)
 		x.DetachedContexts = append(x.DetachedContexts, l.DetachedContexts...)
 		x.DerivedContexts = append(x.DerivedContexts, l.DerivedContexts...)
 		x.ProcessExits = append(x.ProcessExits, l.ProcessExits...)

@@ -39,6 +39,12 @@ var etcdLibrary = Library{
 		},
 	},
 	LeasePackages: []string{etcd},
+	// A Session keeps its lease alive in the background; Done closes when
+	// that fails or the lease expires, and the locks and elections made
+	// over the session are gone with it.
+	SessionEnds:   []Func{{etcd, "Session", "Done"}},
+	SessionMakers: []Func{{etcd, "", "NewSession"}},
+	SessionLocks:  []Func{{etcd, "", "NewElection"}, {etcd, "", "NewMutex"}, {etcd, "", "NewLocker"}},
 	Fences: []Func{
 		{etcd, "Mutex", "Header"},  // Header().Revision after Lock: the lock key's revision
 		{etcd, "Mutex", "IsOwner"}, // a Cmp on the lock key's CreateRevision, for Txn().If

@@ -102,6 +102,12 @@ type Library struct {
 	// SessionRenewals keep a session alive until they fail; their error
 	// is the only news that every lock held through it is gone (FC5002).
 	SessionRenewals []Func
+	// SessionEnds return a channel that closes when a session ends (its
+	// lease expired or its keepalive failed), and with it every lock and
+	// election held through it: etcd's Session.Done. SessionMakers create
+	// such a session, SessionLocks make a lock or an election over one
+	// (argument 0) (FC5002).
+	SessionEnds, SessionMakers, SessionLocks []Func
 	// DetachedContexts create a context no lease cancels; DerivedContexts
 	// derive one from argument 0 (FC5002).
 	DetachedContexts, DerivedContexts []Func

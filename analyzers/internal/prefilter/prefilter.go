@@ -14,14 +14,21 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// NamesRenewal reports whether the package declares a function named as a
-// lease renewal (vocab.RenewalBeatWords: startHeartbeat, keepAlive,
+// NamesRenewal reports whether the package declares or calls a function
+// named as a lease renewal (vocab.RenewalBeatWords: startHeartbeat, keepAlive,
 // renewLease): a heartbeat of a lease over any store or client, whose loss
 // FC5002 follows to the work (lossreach), needs no lock
 // library. A package admitted only for this is checked for FC5002 alone
 // (the engine's analyzeLoss).
 func NamesRenewal(pass *analysis.Pass) bool {
 	for id, obj := range pass.TypesInfo.Defs {
+		if _, ok := obj.(*types.Func); ok && vocab.NamesRenewal(id.Name) {
+			return true
+		}
+	}
+	// A renewal of another package's client (locker.Renew(key)) called
+	// in a loop here.
+	for id, obj := range pass.TypesInfo.Uses {
 		if _, ok := obj.(*types.Func); ok && vocab.NamesRenewal(id.Name) {
 			return true
 		}

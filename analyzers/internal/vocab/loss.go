@@ -1,5 +1,7 @@
 package vocab
 
+import "slices"
+
 // AcquireVerb is the first word of a call that claims a lock, a lease or a
 // resource for this process (Acquire, AcquireWait, Claim, Obtain, Reserve,
 // Campaign), or the word after "try" (TryLock, tryAdvisoryLock): a
@@ -8,3 +10,35 @@ package vocab
 // GrantLease make a lease record without excluding anybody, so a lease
 // granted that way gates no work.
 var AcquireVerb = List{Word, []string{"acquire", "claim", "lock", "obtain", "reserve", "campaign", "elect"}}
+
+// UpkeepWords, with a lease word (RenewalLeaseWords: lock, lease) in the
+// same name, say that a function keeps a lock or lease alive without
+// naming a renewal: refreshLock, keepLockFresh, extendLease, touchLock,
+// pingJobLock, bumpLease.
+var UpkeepWords = []string{"refresh", "fresh", "extend", "touch", "ping", "bump"}
+
+// ExpiryWriteVerbs, as the first word of a name that also names a lease's
+// expiry (LeaseExpiryColumn), say that a function moves that expiry:
+// updateLockExpiration, setLeaseDeadline, putLockTTL.
+var ExpiryWriteVerbs = []string{"update", "set", "put", "write", "save", "store"}
+
+// NamesLeaseUpkeep reports whether a function's name says it renews a
+// lease: a renewal word (NamesRenewal), an upkeep word beside a lease word
+// (UpkeepWords), or a write verb followed by a lease's expiry
+// (ExpiryWriteVerbs). A getter of the expiry (getLockExpiration) is none.
+func NamesLeaseUpkeep(name string) bool {
+	if NamesRenewal(name) {
+		return true
+	}
+	words := Words(name)
+	if len(words) == 0 {
+		return false
+	}
+	has := func(list []string) bool {
+		return slices.ContainsFunc(words, func(w string) bool { return Prefixed(w, list) })
+	}
+	if has(RenewalLeaseWords) && has(UpkeepWords) {
+		return true
+	}
+	return slices.Contains(ExpiryWriteVerbs, words[0]) && LeaseExpiryColumn(name)
+}

@@ -138,3 +138,24 @@ func TestEvidenceNames(t *testing.T) {
 		}
 	}
 }
+
+func TestNamesLeaseUpkeep(t *testing.T) {
+	for name, want := range map[string]bool{
+		"renewLease":           true, // a renewal word
+		"keepLockFresh":        true,
+		"pingJobLock":          true,
+		"refreshLock":          true,
+		"extendLease":          true,
+		"updateLockExpiration": true,
+		"setLeaseDeadline":     true,
+		"getLockExpiration":    false, // reads the expiry
+		"refreshCache":         false, // no lease word
+		"updateLockStatus":     false, // no expiry
+		"touchFile":            false,
+		"lockTable":            false,
+	} {
+		if got := NamesLeaseUpkeep(name); got != want {
+			t.Errorf("NamesLeaseUpkeep(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

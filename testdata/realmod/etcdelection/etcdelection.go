@@ -75,3 +75,28 @@ func CurrentLeader(ctx context.Context, db *sql.DB, e *concurrency.Election) (st
 	err = db.QueryRowContext(ctx, `SELECT count(*) FROM reports WHERE leader = $1`, string(resp.Kvs[0].Value)).Scan(&reports)
 	return string(resp.Kvs[0].Value), reports, err
 }
+
+// LeadInBackground starts the leader's loop under the caller's context and
+// steps down when the session ends, leaving the loop running.
+func LeadInBackground(ctx context.Context, s *concurrency.Session, loop func(context.Context)) error {
+	e := concurrency.NewElection(s, "/election/scheduler")
+	if err := e.Campaign(ctx, "scheduler-1"); err != nil {
+		return err
+	}
+	go loop(ctx) // want "FC5002"
+	<-s.Done()
+	return e.Resign(context.Background())
+}
+
+// LeadCancelled cancels the loop's context when the session ends.
+func LeadCancelled(ctx context.Context, s *concurrency.Session, loop func(context.Context)) error {
+	e := concurrency.NewElection(s, "/election/scheduler")
+	if err := e.Campaign(ctx, "scheduler-1"); err != nil {
+		return err
+	}
+	leaderCtx, cancel := context.WithCancel(ctx)
+	go loop(leaderCtx)
+	<-s.Done()
+	cancel()
+	return e.Resign(context.Background())
+}

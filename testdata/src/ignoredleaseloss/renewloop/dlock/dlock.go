@@ -1,0 +1,12 @@
+// Package dlock is a distributed lock client of another package: the
+// package that renews through it declares no renewal of its own.
+package dlock
+
+import "errors"
+
+var ErrNotExists = errors.New("lock does not exist")
+
+type Locker interface {
+	TryLock(key string, ttl int) error
+	Renew(key string) error
+}
