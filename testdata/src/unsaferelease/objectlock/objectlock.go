@@ -85,7 +85,7 @@ func (g *gcsLocker) Unlock(ctx context.Context, key string) error {
 
 // Safe: only the generation this holder created is deleted.
 func (g *gcsLocker) unlockOwn(ctx context.Context, key string) error {
-	return g.bucket.Object(key+".lock").If(storage.Conditions{GenerationMatch: g.gen}).Delete(ctx)
+	return g.bucket.Object(key + ".lock").If(storage.Conditions{GenerationMatch: g.gen}).Delete(ctx)
 }
 
 // Safe: an update that changes no hold is no release.

@@ -39,7 +39,7 @@ type Conditions struct {
 }
 
 func (o *ObjectHandle) Generation(gen int64) *ObjectHandle { o2 := *o; o2.gen = gen; return &o2 }
-func (o *ObjectHandle) If(conds Conditions) *ObjectHandle   { o2 := *o; o2.conds = &conds; return &o2 }
+func (o *ObjectHandle) If(conds Conditions) *ObjectHandle  { o2 := *o; o2.conds = &conds; return &o2 }
 
 func (o *ObjectHandle) Attrs(ctx context.Context) (attrs *ObjectAttrs, err error) {
 	return &ObjectAttrs{}, nil
@@ -47,9 +47,9 @@ func (o *ObjectHandle) Attrs(ctx context.Context) (attrs *ObjectAttrs, err error
 func (o *ObjectHandle) Update(ctx context.Context, uattrs ObjectAttrsToUpdate) (oa *ObjectAttrs, err error) {
 	return &ObjectAttrs{}, nil
 }
-func (o *ObjectHandle) Delete(ctx context.Context) (err error)            { return nil }
-func (o *ObjectHandle) NewReader(ctx context.Context) (*Reader, error)    { return &Reader{}, nil }
-func (o *ObjectHandle) NewWriter(ctx context.Context) *Writer             { return &Writer{} }
+func (o *ObjectHandle) Delete(ctx context.Context) (err error)         { return nil }
+func (o *ObjectHandle) NewReader(ctx context.Context) (*Reader, error) { return &Reader{}, nil }
+func (o *ObjectHandle) NewWriter(ctx context.Context) *Writer          { return &Writer{} }
 func (o *ObjectHandle) NewRangeReader(ctx context.Context, offset, length int64) (r *Reader, err error) {
 	return &Reader{}, nil
 }
