@@ -56,7 +56,8 @@ func lockFileName(raw string) bool {
 	if len(s) >= 2 && (s[0] == '"' || s[0] == '`') {
 		s = s[1 : len(s)-1]
 	}
-	return vocab.LockFile.Match(s) && anyMarker(bytes.ToLower([]byte(raw)), fileMarkers)
+	// A bare suffix (key + ".lock") names a lock file or object too.
+	return (vocab.LockFile.Match(s) || s == ".lock" || s == ".lck") && anyMarker(bytes.ToLower([]byte(raw)), fileMarkers)
 }
 
 // lockFileCall reports whether fn reads or writes a file, or an object of

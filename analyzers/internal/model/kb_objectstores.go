@@ -14,6 +14,10 @@ const (
 var gcsLibrary = Library{
 	Name:    "GCS",
 	Modules: []string{gcs},
+	StoredFields: map[Field]string{
+		{gcs, "ObjectAttrs", "Updated"}: "the object's Updated time, GCS's clock",
+		{gcs, "ObjectAttrs", "Created"}: "the object's Created time, GCS's clock",
+	},
 	Store: &Store{
 		Name: "GCS",
 		Objects: &Objects{
@@ -40,6 +44,9 @@ var gcsLibrary = Library{
 var minioLibrary = Library{
 	Name:    "MinIO",
 	Modules: []string{minio},
+	StoredFields: map[Field]string{
+		{minio, "ObjectInfo", "LastModified"}: "the object's LastModified, the object store's clock",
+	},
 	Store: &Store{
 		Name: "MinIO",
 		Objects: &Objects{

@@ -11,6 +11,12 @@ const s3 = "github.com/aws/aws-sdk-go-v2/service/s3"
 var s3Library = Library{
 	Name:    "S3",
 	Modules: []string{s3},
+	// An object's LastModified is S3's clock, not this host's: compared
+	// with time.Now to judge a lock object stale, it is FC4001's concern.
+	StoredFields: map[Field]string{
+		{s3, "GetObjectOutput", "LastModified"}:  "the lock object's LastModified, S3's clock",
+		{s3, "HeadObjectOutput", "LastModified"}: "the lock object's LastModified, S3's clock",
+	},
 	Store: &Store{
 		Name:          "S3",
 		RecordDeletes: []RecordDelete{{Func: Func{s3, "Client", "DeleteObject"}, Arg: 1}},
