@@ -38,7 +38,7 @@ func (l *Locker) Lock(ctx context.Context, key string) error {
 		return err
 	}
 	b, _ := io.ReadAll(out.Body)
-	if t, err := time.Parse(time.RFC3339, string(b)); err == nil && t.Add(time.Minute).After(time.Now()) {
+	if t, err := time.Parse(time.RFC3339, string(b)); err == nil && t.Add(time.Minute).After(time.Now()) { // want "FC4001"
 		return errBusy
 	}
 	return l.put(ctx, key)
