@@ -33,6 +33,7 @@ import (
 
 // Check reports the racy claims of a package.
 func Check(u *unit.Unit) {
+	writers := objectWriters(u.Funcs)
 	for _, fn := range u.Funcs {
 		if calls.InTestFile(u.Pass.Fset, fn.Pos()) || inTransaction(fn) {
 			continue
@@ -42,6 +43,7 @@ func Check(u *unit.Unit) {
 		c.redis()
 		c.sql()
 		c.lockFiles()
+		c.objects(writers)
 	}
 }
 

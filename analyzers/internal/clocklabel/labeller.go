@@ -8,11 +8,13 @@ import (
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/astexpr"
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/clocktype"
 	"github.com/fencecheck/fencecheck/analyzers/internal/dataflow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/inproc"
 	"github.com/fencecheck/fencecheck/analyzers/internal/lockuse"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/objlock"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/stamplock"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
@@ -51,6 +53,7 @@ type Labeller struct {
 	enums    clocktype.Enums
 	inproc   *inproc.State
 	stamps   map[token.Pos]token.Pos // reads of a stamped SET NX key -> the SET NX (stamplock)
+	objReads map[token.Pos]string    // reads of a lock object of an object store -> the store (objlock)
 }
 
 // New labels the values of u's package, to a fixed point.
@@ -83,6 +86,22 @@ func (w *Labeller) Enum(t types.Type) bool { return w.enums.Is(t) }
 
 // stampReads returns the reads of stamped SET NX keys (stamplock), built on
 // first use.
+// lockObjectReads are the reads of a lock object of an object store
+// (objlock), by the position of their call's Lparen, with the store's name.
+func (w *Labeller) lockObjectReads() map[token.Pos]string {
+	if w.objReads == nil {
+		w.objReads = map[token.Pos]string{}
+		for _, fn := range w.u.Funcs {
+			for ci := range calls.In(fn) {
+				if op := objlock.Of(ci); op != nil && op.Kind == model.ObjectRead && objlock.LockObject(op.Name) {
+					w.objReads[ci.Pos()] = op.Store.Name
+				}
+			}
+		}
+	}
+	return w.objReads
+}
+
 func (w *Labeller) stampReads() map[token.Pos]token.Pos {
 	if w.stamps == nil {
 		w.stamps = stamplock.Reads(w.u.Funcs)
@@ -550,6 +569,11 @@ func (w *Labeller) call(call *ast.CallExpr) Label {
 		l.Bits |= FromStore | DeadlineName
 		return l
 	}
+	if store, ok := w.lockObjectReads()[call.Lparen]; ok {
+		l := ForeignAt(call.Pos(), "a time read from the "+store+" lock object (the holder's clock or the store's, not this host's)")
+		l.Bits |= FromStore | DeadlineName
+		return l
+	}
 	switch {
 	case model.MatchesAny(model.KB.ClockReads, fn):
 		return LocalAt(call.Pos(), ShortName(fn)+"()")
@@ -602,6 +626,8 @@ func (w *Labeller) call(call *ast.CallExpr) Label {
 		return l
 	case pkg == "strconv" && (strings.HasPrefix(name, "Parse") || name == "Atoi"):
 		return arg(0)
+	case pkg == "io" && name == "ReadAll":
+		return arg(0) // the bytes of a reader read from a store
 	case pkg == "strconv" && (strings.HasPrefix(name, "Format") || name == "Itoa"):
 		return arg(0) // an instant's text (a score, an ARGV, a DynamoDB number)
 	case pkg == "fmt" && (name == "Sprint" || name == "Sprintf" || name == "Sprintln"):

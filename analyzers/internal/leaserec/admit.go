@@ -13,7 +13,8 @@ import (
 // Admit reports whether a package may keep a lease as a record or a lock
 // file although it imports no lock library: it declares a lease record
 // (Of), or it uses the file calls of a lock file protocol and names a lock
-// file (a string or an identifier, vocab.LockFile). The engine's prefilter
+// file (a string or an identifier, vocab.LockFile), or the calls of an
+// object store and the name of a lock object. The engine's prefilter
 // asks it beside the imports of lock and store libraries.
 func Admit(pass *analysis.Pass) bool {
 	files := false
@@ -55,10 +56,16 @@ func lockFileName(raw string) bool {
 	if len(s) >= 2 && (s[0] == '"' || s[0] == '`') {
 		s = s[1 : len(s)-1]
 	}
-	return vocab.LockFile.Match(s) && anyMarker(bytes.ToLower([]byte(raw)), fileMarkers)
+	// A bare suffix (key + ".lock") names a lock file or object too.
+	return (vocab.LockFile.Match(s) || s == ".lock" || s == ".lck") && anyMarker(bytes.ToLower([]byte(raw)), fileMarkers)
 }
 
+// lockFileCall reports whether fn reads or writes a file, or an object of
+// an object store (a lock object is named like a lock file: "key.lock").
 func lockFileCall(fn *types.Func) bool {
+	if op, _ := model.KB.ObjectCall(fn); op != nil {
+		return true
+	}
 	lf := &model.LockFiles
 	for _, fs := range [][]model.Func{lf.Exists, lf.Reads, lf.Creates, lf.Opens, lf.Exclusive, lf.Removes} {
 		if model.MatchesAny(fs, fn) {

@@ -156,6 +156,9 @@ func TestLockFileName(t *testing.T) {
 		"lockFile":        true,
 		"Flock":           true,
 		`"app.lock.tmp"`:  false,
+		`".lock"`:         true, // key + ".lock": a lock file's or lock object's suffix
+		`".lck"`:          true,
+		`"lock"`:          false,
 		"Lock":            false,
 		"lockKey":         false,
 	} {

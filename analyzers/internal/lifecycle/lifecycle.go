@@ -30,6 +30,7 @@ func Check(u *unit.Unit) {
 	l.unsafeReleases()
 	l.storeReleaseCalls()
 	l.lockFileReleases()
+	l.objectReleases()
 	l.ignoredLeaseLoss()
 	l.leaseRenewals()
 	lossreach.Check(u, l.judgedRenewal)

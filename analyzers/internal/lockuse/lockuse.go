@@ -1,7 +1,8 @@
 // Package lockuse answers whether a function uses a lock API: it acquires
 // or releases a lock of a lock library, asks a lock's validity, takes a
 // lease over, calls a lease API, touches a Redis lock key or runs SQL on a
-// lock table or an advisory lock. The wall-clock check uses it as lease
+// lock table or an advisory lock, or reads or writes a lock object of an
+// object store (objlock). The wall-clock check uses it as lease
 // vocabulary and to tell a shadow of a distributed lock from an in-process
 // lock table.
 package lockuse
@@ -9,6 +10,7 @@ package lockuse
 import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/objlock"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
@@ -22,6 +24,9 @@ func Uses(fn *ssa.Function, parse func(string) *sqlfence.Statement) bool {
 		callee := calls.Callee(c)
 		if callee == nil || callee.Pkg() == nil {
 			continue
+		}
+		if op := objlock.Of(ci); op != nil && objlock.LockObject(op.Name) {
+			return true
 		}
 		for _, l := range model.KB.Locks {
 			if l.KeyOnly {

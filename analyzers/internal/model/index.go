@@ -164,6 +164,9 @@ type Index struct {
 	RecordReads    []Func
 	// RecordPackages are the packages of every RecordDelete and RecordRead.
 	RecordPackages map[string]bool
+	// ObjectPackages are the packages of every object store's calls
+	// (Store.Objects).
+	ObjectPackages map[string]bool
 
 	// Pools, Rewriters, Preconditions and PackageNames merge the Library
 	// fields of the same names.
@@ -301,7 +304,13 @@ func NewIndex(libs []*Library) *Index {
 		}
 	})
 	x.RecordPackages = map[string]bool{}
+	x.ObjectPackages = map[string]bool{}
 	for _, s := range x.Stores {
+		if s.Objects != nil {
+			for _, c := range s.Objects.Calls {
+				x.ObjectPackages[c.Func.Pkg] = true
+			}
+		}
 		for _, d := range s.RecordDeletes {
 			x.RecordPackages[d.Pkg] = true
 		}
@@ -534,6 +543,58 @@ func (x *Index) RecordDelete(fn *types.Func) (*RecordDelete, *Store) {
 		}
 	}
 	return nil, nil
+}
+
+// ObjectCall returns the object store call fn is and its store, or nil.
+func (x *Index) ObjectCall(fn *types.Func) (*ObjectCall, *Store) {
+	if fn == nil || fn.Pkg() == nil || !x.ObjectPackages[fn.Pkg().Path()] {
+		return nil, nil
+	}
+	for _, s := range x.Stores {
+		if s.Objects == nil {
+			continue
+		}
+		for i := range s.Objects.Calls {
+			if s.Objects.Calls[i].Func.Matches(fn) {
+				return &s.Objects.Calls[i], s
+			}
+		}
+	}
+	return nil, nil
+}
+
+// ObjectHandle reports whether fn returns a handle on one object by its
+// name (cond false) or a handle with a precondition (cond true).
+func (x *Index) ObjectHandle(fn *types.Func) (handle, cond bool) {
+	if fn == nil || fn.Pkg() == nil || !x.ObjectPackages[fn.Pkg().Path()] {
+		return false, false
+	}
+	for _, s := range x.Stores {
+		if s.Objects == nil {
+			continue
+		}
+		if MatchesAny(s.Objects.Handles, fn) {
+			return true, false
+		}
+		if MatchesAny(s.Objects.HandleConds, fn) {
+			return true, true
+		}
+	}
+	return false, false
+}
+
+// ObjectOptionCond reports whether fn sets a precondition on an object
+// store's options value.
+func (x *Index) ObjectOptionCond(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil || !x.ObjectPackages[fn.Pkg().Path()] {
+		return false
+	}
+	for _, s := range x.Stores {
+		if s.Objects != nil && MatchesAny(s.Objects.OptionConds, fn) {
+			return true
+		}
+	}
+	return false
 }
 
 // StoreOf returns the store whose Name starts the description what

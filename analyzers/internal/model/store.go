@@ -59,6 +59,10 @@ type Store struct {
 	// ReleaseFix says how to delete a lock record only while it is still
 	// this holder's.
 	ReleaseFix string
+
+	// Objects are the calls of an object store on one object, nil for a
+	// store of another kind.
+	Objects *Objects
 }
 
 // DocCall is a document-store method with a filter (and an update or a
@@ -133,4 +137,57 @@ type Loggers struct {
 	// on a type named like a logger (or declared in a package named like
 	// one) logs its arguments.
 	Methods []string
+}
+
+// Objects are an object store's calls on one object (S3, GCS, MinIO) as
+// far as a lock kept as an object needs them: the object is read to see
+// whether it is free, created (or put on hold) to claim it, and deleted (or
+// its hold cleared) to release it. The store applies a create or a delete
+// atomically only under a precondition it evaluates (S3 If-None-Match /
+// If-Match, a GCS generation condition, a MinIO ETag match); without one,
+// a create after a read is a racy claim (FC2001) and a delete removes
+// whoever holds the object now (FC5001).
+type Objects struct {
+	Calls []ObjectCall
+	// Handles return a handle on one object named by argument 0 (GCS's
+	// BucketHandle.Object); HandleConds return the handle with a
+	// precondition (ObjectHandle.If, ObjectHandle.Generation).
+	Handles, HandleConds []Func
+	// InputKey is the request field that names the object (S3 "Key").
+	InputKey string
+	// CreateConds and DeleteConds are the request or options fields that
+	// make a create or a delete conditional (S3 IfNoneMatch, IfMatch,
+	// VersionId; MinIO's RemoveObjectOptions.VersionID).
+	CreateConds, DeleteConds []string
+	// OptionConds set a precondition on the options value they are called
+	// on (MinIO PutObjectOptions.SetMatchETagExcept).
+	OptionConds []Func
+	// HoldFields are the fields of an update's attributes that put a hold
+	// on the object or clear it (GCS TemporaryHold): a hold set on what a
+	// read found is a claim, a hold cleared is a release.
+	HoldFields []string
+	// CreateFix and ReleaseFix say how to create the object only if it is
+	// absent and delete it only while it is still this holder's.
+	CreateFix, ReleaseFix string
+}
+
+// ObjectOp is what an ObjectCall does to its object.
+type ObjectOp int
+
+const (
+	ObjectRead   ObjectOp = iota + 1 // reads it or its metadata
+	ObjectCreate                     // writes it whole, whoever holds it
+	ObjectDelete                     // deletes it
+	ObjectUpdate                     // changes its metadata (a hold)
+)
+
+// ObjectCall is one call on an object. The object is named by the field
+// Objects.InputKey of the request at Input, by the string argument at
+// Name, or (both -1) by the handle the method is called on (Objects.
+// Handles). Options is the index of an options or attributes argument, -1
+// when there is none. Indices exclude the receiver.
+type ObjectCall struct {
+	Func                 Func
+	Op                   ObjectOp
+	Input, Name, Options int
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/lockuse"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/objlock"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
@@ -674,6 +675,9 @@ func (w *checker) effectOf(fn *ssa.Function, ci ssa.CallInstruction, depth int) 
 		}
 		if w.redisLockWrite(c, callee) {
 			return "go-redis " + callee.Name() + " of the lock key", true
+		}
+		if op := objlock.Of(ci); op != nil && (op.Claims() || op.Releases()) && objlock.LockObject(op.Name) {
+			return op.Store.Name + " " + callee.Name() + " of the lock object", true
 		}
 	}
 	if depth >= maxEffectDepth {

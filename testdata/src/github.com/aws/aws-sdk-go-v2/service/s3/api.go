@@ -24,6 +24,9 @@ func (c *Client) GetObject(ctx context.Context, params *GetObjectInput, optFns .
 func (c *Client) PutObject(ctx context.Context, params *PutObjectInput, optFns ...func(*Options)) (*PutObjectOutput, error) {
 	return &PutObjectOutput{}, nil
 }
+func (c *Client) HeadObject(ctx context.Context, params *HeadObjectInput, optFns ...func(*Options)) (*HeadObjectOutput, error) {
+	return &HeadObjectOutput{}, nil
+}
 func (c *Client) DeleteObject(ctx context.Context, params *DeleteObjectInput, optFns ...func(*Options)) (*DeleteObjectOutput, error) {
 	return &DeleteObjectOutput{}, nil
 }
@@ -69,5 +72,18 @@ type DeleteObjectInput struct {
 
 type DeleteObjectOutput struct {
 	DeleteMarker *bool
+	VersionId    *string
+}
+
+type HeadObjectInput struct {
+	Bucket    *string
+	Key       *string
+	IfMatch   *string
+	VersionId *string
+}
+
+type HeadObjectOutput struct {
+	ETag         *string
+	LastModified *time.Time
 	VersionId    *string
 }
