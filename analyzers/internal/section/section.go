@@ -418,11 +418,15 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup, keys KeyEvidence, 
 		if l.SuccessField != "" {
 			// A claim: held where its response's success field is true;
 			// a claim whose outcome is never read gates nothing.
-			ok := successField(calls.Result(call, l.Result), l.SuccessField)
+			resp := calls.Result(call, l.Result)
+			ok := successField(resp, l.SuccessField)
 			if ok == nil {
 				return nil
 			}
 			s.start = boolBranch(ok)
+			// The response's header revision is the claimed key's
+			// CreateRevision: a write that uses it is fenced by the claim.
+			s.Seeds = []ssa.Value{resp}
 			break
 		}
 		s.start = boolBranch(boolResult(call, l.Result))

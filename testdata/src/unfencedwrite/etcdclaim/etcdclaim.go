@@ -138,3 +138,18 @@ func otherKey(ctx context.Context, cli *clientv3.Client, db *sql.DB, lease clien
 	_, err = db.ExecContext(ctx, `UPDATE nodes SET up = true`)
 	return err
 }
+
+// keepsRevision keeps the claim's revision and compares it in the write:
+// fenced.
+func keepsRevision(ctx context.Context, cli *clientv3.Client, db *sql.DB, lease clientv3.LeaseID) error {
+	key := "/locks/billing"
+	resp, err := cli.Txn(ctx).
+		If(clientv3.Compare(clientv3.CreateRevision(key), "=", 0)).
+		Then(clientv3.OpPut(key, "me", clientv3.WithLease(lease))).
+		Commit()
+	if err != nil || !resp.Succeeded {
+		return err
+	}
+	_, err = db.ExecContext(ctx, `UPDATE billing SET state = 'done' WHERE fence <= $1`, resp.Header.Revision)
+	return err
+}
