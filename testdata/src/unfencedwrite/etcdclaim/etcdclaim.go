@@ -150,6 +150,12 @@ func keepsRevision(ctx context.Context, cli *clientv3.Client, db *sql.DB, lease 
 	if err != nil || !resp.Succeeded {
 		return err
 	}
-	_, err = db.ExecContext(ctx, `UPDATE billing SET state = 'done' WHERE fence <= $1`, resp.Header.Revision)
-	return err
+	res, err := db.ExecContext(ctx, `UPDATE billing SET state = 'done' WHERE fence <= $1`, resp.Header.Revision)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return errLocked
+	}
+	return nil
 }
