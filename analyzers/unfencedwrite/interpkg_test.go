@@ -90,3 +90,12 @@ func TestCallerBuiltCompare(t *testing.T) {
 func TestOneWayClaimsAcrossPackages(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/claimapp")
 }
+
+// An elector of another package runs the critical section it is given as
+// a struct field (OnStartedLeading, called after Campaign): the function
+// stored into that field, a literal or a method value, is a section; a
+// request helper whose method its caller chooses is an HTTP write when
+// the caller passes a method that changes state.
+func TestCallbackFieldsAndRequestHelpers(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/electoruser")
+}

@@ -591,17 +591,28 @@ func (e *Effect) request(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 // requestMethod finds the method of a request built by http.NewRequest or
 // http.NewRequestWithContext.
 func requestMethod(req ssa.Value) (string, bool) {
+	v := requestMethodArg(req)
+	if v == nil {
+		return "", false
+	}
+	m, ok := calls.ConstString(v)
+	return strings.ToUpper(m), ok
+}
+
+// requestMethodArg returns the method argument of the http.NewRequest or
+// http.NewRequestWithContext call that built req, or nil.
+func requestMethodArg(req ssa.Value) ssa.Value {
 	ext, ok := calls.Unwrap(req).(*ssa.Extract)
 	if !ok {
-		return "", false
+		return nil
 	}
 	call, ok := ext.Tuple.(*ssa.Call)
 	if !ok {
-		return "", false
+		return nil
 	}
 	fn := calls.Callee(&call.Call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" {
-		return "", false
+		return nil
 	}
 	idx := 0
 	switch fn.Name() {
@@ -609,10 +620,9 @@ func requestMethod(req ssa.Value) (string, bool) {
 	case "NewRequestWithContext":
 		idx = 1
 	default:
-		return "", false
+		return nil
 	}
-	m, ok := calls.ConstString(calls.Arg(&call.Call, idx))
-	return strings.ToUpper(m), ok
+	return calls.Arg(&call.Call, idx)
 }
 
 // Describe renders why the effect does not carry the fence.

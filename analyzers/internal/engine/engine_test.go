@@ -11,5 +11,5 @@ import (
 // TestFacts asserts the function summaries the engine exports, across
 // packages (want Name:"fact" expectations).
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, testutil.TestData(), engine.Analyzer, "interpkg/lockhelper", "interpkg/repo", "interpkg/redislocks", "interpkg/leases", "custom/lockz")
+	analysistest.Run(t, testutil.TestData(), engine.Analyzer, "interpkg/lockhelper", "interpkg/repo", "interpkg/redislocks", "interpkg/leases", "custom/lockz", "interpkg/elector")
 }

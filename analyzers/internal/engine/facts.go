@@ -272,15 +272,20 @@ func (a *analysis_) helperSections(fn *ssa.Function) []*section.Section {
 		if h == nil {
 			continue
 		}
-		lit := calls.FuncOf(calls.Arg(ci.Common(), h.Param))
-		if lit == nil || !a.local(lit) {
+		// A function literal, a declared function or a method value.
+		lit := a.callbackBody(calls.Arg(ci.Common(), h.Param))
+		if lit == nil {
 			continue
 		}
 		lock := &model.Lock{Lib: h.Lib, Fence: model.Fence{None: h.Fence}}
 		sec := section.Callback(lock, lit, ci.Pos())
-		if h.FenceArg >= 0 && h.FenceArg < len(lit.Params) {
-			sec.Seeds = []ssa.Value{lit.Params[h.FenceArg]}
-			lock.Fence = model.Fence{None: "the fencing token is passed to this callback as " + lit.Params[h.FenceArg].Name() + ": " + "use it in the write"}
+		fenceArg := h.FenceArg
+		if fenceArg >= 0 && lit.Signature.Recv() != nil {
+			fenceArg++ // a method's parameters start with its receiver
+		}
+		if fenceArg >= 0 && fenceArg < len(lit.Params) {
+			sec.Seeds = []ssa.Value{lit.Params[fenceArg]}
+			lock.Fence = model.Fence{None: "the fencing token is passed to this callback as " + lit.Params[fenceArg].Name() + ": " + "use it in the write"}
 		}
 		out = append(out, sec)
 	}

@@ -20,6 +20,7 @@ func TestFactsGobRoundTrip(t *testing.T) {
 	facts := []analysis.Fact{
 		&fact.EffectsFact{Effects: []fact.RemoteEffect{{What: "UPDATE items", Via: "database/sql DB.ExecContext", Family: "database/sql", Cond: 0, Where: "repo.go:17", CarriedBy: []int{2, 3}}}},
 		&fact.HelperFact{Lib: "etcd lock", Param: 3, FenceArg: 1, Fence: "m.Header().Revision"},
+		&fact.CallbackFact{Lib: "etcd election", Fence: "e.Rev()"},
 		&fact.AcquireFact{Lib: "Redis SET NX lock", Success: 1, Result: 0, NoFence: "no token", Release: []model.Func{{Pkg: "a", Recv: "L", Name: "Unlock"}}, KeyParam: 1},
 		&FenceFact{},
 		&CheckFact{},
@@ -30,6 +31,7 @@ func TestFactsGobRoundTrip(t *testing.T) {
 		&LockTypeFact{},
 		&StatementFact{Query: 2, Args: 3, Family: "database/sql"},
 		&fact.ClaimFact{Signal: 1, Where: "redeem_code_repo.go:112"},
+		&RequestFact{Method: 1, Family: "net/http"},
 	}
 	if len(facts) != len(Analyzer.FactTypes) {
 		t.Fatalf("test covers %d fact types, the engine declares %d", len(facts), len(Analyzer.FactTypes))

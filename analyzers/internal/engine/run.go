@@ -81,7 +81,7 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 		rel, lossOnly = true, true
 	}
 	if rel {
-		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*fact.HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}, condSecs: map[*ssa.Function][]*section.Section{}, statements: map[*types.Func]*StatementFact{}}
+		a := &analysis_{custom: cust, pass: pass, prog: opts.Program, fields: flow.NewFields(), memo: map[memoKey]*flow.Tokens{}, helpers: map[*types.Func]*fact.HelperFact{}, wrappers: map[*types.Func]*model.Lock{}, lockTypes: map[*types.Named]bool{}, litWrappers: map[*ssa.Function]*model.Lock{}, impls: map[implKey][]*ssa.Function{}, depImpls: map[implKey][]depImpl{}, wrapperNames: map[string]bool{}, condSecs: map[*ssa.Function][]*section.Section{}, statements: map[*types.Func]*StatementFact{}, requests: map[*types.Func]*RequestFact{}, callbacks: map[*types.Var]*fact.CallbackFact{}}
 		if lossOnly {
 			found = append(found, a.analyzeLoss()...)
 		} else {
@@ -162,6 +162,13 @@ type analysis_ struct {
 	// statements are the exec helpers of this package and of its
 	// dependencies seen so far (statements.go).
 	statements map[*types.Func]*StatementFact
+	// requests are the request helpers of this package and of its
+	// dependencies seen so far (requests.go).
+	requests map[*types.Func]*RequestFact
+	// callbacks are the func-typed fields called only inside sections of
+	// one lock, of this package and imported (callbacks.go); nil for a
+	// field known to be none.
+	callbacks map[*types.Var]*fact.CallbackFact
 	// summaries are the effects of this package's declared functions,
 	// computed on first use (facts.go: localSummary).
 	summaries map[*ssa.Function]*fact.EffectsFact
@@ -210,15 +217,18 @@ func (a *analysis_) analyze() []Finding {
 		find()
 	}
 	a.findHelpers(funcs, secs)
+	a.findCallbackFields(funcs, secs)
 	a.findStatementHelpers(funcs)
+	a.findRequestHelpers(funcs)
 	var all []*section.Section
 	for _, fn := range funcs {
 		all = append(all, secs[fn]...)
 	}
 	all = append(all, tasklock.Sections(a.pkg, funcs)...)
 	for _, fn := range funcs {
-		if !a.testCode(fn) { // an application's lock helper (testcode.go)
+		if !a.testCode(fn) { // an application's lock helper or callback field (testcode.go)
 			all = append(all, a.helperSections(fn)...)
+			all = append(all, a.callbackSections(fn)...)
 		}
 	}
 	locked := map[*ssa.Function][]*section.Section{}

@@ -46,6 +46,11 @@ func (a *analysis_) walk(sec *section.Section, fn *ssa.Function, seeds []ssa.Val
 				visit(e, site)
 				continue
 			}
+			if e := a.helperRequest(ci, toks); e != nil {
+				// A request helper sends the request with the method given here.
+				visit(e, site)
+				continue
+			}
 			if f := a.statementHelper(ci.Common()); f != nil && calls.Callee(ci.Common()).Pkg() != a.pass.Pkg {
 				// Another package's exec helper runs this caller's statement.
 				if e := effect.ClassifyAs(ci, a.statementSink(ci.Common()), toks); e != nil {

@@ -62,6 +62,18 @@ func (f *HelperFact) String() string {
 	return fmt.Sprintf("helper(%s, param %d, fence arg %d)", f.Lib, f.Param, f.FenceArg)
 }
 
+// CallbackFact says that a func-typed struct field is called only while a
+// lock is held (an elector's Callbacks.OnStartedLeading, called after its
+// Campaign): a function stored into the field is a critical section.
+type CallbackFact struct {
+	Lib   string // "etcd election"
+	Fence string // how the caller would obtain the token, for messages
+}
+
+func (*CallbackFact) AFact() {}
+
+func (f *CallbackFact) String() string { return fmt.Sprintf("callback(%s)", f.Lib) }
+
 // AcquireFact says that a function takes a lock and returns with it held
 // on success: its callers' critical sections start at the call.
 type AcquireFact struct {

@@ -139,7 +139,7 @@ func (c *Checker) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.
 	callThrough := ""
 	switch {
 	case e.Where != "":
-		related = append(related, analysis.RelatedInformation{Pos: e.Callee.Pos(), Message: fmt.Sprintf("the write happens in %s (%s)", e.Callee.FullName(), e.Where)})
+		related = append(related, analysis.RelatedInformation{Pos: writeAt(fset, e), Message: fmt.Sprintf("the write happens in %s (%s)", e.Callee.FullName(), e.Where)})
 		callThrough = fmt.Sprintf(" (in %s, called here)", e.Callee.Name())
 	case site != nil:
 		related = append(related, analysis.RelatedInformation{Pos: e.Call.Pos(), Message: "the write happens here, in " + e.Call.Parent().Name()})

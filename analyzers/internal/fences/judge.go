@@ -2,9 +2,12 @@ package fences
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
@@ -73,7 +76,7 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 			// the package is part of the path.
 			related = append(related, analysis.RelatedInformation{Pos: e.Call.Pos(), Message: "called here, in " + e.Call.Parent().Name()})
 		}
-		related = append(related, analysis.RelatedInformation{Pos: e.Callee.Pos(), Message: fmt.Sprintf("the write happens in %s (%s)", e.Callee.FullName(), e.Where)})
+		related = append(related, analysis.RelatedInformation{Pos: writeAt(fset, e), Message: fmt.Sprintf("the write happens in %s (%s)", e.Callee.FullName(), e.Where)})
 		if site != nil {
 			pos = site.Pos()
 		}
@@ -269,4 +272,29 @@ func taken(sec *section.Section) string {
 		return "acquired on some paths only"
 	}
 	return "acquired"
+}
+
+// writeAt returns the position of a summarised effect's line (e.Where,
+// "node.go:19") when it is in the file that declares e.Callee, else the
+// declaration: the related location then points at the line that writes.
+// A file read from export data has a line table only up to its last
+// declaration; its positions are one byte per line (go/types' fake
+// files), so a line past the table is the file's base plus the line.
+func writeAt(fset *token.FileSet, e *effect.Effect) token.Pos {
+	decl := e.Callee.Pos()
+	tf := fset.File(decl)
+	file, line, ok := strings.Cut(e.Where, ":")
+	if tf == nil || !ok || filepath.Base(tf.Name()) != file {
+		return decl
+	}
+	n, err := strconv.Atoi(line)
+	switch {
+	case err != nil || n < 1:
+		return decl
+	case n <= tf.LineCount():
+		return tf.LineStart(n)
+	case n <= tf.Size():
+		return token.Pos(tf.Base() + n - 1)
+	}
+	return decl
 }

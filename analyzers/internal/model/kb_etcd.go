@@ -37,6 +37,18 @@ var etcdLibrary = Library{
 			Release: []Func{{etcd, "Election", "Resign"}},
 			Fence:   Fence{Accessor: "%s.Rev()"},
 		},
+		{
+			// A hand-rolled lease: create the key only if it is absent,
+			// bound to a lease, and hold it while the lease lives.
+			Lib:     "etcd lease claim",
+			Acquire: []Func{{clientv3, "Txn", "Commit"}},
+			Success: BoolTrue, Result: 0, SuccessField: "Succeeded",
+			Claim: &Claim{Absent: []Func{{clientv3, "", "CreateRevision"}, {clientv3, "", "Version"}},
+				Creates: []Func{{clientv3, "", "OpPut"}}, LeaseOptions: []Func{{clientv3, "", "WithLease"}}},
+			Release: []Func{{clientv3, "Lease", "Revoke"}},
+			Fence: Fence{None: "the claim's revision (resp.Header.Revision, the key's CreateRevision) is its fencing token, " +
+				"but it is not kept: keep it and compare it in the write (Txn If Compare(CreateRevision(key), \"=\", rev)) or send it for the resource to check"},
+		},
 	},
 	LeasePackages: []string{etcd},
 	// A Session keeps its lease alive in the background; Done closes when

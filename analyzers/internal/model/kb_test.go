@@ -239,6 +239,10 @@ func indexChecks(lib *Library, name string) []kbEntry {
 					return fmt.Sprintf("argument %d is not the command name (Command)", l.Command.Arg)
 				case l.Success == ErrNil && !isErrorAt(sig.Results(), l.Result):
 					return fmt.Sprintf("result %d is not an error (Success ErrNil, Result %d)", l.Result, l.Result)
+				case l.SuccessField != "":
+					if !hasBoolField(sig.Results(), l.Result, l.SuccessField) {
+						return fmt.Sprintf("result %d has no bool field %s (SuccessField)", l.Result, l.SuccessField)
+					}
 				case l.Success == BoolTrue && !isBoolAt(sig.Results(), l.Result) && !(untyped && isInterfaceAt(sig.Results(), l.Result)):
 					return fmt.Sprintf("result %d is not a bool or a command whose value is one (Success BoolTrue)", l.Result)
 				case l.Success == NonNilReply && !isInterfaceAt(sig.Results(), l.Result):
@@ -713,6 +717,29 @@ func someTypeHasMethod(pkg *types.Package, name string) bool {
 			if declaredMethod(tn.Type(), name) != nil {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// hasBoolField reports whether result i of t is a struct, or a pointer to
+// one, with a bool field of the given name (a claim's success field).
+func hasBoolField(t *types.Tuple, i int, name string) bool {
+	if i < 0 || i >= t.Len() {
+		return false
+	}
+	typ := t.At(i).Type()
+	if p, ok := typ.Underlying().(*types.Pointer); ok {
+		typ = p.Elem()
+	}
+	st, ok := typ.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if f.Name() == name {
+			b, ok := f.Type().Underlying().(*types.Basic)
+			return ok && b.Info()&types.IsBoolean != 0
 		}
 	}
 	return false

@@ -146,11 +146,31 @@ type Lock struct {
 	// Table is the lease table of a hand-rolled SQL lease: writes to it
 	// inside the section are the lease's own bookkeeping, not effects.
 	Table string
+	// Claim makes Acquire an acquisition only when the call commits a
+	// conditional claim of a record (Claim); SuccessField is then the
+	// bool field of result Result that reports it (etcd's
+	// TxnResponse.Succeeded).
+	Claim        *Claim
+	SuccessField string
 	// Chains is set on the lock of an inferred acquire wrapper whose
 	// underlying lock makes a function returning with it held a wrapper
 	// (it has a release, or is an SQL advisory lock): a wrapper of the
 	// wrapper is one too, whether or not a release is known.
 	Chains bool
+}
+
+// Claim is a lease taken by a conditional write rather than a lock API: a
+// transaction that creates a record only if it does not exist, bound to a
+// lease so that it expires (etcd's Txn(ctx).If(Compare(CreateRevision(k),
+// "=", 0)).Then(OpPut(k, v, WithLease(id))).Commit()). Whoever's commit
+// succeeds holds the record until the lease ends, as a lock's holder does.
+type Claim struct {
+	// Absent are the compare targets that, compared "=" with 0 in the
+	// transaction's If, demand that the key does not exist.
+	Absent []Func
+	// Creates are the operations of the transaction's Then that write the
+	// same key; LeaseOptions the options that bind one to a lease.
+	Creates, LeaseOptions []Func
 }
 
 // MadeLock is a lock taken through the methods of a general interface on a

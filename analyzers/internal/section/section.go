@@ -23,6 +23,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
@@ -302,7 +303,7 @@ func lockFor(fn *types.Func, c *ssa.CallCommon) *model.Lock {
 	}
 	for _, l := range model.KB.Locks {
 		for _, a := range l.Acquire {
-			if a.Matches(fn) && calls.IsCommand(c, l.Command) {
+			if a.Matches(fn) && calls.IsCommand(c, l.Command) && (l.Claim == nil || storecond.TxnClaim(calls.Receiver(c), l.Claim)) {
 				return l
 			}
 		}
@@ -414,6 +415,20 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup, keys KeyEvidence, 
 			}
 		}
 	case model.BoolTrue:
+		if l.SuccessField != "" {
+			// A claim: held where its response's success field is true;
+			// a claim whose outcome is never read gates nothing.
+			resp := calls.Result(call, l.Result)
+			ok := successField(resp, l.SuccessField)
+			if ok == nil {
+				return nil
+			}
+			s.start = boolBranch(ok)
+			// The response's header revision is the claimed key's
+			// CreateRevision: a write that uses it is fenced by the claim.
+			s.Seeds = []ssa.Value{resp}
+			break
+		}
 		s.start = boolBranch(boolResult(call, l.Result))
 	case model.NonNilReply:
 		s.start = replyBranch(call, l.Result)
@@ -490,6 +505,37 @@ func boolResult(call *ssa.Call, i int) ssa.Value {
 		}
 	}
 	return nil
+}
+
+// successField returns the load of field name of v, a response pointer
+// (resp.Succeeded), that a branch tests, else any load of it, or nil.
+func successField(v ssa.Value, name string) ssa.Value {
+	if v == nil {
+		return nil
+	}
+	var loaded ssa.Value
+	for _, r := range *v.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fa.X != v {
+			continue
+		}
+		if f := calls.FieldVar(v.Type(), fa.Field); f == nil || f.Name() != name {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			ld, ok := rr.(*ssa.UnOp)
+			if !ok || ld.Op != token.MUL {
+				continue
+			}
+			if boolBranch(ld) != nil {
+				return ld
+			}
+			if loaded == nil {
+				loaded = ld
+			}
+		}
+	}
+	return loaded
 }
 
 // replyConversion returns the call converting reply, an untyped reply, into

@@ -423,3 +423,46 @@ func TestAbsoluteWrite(t *testing.T) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
+
+const claimSrc = `package p
+
+type Cmp struct{}
+type Op struct{}
+type Opt struct{}
+type Txn struct{}
+
+func (Txn) If(cs ...Cmp) Txn  { return Txn{} }
+func (Txn) Then(os ...Op) Txn { return Txn{} }
+func (Txn) Commit()           {}
+
+func Compare(c Cmp, op string, v any) Cmp     { return c }
+func CreateRevision(key string) Cmp           { return Cmp{} }
+func ModRevision(key string) Cmp              { return Cmp{} }
+func OpPut(key, val string, opts ...Opt) Op   { return Op{} }
+func WithLease(id int64) Opt                  { return Opt{} }
+
+func f(t Txn, key string, lease, rev int64) {
+	t.If(Compare(CreateRevision(key), "=", 0)).Then(OpPut(key, "me", WithLease(lease))).Commit()
+	t.If(Compare(CreateRevision(key), "=", 0)).Then(OpPut(key, "me")).Commit()
+	t.If(Compare(ModRevision(key), "=", rev)).Then(OpPut(key, "me", WithLease(lease))).Commit()
+	t.If(Compare(CreateRevision(key), ">", 0)).Then(OpPut(key, "me", WithLease(lease))).Commit()
+	t.If(Compare(CreateRevision("/other"), "=", 0)).Then(OpPut(key, "me", WithLease(lease))).Commit()
+	t.Then(OpPut(key, "me", WithLease(lease))).If(Compare(CreateRevision(key), "=", 0)).Commit()
+}
+`
+
+// A claim demands the absence of the key it creates with a lease; a write
+// with no lease never expires, a version compare is a compare-and-swap,
+// and the absence of another key claims nothing.
+func TestTxnClaim(t *testing.T) {
+	pkg := testutil.BuildSSA(t, claimSrc)
+	cl := &model.Claim{Absent: []model.Func{{Pkg: "p", Name: "CreateRevision"}},
+		Creates: []model.Func{{Pkg: "p", Name: "OpPut"}}, LeaseOptions: []model.Func{{Pkg: "p", Name: "WithLease"}}}
+	var got []bool
+	for _, ci := range callsTo(t, pkg, "f", "Commit") {
+		got = append(got, TxnClaim(ci.Common().Args[0], cl))
+	}
+	if want := []bool{true, false, false, false, false, true}; !reflect.DeepEqual(got, want) {
+		t.Errorf("TxnClaim: got %v, want %v", got, want)
+	}
+}

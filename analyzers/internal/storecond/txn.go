@@ -200,3 +200,84 @@ func mayHoldOp(t types.Type, depth int) bool {
 	}
 	return true // structs and interfaces
 }
+
+// TxnClaim reports whether v, the receiver of a transaction's commit,
+// is a claim (model.Claim): an If that compares an Absent target of a key
+// with "=" 0, and a Then that creates the same key with a lease option.
+func TxnClaim(v ssa.Value, cl *model.Claim) bool {
+	var absent, created []ssa.Value // the keys
+	for i := 0; v != nil && i < maxTxnCalls; i++ {
+		call, ok := calls.Unwrap(v).(*ssa.Call)
+		if !ok {
+			break
+		}
+		switch fn := calls.Callee(&call.Call); {
+		case fn == nil:
+		case fn.Name() == "If":
+			absent = append(absent, txnOperands(&call.Call, func(c *ssa.CallCommon) ssa.Value { return absentKey(c, cl.Absent) })...)
+		case fn.Name() == "Then":
+			created = append(created, txnOperands(&call.Call, func(c *ssa.CallCommon) ssa.Value { return leasedCreate(c, cl) })...)
+		}
+		v = calls.Receiver(&call.Call)
+	}
+	for _, a := range absent {
+		if slices.ContainsFunc(created, func(c ssa.Value) bool { return calls.SameValue(a, c) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// txnOperands returns what of yields for each compare or operation passed
+// to an If or Then call, listed or as variadic elements.
+func txnOperands(c *ssa.CallCommon, of func(*ssa.CallCommon) ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	args := calls.Args(c)
+	if len(args) == 0 {
+		return nil
+	}
+	elems, ok := calls.Variadic(args[len(args)-1])
+	if !ok {
+		return nil
+	}
+	for _, e := range elems {
+		if ec, ok := calls.Unwrap(e).(*ssa.Call); ok {
+			if k := of(&ec.Call); k != nil {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
+
+// absentKey returns the key of a compare that demands its absence
+// (Compare(CreateRevision(k), "=", 0)), or nil.
+func absentKey(c *ssa.CallCommon, targets []model.Func) ssa.Value {
+	args := calls.Args(c)
+	if len(args) != 3 {
+		return nil
+	}
+	if op, ok := calls.ConstString(args[1]); !ok || op != "=" {
+		return nil
+	}
+	if k, ok := calls.Unwrap(args[2]).(*ssa.Const); !ok || k.Value == nil || k.Value.ExactString() != "0" {
+		return nil
+	}
+	t, ok := calls.Unwrap(args[0]).(*ssa.Call)
+	if !ok || !model.MatchesAny(targets, calls.Callee(&t.Call)) {
+		return nil
+	}
+	return calls.Arg(&t.Call, 0)
+}
+
+// leasedCreate returns the key of a create operation bound to a lease
+// (OpPut(k, v, WithLease(id))), or nil.
+func leasedCreate(c *ssa.CallCommon, cl *model.Claim) ssa.Value {
+	if !model.MatchesAny(cl.Creates, calls.Callee(c)) {
+		return nil
+	}
+	if !LeaseBound(c, &model.Sink{LeaseOptions: cl.LeaseOptions}) {
+		return nil
+	}
+	return calls.Arg(c, 0)
+}

@@ -1,7 +1,9 @@
 package driver
 
 import (
+	"go/ast"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -38,13 +40,18 @@ type Edit struct {
 	NewText  string
 }
 
-// resolve turns d into a Diagnostic.
-func resolve(fset *token.FileSet, d analysis.Diagnostic) Diagnostic {
+// resolve turns d into a Diagnostic. own are the files the package was
+// parsed from; any other file is another package's, read from export
+// data.
+func resolve(fset *token.FileSet, own []*ast.File, d analysis.Diagnostic) Diagnostic {
 	out := Diagnostic{Category: d.Category, Message: d.Message, URL: d.URL}
 	out.Pos, out.End = span(fset, d.Pos, d.End)
 	for _, r := range d.Related {
 		rel := Related{Message: r.Message}
 		rel.Pos, rel.End = span(fset, r.Pos, r.End)
+		if !slices.ContainsFunc(own, func(f *ast.File) bool { return f.FileStart <= r.Pos && r.Pos <= f.FileEnd }) {
+			rel.Pos, rel.End = exported(fset, r.Pos, rel.Pos), exported(fset, r.End, rel.End)
+		}
 		out.Related = append(out.Related, rel)
 	}
 	for _, sf := range d.SuggestedFixes {
@@ -69,4 +76,18 @@ func span(fset *token.FileSet, pos, end token.Pos) (token.Position, token.Positi
 		return p, p
 	}
 	return p, fset.Position(end)
+}
+
+// exported resolves pos in a file read from export data, whose positions
+// are one byte per line (x/tools' fake files) but whose line table stops
+// at the last declaration recorded: a related location at a line past it
+// (the line of a write in another package's function) is the file's base
+// plus the line.
+func exported(fset *token.FileSet, pos token.Pos, p token.Position) token.Position {
+	tf := fset.File(pos)
+	if tf == nil || !pos.IsValid() {
+		return p
+	}
+	p.Line, p.Column = int(pos)-tf.Base()+1, 1
+	return p
 }

@@ -75,7 +75,7 @@ func (r *run) runAnalyzers(n *node, u *unit, analyzers []*analysis.Analyzer, roo
 		if root && len(diags) > 0 && slices.Contains(r.cfg.Analyzers, a) {
 			resolved := make([]Diagnostic, len(diags))
 			for i, d := range diags {
-				resolved[i] = resolve(u.fset, d)
+				resolved[i] = resolve(u.fset, u.files, d)
 			}
 			if r.cfg.Cache != nil {
 				n.diags = append(n.diags, reported{a.Name, resolved})
