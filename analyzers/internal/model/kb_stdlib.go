@@ -56,8 +56,8 @@ var stdlibLibrary = Library{
 		{"context", "", "WithDeadlineCause"},
 	},
 	ProcessExits: []Func{{"os", "", "Exit"}},
-	// t.Fatal and t.Skip call runtime.Goexit. *testing.T's methods are
-	// promoted from testing.common; testing.TB is the interface.
+	// t.Fatal and t.Skip call runtime.Goexit. *testing.T's, B's and F's
+	// methods are testing.common's, promoted; testing.TB is the interface.
 	GoroutineExits: goroutineExits(),
 	Time: &TimeMethods{
 		Clock: []string{"Unix", "UnixNano", "UnixMilli", "UnixMicro", "UTC", "Local", "In", "Round", "Truncate",
@@ -87,7 +87,7 @@ func atomicCounters() []TokenSource {
 
 func goroutineExits() []Func {
 	out := []Func{{"runtime", "", "Goexit"}}
-	for _, recv := range []string{"common", "T", "B", "F", "TB"} {
+	for _, recv := range []string{"common", "TB"} {
 		for _, m := range []string{"Fatal", "Fatalf", "FailNow", "Skip", "Skipf", "SkipNow"} {
 			out = append(out, Func{"testing", recv, m})
 		}
