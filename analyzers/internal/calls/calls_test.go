@@ -60,3 +60,41 @@ func f(dyn string) {
 		}
 	}
 }
+
+// TestErrorResult: the error of (T, error), the call itself for a lone
+// error, nothing for a call with no error result.
+func TestErrorResult(t *testing.T) {
+	pkg := testutil.BuildSSA(t, `package p
+
+func pair() (int, error) { return 0, nil }
+func lone() error        { return nil }
+func none() int          { return 0 }
+
+func f() {
+	_, _ = pair()
+	_ = lone()
+	_ = none()
+}
+`)
+	got := map[string]string{}
+	for _, b := range pkg.Func("f").Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok {
+				kind := "nil"
+				switch v := ErrorResult(c); {
+				case v == c:
+					kind = "call"
+				case v != nil:
+					kind = "extract"
+				}
+				got[c.Call.StaticCallee().Name()] = kind
+			}
+		}
+	}
+	want := map[string]string{"pair": "extract", "lone": "call", "none": "nil"}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("ErrorResult(%s()) = %s, want %s", k, got[k], w)
+		}
+	}
+}

@@ -1,6 +1,10 @@
 package calls
 
-import "go/types"
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // maxElemDepth bounds the pointers and slices ElemNamed looks through.
 const maxElemDepth = 4
@@ -21,4 +25,19 @@ func ElemNamed(t types.Type) *types.Named {
 	}
 	n, _ := types.Unalias(t).(*types.Named)
 	return n
+}
+
+// ErrorResult returns the error result of a call (the call itself when it
+// is the only result), or nil when it returns none.
+func ErrorResult(call *ssa.Call) ssa.Value {
+	res := call.Call.Signature().Results()
+	for i := 0; i < res.Len(); i++ {
+		if types.Identical(res.At(i).Type(), types.Universe.Lookup("error").Type()) {
+			if res.Len() == 1 {
+				return call
+			}
+			return Result(call, i)
+		}
+	}
+	return nil
 }

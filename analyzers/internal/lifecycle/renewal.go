@@ -103,7 +103,7 @@ func (l *checker) leaseRenewals() {
 		if !ok || callee == nil || !model.MatchesAny(model.KB.SessionRenewals, callee) {
 			return
 		}
-		if err := errorOf(call); err != nil && outcome.ReturnsErr(fn, err) {
+		if err := calls.ErrorResult(call); err != nil && outcome.ReturnsErr(fn, err) {
 			r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: outcome.ErrIndex(fn), KeyParam: -1,
 				What: callee.Pkg().Name() + " " + model.RecvName(callee) + "." + callee.Name(), Where: l.where(ci.Pos()), Session: true})
 		}
@@ -212,20 +212,6 @@ func (r *renewals) leaseTaken(fn *ssa.Function, what string) []analysis.RelatedI
 	table := strings.Fields(what)[1]
 	if acq := r.l.sqlAcquisition(fn, table); acq != nil && acq.call.Pos() != token.NoPos {
 		return []analysis.RelatedInformation{{Pos: acq.call.Pos(), Message: "the lease is taken here"}}
-	}
-	return nil
-}
-
-// errorOf returns the error result of a call, or nil.
-func errorOf(call *ssa.Call) ssa.Value {
-	res := call.Call.Signature().Results()
-	for i := 0; i < res.Len(); i++ {
-		if isError(res.At(i).Type()) {
-			if res.Len() == 1 {
-				return call
-			}
-			return calls.Result(call, i)
-		}
 	}
 	return nil
 }

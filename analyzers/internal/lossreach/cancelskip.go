@@ -42,7 +42,7 @@ func (l *checker) skippedCancels() {
 			if callee == nil || !upkeepNamed(callee.Name()) || l.judgedRenewal(call) {
 				continue
 			}
-			err := errorResult(call)
+			err := calls.ErrorResult(call)
 			if err == nil {
 				continue
 			}

@@ -429,7 +429,7 @@ func (l *checker) reportIsolated(renew *ssa.Call, c claim) {
 	callee := calls.Callee(&renew.Call)
 	name := l.callName(renew, callee)
 	uses := "is never looked at"
-	if err := errorResult(renew); err != nil {
+	if err := calls.ErrorResult(renew); err != nil {
 		if how := outcome.ErrorDropped(err, renew); how != "" {
 			uses = how
 		} else if outcome.Used(err) {
@@ -446,18 +446,4 @@ func (l *checker) reportIsolated(renew *ssa.Call, c claim) {
 	l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: renew.Pos(), Related: related,
 		Message: fmt.Sprintf("this heartbeat goroutine renews the lease claimed at %s (%s) with %s, but its outcome %s, and the goroutine has no way to pass a loss on (it cancels no context, closes or sends on no channel, sets no field or flag): when the lease is lost (expired, reaped, taken over) the renewal fails while %s (at %s) as if the lease were still held; on failure, cancel the work's context (pass its cancel func in), close a channel the work selects on, or send the error to the work",
 			l.where(c.pos), c.name, name, uses, c.workWhat, l.where(c.work))})
-}
-
-// errorResult returns the error result of a call, or nil.
-func errorResult(call *ssa.Call) ssa.Value {
-	res := call.Call.Signature().Results()
-	for i := 0; i < res.Len(); i++ {
-		if isError(res.At(i).Type()) {
-			if res.Len() == 1 {
-				return call
-			}
-			return calls.Result(call, i)
-		}
-	}
-	return nil
 }
