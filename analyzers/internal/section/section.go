@@ -24,6 +24,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
+	"github.com/fencecheck/fencecheck/analyzers/internal/valuename"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
@@ -352,6 +353,9 @@ func madeLockFor(call *ssa.CallCommon, fn *types.Func) *model.Lock {
 func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup, keys KeyEvidence, conditional bool) *Section {
 	callee := calls.Callee(&call.Call)
 	l := lockFor(callee, &call.Call)
+	if l != nil && l.Claim != nil && !claimsLock(fn, call, l) {
+		l = nil
+	}
 	if l == nil {
 		l = madeLockFor(&call.Call, callee)
 	}
@@ -1521,4 +1525,25 @@ func sqlUnlock(c *ssa.CallCommon) bool {
 	return slices.ContainsFunc(sqlfence.Parse(t).Advisory, func(a sqlfence.AdvisoryCall) bool {
 		return strings.Contains(a.Func, "unlock") || a.Func == "release_lock"
 	})
+}
+
+// claimsLock reports whether a create-if-absent claim (Lock.Claim) takes a
+// lock: the same transaction makes unique keys, barriers and service
+// registrations, so it needs a lock's evidence: its key is named like a
+// lock's, or the function that makes it (or its receiver's type) is.
+func claimsLock(fn *ssa.Function, call *ssa.Call, l *model.Lock) bool {
+	if key := storecond.TxnClaimKey(calls.Receiver(&call.Call), l.Claim); key != nil && valuename.LockKey(key) {
+		return true
+	}
+	for f := fn; f != nil; f = f.Parent() {
+		if vocab.Lease.Match(f.Name()) {
+			return true
+		}
+		if recv := f.Signature.Recv(); recv != nil {
+			if n := calls.ElemNamed(recv.Type()); n != nil && vocab.Lease.Match(n.Obj().Name()) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -204,7 +204,10 @@ func mayHoldOp(t types.Type, depth int) bool {
 // TxnClaim reports whether v, the receiver of a transaction's commit,
 // is a claim (model.Claim): an If that compares an Absent target of a key
 // with "=" 0, and a Then that creates the same key with a lease option.
-func TxnClaim(v ssa.Value, cl *model.Claim) bool {
+func TxnClaim(v ssa.Value, cl *model.Claim) bool { return TxnClaimKey(v, cl) != nil }
+
+// TxnClaimKey is TxnClaim, returning the claimed key (nil: no claim).
+func TxnClaimKey(v ssa.Value, cl *model.Claim) ssa.Value {
 	var absent, created []ssa.Value // the keys
 	for i := 0; v != nil && i < maxTxnCalls; i++ {
 		call, ok := calls.Unwrap(v).(*ssa.Call)
@@ -222,10 +225,10 @@ func TxnClaim(v ssa.Value, cl *model.Claim) bool {
 	}
 	for _, a := range absent {
 		if slices.ContainsFunc(created, func(c ssa.Value) bool { return calls.SameValue(a, c) }) {
-			return true
+			return a
 		}
 	}
-	return false
+	return nil
 }
 
 // txnOperands returns what of yields for each compare or operation passed

@@ -109,3 +109,20 @@ func suppressed(ctx context.Context, cli *clientv3.Client, work func()) error {
 	work()
 	return nil
 }
+
+// Look-alike: a lock service. The session is orphaned (its keep-alive
+// stopped) on a lease the service's caller owns and renews: the loss is
+// the caller's to watch.
+func lockFor(ctx context.Context, cli *clientv3.Client, lease clientv3.LeaseID, name string, work func()) error {
+	s, err := concurrency.NewSession(cli, concurrency.WithLease(lease))
+	if err != nil {
+		return err
+	}
+	s.Orphan()
+	m := concurrency.NewMutex(s, name)
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	work()
+	return nil
+}

@@ -159,3 +159,18 @@ func keepsRevision(ctx context.Context, cli *clientv3.Client, db *sql.DB, lease 
 	}
 	return nil
 }
+
+// Silent: the same create-if-absent transaction registering a unique
+// instance key (no lock's name on the key or the function) takes no lock.
+func register(ctx context.Context, cli *clientv3.Client, db *sql.DB, lease clientv3.LeaseID) error {
+	key := "/services/api/instance-1"
+	resp, err := cli.Txn(ctx).
+		If(clientv3.Compare(clientv3.CreateRevision(key), "=", 0)).
+		Then(clientv3.OpPut(key, "addr", clientv3.WithLease(lease))).
+		Commit()
+	if err != nil || !resp.Succeeded {
+		return err
+	}
+	_, err = db.ExecContext(ctx, `UPDATE instances SET up = true`)
+	return err
+}
