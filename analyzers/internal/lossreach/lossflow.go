@@ -97,18 +97,15 @@ func isolatedRenewal(body *ssa.Function, depth int) *ssa.Call {
 	var renewFn *types.Func
 	for _, b := range body.Blocks {
 		for _, instr := range b.Instrs {
+			if sig, decided := signalsOut(instr, body); decided {
+				if sig {
+					return nil // a send, a close, a flag set, an exit: the failure may reach the work
+				}
+				continue
+			}
 			switch x := instr.(type) {
-			case *ssa.Panic:
-				if x.Pos().IsValid() {
-					return nil
-				}
-				// the unreachable end of a select without default
-			case *ssa.Send, *ssa.MapUpdate, *ssa.Go:
+			case *ssa.Go:
 				return nil
-			case *ssa.Store:
-				if !localAddr(x.Addr, body) {
-					return nil // a field, a global, a captured variable: maybe a flag
-				}
 			case *ssa.MakeClosure:
 				fn, _ := x.Fn.(*ssa.Function)
 				if fn == nil {
@@ -122,18 +119,9 @@ func isolatedRenewal(body *ssa.Function, depth int) *ssa.Call {
 				}
 			case ssa.CallInstruction:
 				c := x.Common()
-				if bi, ok := c.Value.(*ssa.Builtin); ok {
-					if bi.Name() == "close" {
-						return nil
-					}
-					continue
-				}
 				callee := calls.Callee(c)
 				if callee == nil {
 					return nil // a function value: a cancel func, a callback
-				}
-				if model.MatchesAny(model.KB.ProcessExits, callee) {
-					return nil // the process ends: the work with it
 				}
 				if harmless(callee, c) {
 					continue
@@ -165,34 +153,52 @@ func quiet(fn *ssa.Function) bool {
 func onlyQuiet(fn *ssa.Function, also func(*types.Func) bool) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
+			if sig, decided := signalsOut(instr, fn); decided {
+				if sig {
+					return false
+				}
+				continue
+			}
 			switch x := instr.(type) {
-			case *ssa.Panic:
-				if x.Pos().IsValid() {
-					return false
-				}
-				// the unreachable end of a select without default
-			case *ssa.Send, *ssa.MapUpdate, *ssa.Go, *ssa.MakeClosure:
+			case *ssa.Go, *ssa.MakeClosure:
 				return false
-			case *ssa.Store:
-				if !localAddr(x.Addr, fn) {
-					return false
-				}
 			case ssa.CallInstruction:
 				c := x.Common()
-				if bi, ok := c.Value.(*ssa.Builtin); ok {
-					if bi.Name() == "close" {
-						return false
-					}
-					continue
-				}
 				callee := calls.Callee(c)
-				if callee == nil || model.MatchesAny(model.KB.ProcessExits, callee) || !harmless(callee, c) && !also(callee) {
+				if callee == nil || !harmless(callee, c) && !also(callee) {
 					return false
 				}
 			}
 		}
 	}
 	return true
+}
+
+// signalsOut classifies the instructions of fn that can, or plainly
+// cannot, tell anything outside fn: a panic the code wrote, a send, a map
+// update, a store outside fn's locals, close(), and a call that ends the
+// process signal; the unreachable panic at the end of a select without
+// default, a store to a local and the other builtins do not. decided is
+// false for what the callers judge each in their own way (other calls,
+// go statements, closures, returns).
+func signalsOut(instr ssa.Instruction, fn *ssa.Function) (signals, decided bool) {
+	switch x := instr.(type) {
+	case *ssa.Panic:
+		return x.Pos().IsValid(), true
+	case *ssa.Send, *ssa.MapUpdate:
+		return true, true
+	case *ssa.Store:
+		return !localAddr(x.Addr, fn), true // a field, a global, a captured variable: maybe a flag
+	case ssa.CallInstruction:
+		c := x.Common()
+		if bi, ok := c.Value.(*ssa.Builtin); ok {
+			return bi.Name() == "close", true
+		}
+		if callee := calls.Callee(c); callee != nil && model.MatchesAny(model.KB.ProcessExits, callee) {
+			return true, true // the process ends: the work with it
+		}
+	}
+	return false, false
 }
 
 // localAddr reports whether a store's address is a local variable of fn

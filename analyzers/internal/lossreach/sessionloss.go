@@ -305,17 +305,13 @@ func stopsWork(end *ssa.Call, chain map[*ssa.Call]bool) ssa.Instruction {
 			if b == end.Block() && i <= slices.Index(b.Instrs, ssa.Instruction(end)) {
 				continue // before the end is read
 			}
+			if sig, decided := signalsOut(instr, fn); decided {
+				if sig {
+					return instr
+				}
+				continue
+			}
 			switch x := instr.(type) {
-			case *ssa.Panic:
-				if x.Pos().IsValid() {
-					return instr
-				}
-			case *ssa.Send, *ssa.MapUpdate:
-				return instr
-			case *ssa.Store:
-				if !localAddr(x.Addr, fn) {
-					return instr
-				}
 			case *ssa.Return:
 				for _, r := range x.Results {
 					if isError(r.Type()) && !isNil(resultValue(r, x)) && !releaseError(resultValue(r, x)) {
@@ -324,21 +320,12 @@ func stopsWork(end *ssa.Call, chain map[*ssa.Call]bool) ssa.Instruction {
 				}
 			case ssa.CallInstruction:
 				c := x.Common()
-				if bi, ok := c.Value.(*ssa.Builtin); ok {
-					if bi.Name() == "close" {
-						return instr
-					}
-					continue
-				}
 				callee := calls.Callee(c)
 				if callee == nil {
 					if w := cancelOf(c.Value); w == nil || chain[w] {
 						return instr // a function value, or the work's own cancel
 					}
 					continue // the cancel of another context (a timeout for the resignation)
-				}
-				if model.MatchesAny(model.KB.ProcessExits, callee) {
-					return instr
 				}
 				if harmless(callee, c) || model.KB.IsLockAPI(callee) || model.MatchesAny(model.KB.DerivedContexts, callee) || model.MatchesAny(model.KB.DetachedContexts, callee) {
 					continue
