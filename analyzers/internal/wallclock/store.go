@@ -162,7 +162,7 @@ func (w *checker) mongoCall(call *ast.CallExpr, dc model.DocCall, fd *ast.FuncDe
 		sets = storecond.FilterSets(w.lit.Doc(), call.Args[dc.Update])
 	}
 	coll := w.lit.CollectionName(w.RecvExpr(call))
-	write := dc.Update >= 0 || strings.HasPrefix(dc.Func.Name, "Delete") || strings.HasPrefix(dc.Func.Name, "FindOneAnd")
+	write := docWrite(dc)
 	for _, c := range cmps {
 		lab, ok := w.localInstant(c.Val)
 		if !ok {
@@ -290,7 +290,7 @@ func (w *checker) builderFeedsWrite(fd *ast.FuncDecl) bool {
 					calls = true
 				}
 				for _, dc := range model.KB.Documents {
-					if dc.Func.Matches(fn) && (dc.Update >= 0 || strings.HasPrefix(dc.Func.Name, "Delete") || strings.HasPrefix(dc.Func.Name, "FindOneAnd")) {
+					if dc.Func.Matches(fn) && docWrite(dc) {
 						writes = true
 					}
 				}
@@ -302,6 +302,12 @@ func (w *checker) builderFeedsWrite(fd *ast.FuncDecl) bool {
 		}
 	}
 	return false
+}
+
+// docWrite reports whether a document call changes what it selects: an
+// update or replace, a delete, a find-and-modify.
+func docWrite(dc model.DocCall) bool {
+	return dc.Update >= 0 || strings.HasPrefix(dc.Func.Name, "Delete") || strings.HasPrefix(dc.Func.Name, "FindOneAnd")
 }
 
 // writesCollection reports whether the function also writes with the same
