@@ -10,8 +10,12 @@
 //
 // The cache is bounded: a file not used for MaxAge is removed, and, when
 // the files come to more than MaxSize, the least recently used go first
-// (Trim, at most once per TrimInterval). A use refreshes a file's
-// modification time at most once per hour, which is what both go by.
+// (Trim). Walking the directory is the expensive part, so a run walks it
+// at most once per TrimInterval, unless the size measured by the last walk
+// plus what the runs since have written (a ledger each run appends its
+// count to) exceeds the bound: many runs of many builds within the hour
+// must not fill the disk. A use refreshes a file's modification time at
+// most once per hour, which is what both go by.
 package cache
 
 import (
@@ -27,6 +31,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -50,8 +55,9 @@ const magic = "fencecheck cache 1\n"
 
 // Cache is a cache directory.
 type Cache struct {
-	dir string
-	now func() time.Time
+	dir     string
+	now     func() time.Time
+	written atomic.Int64 // bytes this run has put, for the ledger
 }
 
 // Open returns the cache in dir, creating the directory if needed.
@@ -112,12 +118,16 @@ func (c *Cache) Put(k Key, kind string, data []byte) error {
 		return err
 	}
 	defer os.Remove(f.Name()) // nothing once renamed
-	_, err = f.Write(wrap(data))
+	raw := wrap(data)
+	_, err = f.Write(raw)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
 		err = os.Rename(f.Name(), name)
+	}
+	if err == nil {
+		c.written.Add(int64(len(raw)))
 	}
 	return err
 }
@@ -150,17 +160,20 @@ func unwrap(raw []byte) ([]byte, bool) {
 
 // Trim removes the files not used for MaxAge, then the least recently
 // used until the rest come to at most maxSize bytes (MaxSize if 0). It
-// does nothing if the cache was trimmed less than TrimInterval ago; runs
-// trimming at once may both do it, which is harmless.
+// only records what this run wrote if the cache was trimmed less than
+// TrimInterval ago and the size then plus all recorded since is within
+// maxSize; runs trimming at once may both do it, which is harmless.
 func (c *Cache) Trim(maxSize int64) error {
 	if maxSize <= 0 {
 		maxSize = MaxSize
 	}
 	now := c.now()
 	stamp := filepath.Join(c.dir, "trim.txt")
-	if data, err := os.ReadFile(stamp); err == nil {
-		if t, err := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64); err == nil && now.Sub(time.Unix(t, 0)) < TrimInterval {
-			return nil
+	ledger := filepath.Join(c.dir, "written.txt")
+	written := c.written.Swap(0)
+	if when, size, ok := readStamp(stamp); ok && now.Sub(when) < TrimInterval {
+		if size+sumLedger(ledger)+written <= maxSize {
+			return appendLedger(ledger, written)
 		}
 	}
 	type file struct {
@@ -213,7 +226,65 @@ func (c *Cache) Trim(maxSize int64) error {
 			}
 		}
 	}
-	return writeAtomic(stamp, fmt.Appendf(nil, "%d\n", now.Unix()))
+	// Writes recorded before this walk are in its total; one recorded
+	// during it is lost, which costs at most one early walk later.
+	os.Remove(ledger)
+	return writeAtomic(stamp, fmt.Appendf(nil, "%d %d\n", now.Unix(), total))
+}
+
+// readStamp reads when the cache was last trimmed and its size then. A
+// stamp of an earlier version holds only the time: its size is unknown,
+// so it is no stamp (the next run walks).
+func readStamp(name string) (when time.Time, size int64, ok bool) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return time.Time{}, 0, false
+	}
+	fields := strings.Fields(string(data))
+	if len(fields) != 2 {
+		return time.Time{}, 0, false
+	}
+	t, err := strconv.ParseInt(fields[0], 10, 64)
+	if err != nil {
+		return time.Time{}, 0, false
+	}
+	if size, err = strconv.ParseInt(fields[1], 10, 64); err != nil || size < 0 {
+		return time.Time{}, 0, false
+	}
+	return time.Unix(t, 0), size, true
+}
+
+// sumLedger adds up the byte counts runs appended to the ledger; a line
+// that is not a count (a write cut short) is skipped.
+func sumLedger(name string) int64 {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return 0
+	}
+	var sum int64
+	for _, line := range strings.Split(string(data), "\n") {
+		if n, err := strconv.ParseInt(strings.TrimSpace(line), 10, 64); err == nil && n > 0 {
+			sum += n
+		}
+	}
+	return sum
+}
+
+// appendLedger records n written bytes. A single short write to a file
+// opened for appending is not interleaved with another run's.
+func appendLedger(name string, n int64) error {
+	if n <= 0 {
+		return nil
+	}
+	f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o666)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(fmt.Appendf(nil, "%d\n", n))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 func writeAtomic(name string, data []byte) error {
