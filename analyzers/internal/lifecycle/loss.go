@@ -233,8 +233,10 @@ func (l *checker) leaderContext(sec *section.Section) {
 	if ctx == nil || !hasWork(target, 0) {
 		return
 	}
-	if stop := l.stoppedCallback(sec); stop != nil && l.exits(stop, 0) {
-		return // OnStoppedLeading ends the process: the loss is not ignored
+	if stop := l.stoppedCallback(sec); stop != nil && (l.exits(stop, 0) || lossreach.StoppedReaches(l.u.Funcs, target, stop)) {
+		// OnStoppedLeading ends the process, or closes, clears or
+		// cancels what the work reads: the loss is not ignored.
+		return
 	}
 	related := []analysis.RelatedInformation{acquired(sec.Pos, sec.Lock.Lib)}
 	name := ctx.Name()

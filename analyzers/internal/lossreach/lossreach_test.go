@@ -341,3 +341,63 @@ func counts(cancel func()) {
 		}
 	}
 }
+
+// TestStoppedReaches: a stopped callback carries the loss when it clears a
+// flag the gate reads (the started callback only records leadership), or
+// closes a channel the started work reads; not when it only logs, clears
+// a flag nobody reads, or clears a flag the working started callback
+// ignores.
+func TestStoppedReaches(t *testing.T) {
+	pkg := testutil.BuildSSA(t, `package p
+
+import (
+	"context"
+	"log"
+	"sync/atomic"
+)
+
+type elector struct {
+	leader atomic.Bool
+	unread int32
+	quit   chan struct{}
+}
+
+var e elector
+
+func work() {}
+
+func IsLeader() bool { return e.leader.Load() }
+
+func records(context.Context)    { e.leader.Store(true) }
+func recordsUnread(context.Context) { atomic.StoreInt32(&e.unread, 1) }
+func loops(context.Context)      { for { work() } }
+func waits(context.Context)      { e.quit = make(chan struct{}); go func() { <-e.quit }() }
+
+func clears()       { e.leader.Store(false) }
+func clearsUnread() { atomic.StoreInt32(&e.unread, 0) }
+func closes()       { close(e.quit) }
+func logs()         { log.Print("stopped leading") }
+`)
+	var funcs []*ssa.Function
+	for _, m := range pkg.Members {
+		if fn, ok := m.(*ssa.Function); ok {
+			funcs = append(funcs, fn)
+			funcs = append(funcs, fn.AnonFuncs...)
+		}
+	}
+	for _, tc := range []struct {
+		started, stopped string
+		want             bool
+	}{
+		{"records", "clears", true},
+		{"records", "logs", false},
+		{"recordsUnread", "clearsUnread", false},
+		{"loops", "clears", false},
+		{"waits", "closes", true},
+		{"loops", "closes", false},
+	} {
+		if got := StoppedReaches(funcs, pkg.Func(tc.started), pkg.Func(tc.stopped)); got != tc.want {
+			t.Errorf("StoppedReaches(%s, %s) = %v, want %v", tc.started, tc.stopped, got, tc.want)
+		}
+	}
+}
