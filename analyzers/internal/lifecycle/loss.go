@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/lossreach"
@@ -31,6 +32,8 @@ func (l *checker) ignoredLeaseLoss() {
 		case callee == nil:
 		case model.MatchesAny(model.KB.LostChannels, callee):
 			l.consulLost(ci)
+		case model.MatchesAny(model.KB.LostContexts, callee):
+			l.lostContext(ci, callee)
 		case model.MatchesAny(model.KB.SessionRenewals, callee):
 			l.renewalDropped(fn, ci, callee)
 		case model.MatchesAny(model.KB.LockExtensions, callee):
@@ -85,6 +88,70 @@ func (l *checker) consulLost(ci ssa.CallInstruction) {
 			lib, how)})
 }
 
+// lostContext reports a lock whose returned context, cancelled when the
+// lock is lost, is discarded or never read while the function goes on
+// working under the lock (or hands the held lock to its caller, keeping
+// its release func).
+func (l *checker) lostContext(ci ssa.CallInstruction, callee *types.Func) {
+	call, ok := ci.(*ssa.Call)
+	if !ok {
+		return
+	}
+	var sec *section.Section
+	for _, s := range l.u.Sections {
+		if s.Call == ci {
+			sec = s
+		}
+	}
+	if sec == nil {
+		return
+	}
+	lost := calls.Result(call, 0)
+	if lost != nil && lossreach.Read(lost, 0) {
+		return
+	}
+	if !l.worksIn(sec) && (sec.Lock.ReleaseFunc == 0 || !handedOn(calls.Result(call, sec.Lock.ReleaseFunc-1), 0)) {
+		return // a helper that takes the lock and gives it up: nothing is lost
+	}
+	how := "is never read"
+	if lost == nil || l.blankResult(ci) {
+		how = "is discarded (assigned to _)"
+	}
+	pos, end := l.span(ci)
+	l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(),
+		Related: []analysis.RelatedInformation{acquired(call.Pos(), sec.Lock.Lib)},
+		Message: fmt.Sprintf("the context returned by this %s acquisition (%s) %s: it is the lock's loss signal, cancelled when the lock's key can no longer be extended or was taken by someone else, so the work done under the lock (here or by the caller it is handed to) never learns that the lock is gone; pass that context to the work (or hand it to the caller) and stop when it is done",
+			sec.Lock.Lib, model.RecvName(callee)+"."+callee.Name(), how)})
+}
+
+// handedOn reports whether a value leaves the function: stored outside
+// its locals, put in a map or an interface, passed to a call or returned
+// (the release func of a lock kept for the caller, who works under it).
+func handedOn(v ssa.Value, depth int) bool {
+	if v == nil || v.Referrers() == nil || depth > maxContextDerivations {
+		return false
+	}
+	for _, r := range *v.Referrers() {
+		switch x := r.(type) {
+		case *ssa.Store:
+			if a, ok := x.Addr.(*ssa.Alloc); !ok || a.Heap {
+				return true
+			}
+		case *ssa.MapUpdate, *ssa.Return, *ssa.MakeInterface:
+			return true
+		case *ssa.Phi:
+			if handedOn(x, depth+1) {
+				return true
+			}
+		case ssa.CallInstruction:
+			if slices.Contains(x.Common().Args, v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // blankResult reports whether the first result of a call is assigned to _
 // (or the call is a statement).
 func (l *checker) blankResult(ci ssa.CallInstruction) bool {
@@ -116,11 +183,15 @@ func (l *checker) worksIn(sec *section.Section) bool {
 	if sec == nil {
 		return true
 	}
+	var release ssa.Value // the release func the acquisition returns
+	if c, ok := sec.Call.(*ssa.Call); ok && sec.Lock.ReleaseFunc > 0 {
+		release = calls.Result(c, sec.Lock.ReleaseFunc-1)
+	}
 	for ci := range calls.In(sec.Fn) {
 		if ci == sec.Call || !sec.Contains(ci) {
 			continue
 		}
-		if _, builtin := ci.Common().Value.(*ssa.Builtin); builtin {
+		if _, builtin := ci.Common().Value.(*ssa.Builtin); builtin || release != nil && ci.Common().Value == release {
 			continue
 		}
 		if fn := calls.Callee(ci.Common()); fn != nil && (model.MatchesAny(sec.Lock.Release, fn) || model.KB.IsLockAPI(fn) || outcome.Bookkeeping(fn)) {

@@ -53,6 +53,9 @@ type Index struct {
 	// LostChannels are the acquisitions whose result 0 is the channel
 	// closed when the lock is lost (Lock.LostChannel).
 	LostChannels []Func
+	// LostContexts are the acquisitions whose result 0 is the context
+	// cancelled when the lock is lost (Lock.LostContext).
+	LostContexts []Func
 
 	// Sinks are the effect families of every library (Library.Sinks). A
 	// call matches at most one entry. ShapedSinks are those recognised by
@@ -352,6 +355,9 @@ func NewIndex(libs []*Library) *Index {
 		}
 		if l.LostChannel {
 			x.LostChannels = append(x.LostChannels, l.Acquire...)
+		}
+		if l.LostContext {
+			x.LostContexts = append(x.LostContexts, l.Acquire...)
 		}
 		if len(l.Extend) > 0 {
 			ext := *l

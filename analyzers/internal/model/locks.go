@@ -121,6 +121,10 @@ type Lock struct {
 	// LostChannel: result 0 of Acquire is a channel closed when the lock
 	// is lost (Consul); discarding it is FC5002.
 	LostChannel bool
+	// LostContext: result 0 of Acquire is a context cancelled when the
+	// lock is lost (rueidislock's WithContext: its key could not be
+	// extended, or was taken); discarding it is FC5002.
+	LostContext bool
 	// KeyFrom are the calls that make the lock's handle from its key
 	// (argument 0; Consul's Client.LockKey): a write to that key, on a
 	// sink with OwnKey, is the lock's own operation.
