@@ -81,9 +81,13 @@ func (l *checker) consulLost(ci ssa.CallInstruction) {
 		how = fmt.Sprintf("is read only by the goroutine started at %s, which releases the lock or logs but cancels, closes, sends or sets nothing the work sees", l.where(reader.Pos()))
 	}
 	lib := sec.Lock.Lib
+	related := []analysis.RelatedInformation{acquired(call.Pos(), lib)}
+	if reader != nil {
+		related = append(related, analysis.RelatedInformation{Pos: reader.Pos(), Message: "the lost channel's only reader: it releases the lock and tells the work nothing"})
+	}
 	pos, end := l.span(ci)
 	l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(),
-		Related: []analysis.RelatedInformation{acquired(call.Pos(), lib)},
+		Related: related,
 		Message: fmt.Sprintf("the lost channel returned by this %s acquisition (api.Lock.Lock) %s, so this function keeps working after Consul invalidates the session (lock key deleted, session expired or partitioned); select on it (case <-lost:) and stop the work, or cancel a context when it closes and pass that context down",
 			lib, how)})
 }

@@ -215,8 +215,8 @@ func localAddr(addr ssa.Value, fn *ssa.Function) bool {
 }
 
 // harmless reports calls that cannot carry a loss to the work: logging and
-// formatting, the time package (tickers, timers, sleeping), string
-// conversions, err.Error(), and reading a context (Done, Err).
+// formatting, the time package (tickers, timers, sleeping), string and
+// path conversions, err.Error(), and reading a context (Done, Err).
 func harmless(callee *types.Func, c *ssa.CallCommon) bool {
 	if outcome.LogCallee(callee) || outcome.Bookkeeping(callee) || model.MatchesAny(model.KB.ErrorFormatters, callee) || outcome.GetsLogger(c.Signature()) {
 		return true
@@ -228,7 +228,7 @@ func harmless(callee *types.Func, c *ssa.CallCommon) bool {
 		return false
 	}
 	switch callee.Pkg().Path() {
-	case "time", "strings", "strconv":
+	case "time", "strings", "strconv", "path", "path/filepath":
 		return true
 	case "context":
 		switch callee.Name() {
