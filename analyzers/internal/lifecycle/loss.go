@@ -3,6 +3,8 @@ package lifecycle
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -64,6 +66,9 @@ func (l *checker) consulLost(ci ssa.CallInstruction) {
 		return // not a critical section: the code expects the acquisition to fail
 	}
 	lost := calls.Result(call, 0)
+	if opt := tryOnceSet(call, sec.Lock.TryOnce); opt != nil && !comparedWithNil(lost, 0) && l.worksIn(sec) {
+		l.tryOnceTakenAsHeld(call, sec, opt) // and, once held, its loss below
+	}
 	var reader *ssa.Go
 	if lost != nil && lossreach.Read(lost, 0) {
 		if reader = lossreach.LostReaderOnly(lost, sec); reader == nil {
@@ -90,6 +95,86 @@ func (l *checker) consulLost(ci ssa.CallInstruction) {
 		Related: related,
 		Message: fmt.Sprintf("the lost channel returned by this %s acquisition (api.Lock.Lock) %s, so this function keeps working after Consul invalidates the session (lock key deleted, session expired or partitioned); select on it (case <-lost:) and stop the work, or cancel a context when it closes and pass that context down",
 			lib, how)})
+}
+
+// tryOnceTakenAsHeld reports a one-shot acquisition (Consul's LockTryOnce)
+// whose lost channel is never compared with nil: a failed attempt returns
+// a nil channel and a nil error, and the code, checking only the error,
+// goes on as the holder.
+func (l *checker) tryOnceTakenAsHeld(call *ssa.Call, sec *section.Section, opt ssa.Instruction) {
+	pos, end := l.span(call)
+	name := sec.Lock.TryOnce.Option.Name
+	l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: opt.Pos(),
+		Related: []analysis.RelatedInformation{acquired(call.Pos(), sec.Lock.Lib), {Pos: opt.Pos(), Message: name + " set here"}},
+		Message: fmt.Sprintf("this %s is taken with %s set, so when another holder keeps the lock past the wait time the acquisition returns a nil lost channel and a nil error; only the error is checked, so the code goes on as the holder without the lock (and a nil lost channel never closes); check that the channel is not nil before working, and treat nil as not acquired",
+			sec.Lock.Lib, name)})
+}
+
+// tryOnceSet returns the store that sets a lock's one-shot option to true
+// in the options literal its handle was made from, or nil.
+func tryOnceSet(call *ssa.Call, t *model.TryOnce) ssa.Instruction {
+	if t == nil {
+		return nil
+	}
+	var maker *ssa.Call
+	switch x := calls.Unwrap(calls.Resolve(calls.Receiver(&call.Call))).(type) {
+	case *ssa.Extract:
+		maker, _ = x.Tuple.(*ssa.Call)
+	case *ssa.Call:
+		maker = x
+	}
+	if maker == nil || !t.Maker.Matches(calls.Callee(&maker.Call)) {
+		return nil
+	}
+	opts, ok := calls.Unwrap(calls.Arg(&maker.Call, 0)).(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	for _, r := range *opts.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || !callbackField(fa, t.Option) {
+			continue
+		}
+		for _, r2 := range *fa.Referrers() {
+			if st, ok := r2.(*ssa.Store); ok && st.Addr == fa {
+				if c, ok := st.Val.(*ssa.Const); ok && c.Value != nil && constant.BoolVal(c.Value) {
+					return st
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// comparedWithNil reports whether a channel is compared with nil, here or
+// where it is stored and loaded again.
+func comparedWithNil(v ssa.Value, depth int) bool {
+	if v == nil || v.Referrers() == nil || depth > maxContextDerivations {
+		return false
+	}
+	for _, r := range *v.Referrers() {
+		switch x := r.(type) {
+		case *ssa.BinOp:
+			if (x.Op == token.EQL || x.Op == token.NEQ) && (isNil(x.X) || isNil(x.Y)) {
+				return true
+			}
+		case *ssa.Store:
+			if x.Val == v {
+				if a, ok := x.Addr.(*ssa.Alloc); ok {
+					for _, r2 := range *a.Referrers() {
+						if u, ok := r2.(*ssa.UnOp); ok && u.Op == token.MUL && comparedWithNil(u, depth+1) {
+							return true
+						}
+					}
+				}
+			}
+		case *ssa.Phi, *ssa.ChangeType:
+			if comparedWithNil(x.(ssa.Value), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // lostContext reports a lock whose returned context, cancelled when the

@@ -8,6 +8,7 @@ import (
 	"log"
 	"path"
 	"sync"
+	"time"
 
 	"github.com/hashicorp/consul/api"
 )
@@ -322,6 +323,75 @@ func (s *storage) LockStopping(key string) error {
 	go func() {
 		<-lost
 		_ = s.UnlockAndStop(key)
+	}()
+	s.mu.Lock()
+	s.locks[key] = l
+	s.mu.Unlock()
+	return nil
+}
+
+// With LockTryOnce, Lock returns nil, nil when the key stays held past the
+// wait time: checking only the error takes a failed attempt as held.
+func (s *storage) TryLock(key string) error {
+	l, err := s.client.LockOpts(&api.LockOptions{Key: key, LockWaitTime: time.Second, LockTryOnce: true})
+	if err != nil {
+		return err
+	}
+	lost, err := l.Lock(nil) // want `this Consul lock is taken with LockTryOnce set, so when another holder keeps the lock past the wait time the acquisition returns a nil lost channel and a nil error`
+	if err != nil {
+		return err
+	}
+	go func() {
+		<-lost
+		log.Printf("lock %s lost", key)
+		cancelAll(s)
+	}()
+	s.mu.Lock()
+	s.locks[key] = l
+	s.mu.Unlock()
+	return nil
+}
+
+func cancelAll(s *storage) {
+	for _, c := range s.cancel {
+		c()
+	}
+}
+
+// Look-alike: the nil channel is taken as not acquired.
+func (s *storage) TryLockChecked(key string) (bool, error) {
+	l, err := s.client.LockOpts(&api.LockOptions{Key: key, LockTryOnce: true})
+	if err != nil {
+		return false, err
+	}
+	lost, err := l.Lock(nil)
+	if err != nil || lost == nil {
+		return false, err
+	}
+	go func() {
+		<-lost
+		cancelAll(s)
+	}()
+	s.mu.Lock()
+	s.locks[key] = l
+	s.mu.Unlock()
+	return true, nil
+}
+
+// Look-alike: without LockTryOnce (and without a stop channel) Lock blocks
+// until it holds the lock or fails with an error.
+func (s *storage) LockBlocking(key string) error {
+	l, err := s.client.LockOpts(&api.LockOptions{Key: key, LockTryOnce: false})
+	if err != nil {
+		return err
+	}
+	lost, err := l.Lock(nil)
+	if err != nil {
+		return err
+	}
+	go func() {
+		<-lost
+		cancelAll(s)
 	}()
 	s.mu.Lock()
 	s.locks[key] = l
