@@ -71,7 +71,15 @@ func (l *checker) isolatedHeartbeats() {
 				continue
 			}
 			renew := isolatedRenewal(body, 0)
-			if renew == nil || l.judgedRenewal(renew) {
+			if renew == nil {
+				if recv, keep := isolatedDrain(body, g); recv != nil {
+					if c := l.claimBefore(fn, g); c.pos.IsValid() {
+						l.reportDrained(recv, keep, c)
+					}
+				}
+				continue
+			}
+			if l.judgedRenewal(renew) {
 				continue
 			}
 			if !upkeepNamed(calls.Callee(&renew.Call).Name(), calls.Outermost(body).Name(), calls.Outermost(fn).Name()) {

@@ -138,6 +138,8 @@ type Index struct {
 	// SessionEnds, SessionMakers and SessionLocks merge the Library fields
 	// of the same names (FC5002).
 	SessionEnds, SessionMakers, SessionLocks []Func
+	// KeepAliveChannels merges the Library field (FC5002).
+	KeepAliveChannels []Func
 	// Loggers and ErrorFormatters merge the Library fields (FC5002's
 	// "only logged").
 	Loggers         Loggers
@@ -215,6 +217,7 @@ func NewIndex(libs []*Library) *Index {
 		x.SessionEnds = append(x.SessionEnds, l.SessionEnds...)
 		x.SessionMakers = append(x.SessionMakers, l.SessionMakers...)
 		x.SessionLocks = append(x.SessionLocks, l.SessionLocks...)
+		x.KeepAliveChannels = append(x.KeepAliveChannels, l.KeepAliveChannels...)
 		x.DetachedContexts = append(x.DetachedContexts, l.DetachedContexts...)
 		x.DerivedContexts = append(x.DerivedContexts, l.DerivedContexts...)
 		x.ProcessExits = append(x.ProcessExits, l.ProcessExits...)
