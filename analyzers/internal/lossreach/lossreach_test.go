@@ -401,3 +401,54 @@ func logs()         { log.Print("stopped leading") }
 		}
 	}
 }
+
+// TestReturnsUnwatched: work on a branch that returns without reading the
+// session's end is unwatched; work from which every path reaches the read
+// (a failure return on the way aside) is not.
+func TestReturnsUnwatched(t *testing.T) {
+	pkg := testutil.BuildSSA(t, `package p
+
+import "errors"
+
+func done() <-chan struct{} { return nil }
+func run()                  {}
+func show() error           { return nil }
+
+func branch(cmd bool) error {
+	if cmd {
+		run()
+		return nil
+	}
+	<-done()
+	return errors.New("lost")
+}
+
+func waits() error {
+	if err := show(); err != nil {
+		return err
+	}
+	<-done()
+	return errors.New("lost")
+}
+`)
+	for name, want := range map[string]bool{"branch": true, "waits": false} {
+		fn := pkg.Func(name)
+		var ends []*ssa.Call
+		var work ssa.Instruction
+		for ci := range calls.In(fn) {
+			c, ok := ci.(*ssa.Call)
+			if !ok || c.Call.StaticCallee() == nil {
+				continue
+			}
+			switch c.Call.StaticCallee().Name() {
+			case "done":
+				ends = append(ends, c)
+			case "run", "show":
+				work = c
+			}
+		}
+		if got := returnsUnwatched(work, ends); got != want {
+			t.Errorf("returnsUnwatched in %s = %v, want %v", name, got, want)
+		}
+	}
+}
