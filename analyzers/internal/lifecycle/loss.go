@@ -3,7 +3,10 @@ package lifecycle
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
+	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/lossreach"
@@ -31,6 +34,8 @@ func (l *checker) ignoredLeaseLoss() {
 		case callee == nil:
 		case model.MatchesAny(model.KB.LostChannels, callee):
 			l.consulLost(ci)
+		case model.MatchesAny(model.KB.LostContexts, callee):
+			l.lostContext(ci, callee)
 		case model.MatchesAny(model.KB.SessionRenewals, callee):
 			l.renewalDropped(fn, ci, callee)
 		case model.MatchesAny(model.KB.LockExtensions, callee):
@@ -61,6 +66,9 @@ func (l *checker) consulLost(ci ssa.CallInstruction) {
 		return // not a critical section: the code expects the acquisition to fail
 	}
 	lost := calls.Result(call, 0)
+	if opt := tryOnceSet(call, sec.Lock.TryOnce); opt != nil && !comparedWithNil(lost, 0) && l.worksIn(sec) {
+		l.tryOnceTakenAsHeld(call, sec, opt) // and, once held, its loss below
+	}
 	var reader *ssa.Go
 	if lost != nil && lossreach.Read(lost, 0) {
 		if reader = lossreach.LostReaderOnly(lost, sec); reader == nil {
@@ -78,11 +86,159 @@ func (l *checker) consulLost(ci ssa.CallInstruction) {
 		how = fmt.Sprintf("is read only by the goroutine started at %s, which releases the lock or logs but cancels, closes, sends or sets nothing the work sees", l.where(reader.Pos()))
 	}
 	lib := sec.Lock.Lib
+	related := []analysis.RelatedInformation{acquired(call.Pos(), lib)}
+	if reader != nil {
+		related = append(related, analysis.RelatedInformation{Pos: reader.Pos(), Message: "the lost channel's only reader: it releases the lock and tells the work nothing"})
+	}
 	pos, end := l.span(ci)
 	l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(),
-		Related: []analysis.RelatedInformation{acquired(call.Pos(), lib)},
+		Related: related,
 		Message: fmt.Sprintf("the lost channel returned by this %s acquisition (api.Lock.Lock) %s, so this function keeps working after Consul invalidates the session (lock key deleted, session expired or partitioned); select on it (case <-lost:) and stop the work, or cancel a context when it closes and pass that context down",
 			lib, how)})
+}
+
+// tryOnceTakenAsHeld reports a one-shot acquisition (Consul's LockTryOnce)
+// whose lost channel is never compared with nil: a failed attempt returns
+// a nil channel and a nil error, and the code, checking only the error,
+// goes on as the holder.
+func (l *checker) tryOnceTakenAsHeld(call *ssa.Call, sec *section.Section, opt ssa.Instruction) {
+	pos, end := l.span(call)
+	name := sec.Lock.TryOnce.Option.Name
+	l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: opt.Pos(),
+		Related: []analysis.RelatedInformation{acquired(call.Pos(), sec.Lock.Lib), {Pos: opt.Pos(), Message: name + " set here"}},
+		Message: fmt.Sprintf("this %s is taken with %s set, so when another holder keeps the lock past the wait time the acquisition returns a nil lost channel and a nil error; only the error is checked, so the code goes on as the holder without the lock (and a nil lost channel never closes); check that the channel is not nil before working, and treat nil as not acquired",
+			sec.Lock.Lib, name)})
+}
+
+// tryOnceSet returns the store that sets a lock's one-shot option to true
+// in the options literal its handle was made from, or nil.
+func tryOnceSet(call *ssa.Call, t *model.TryOnce) ssa.Instruction {
+	if t == nil {
+		return nil
+	}
+	var maker *ssa.Call
+	switch x := calls.Unwrap(calls.Resolve(calls.Receiver(&call.Call))).(type) {
+	case *ssa.Extract:
+		maker, _ = x.Tuple.(*ssa.Call)
+	case *ssa.Call:
+		maker = x
+	}
+	if maker == nil || !t.Maker.Matches(calls.Callee(&maker.Call)) {
+		return nil
+	}
+	opts, ok := calls.Unwrap(calls.Arg(&maker.Call, 0)).(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	for _, r := range *opts.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || !callbackField(fa, t.Option) {
+			continue
+		}
+		for _, r2 := range *fa.Referrers() {
+			if st, ok := r2.(*ssa.Store); ok && st.Addr == fa {
+				if c, ok := st.Val.(*ssa.Const); ok && c.Value != nil && constant.BoolVal(c.Value) {
+					return st
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// comparedWithNil reports whether a channel is compared with nil, here or
+// where it is stored and loaded again.
+func comparedWithNil(v ssa.Value, depth int) bool {
+	if v == nil || v.Referrers() == nil || depth > maxContextDerivations {
+		return false
+	}
+	for _, r := range *v.Referrers() {
+		switch x := r.(type) {
+		case *ssa.BinOp:
+			if (x.Op == token.EQL || x.Op == token.NEQ) && (isNil(x.X) || isNil(x.Y)) {
+				return true
+			}
+		case *ssa.Store:
+			if x.Val == v {
+				if a, ok := x.Addr.(*ssa.Alloc); ok {
+					for _, r2 := range *a.Referrers() {
+						if u, ok := r2.(*ssa.UnOp); ok && u.Op == token.MUL && comparedWithNil(u, depth+1) {
+							return true
+						}
+					}
+				}
+			}
+		case *ssa.Phi, *ssa.ChangeType:
+			if comparedWithNil(x.(ssa.Value), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lostContext reports a lock whose returned context, cancelled when the
+// lock is lost, is discarded or never read while the function goes on
+// working under the lock (or hands the held lock to its caller, keeping
+// its release func).
+func (l *checker) lostContext(ci ssa.CallInstruction, callee *types.Func) {
+	call, ok := ci.(*ssa.Call)
+	if !ok {
+		return
+	}
+	var sec *section.Section
+	for _, s := range l.u.Sections {
+		if s.Call == ci {
+			sec = s
+		}
+	}
+	if sec == nil {
+		return
+	}
+	lost := calls.Result(call, 0)
+	if lost != nil && lossreach.Read(lost, 0) {
+		return
+	}
+	if !l.worksIn(sec) && (sec.Lock.ReleaseFunc == 0 || !handedOn(calls.Result(call, sec.Lock.ReleaseFunc-1), 0)) {
+		return // a helper that takes the lock and gives it up: nothing is lost
+	}
+	how := "is never read"
+	if lost == nil || l.blankResult(ci) {
+		how = "is discarded (assigned to _)"
+	}
+	pos, end := l.span(ci)
+	l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(),
+		Related: []analysis.RelatedInformation{acquired(call.Pos(), sec.Lock.Lib)},
+		Message: fmt.Sprintf("the context returned by this %s acquisition (%s) %s: it is the lock's loss signal, cancelled when the lock's key can no longer be extended or was taken by someone else, so the work done under the lock (here or by the caller it is handed to) never learns that the lock is gone; pass that context to the work (or hand it to the caller) and stop when it is done",
+			sec.Lock.Lib, model.RecvName(callee)+"."+callee.Name(), how)})
+}
+
+// handedOn reports whether a value leaves the function: stored outside
+// its locals, put in a map or an interface, passed to a call or returned
+// (the release func of a lock kept for the caller, who works under it).
+func handedOn(v ssa.Value, depth int) bool {
+	if v == nil || v.Referrers() == nil || depth > maxContextDerivations {
+		return false
+	}
+	for _, r := range *v.Referrers() {
+		switch x := r.(type) {
+		case *ssa.Store:
+			if a, ok := x.Addr.(*ssa.Alloc); !ok || a.Heap {
+				return true
+			}
+		case *ssa.MapUpdate, *ssa.Return, *ssa.MakeInterface:
+			return true
+		case *ssa.Phi:
+			if handedOn(x, depth+1) {
+				return true
+			}
+		case ssa.CallInstruction:
+			if slices.Contains(x.Common().Args, v) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // blankResult reports whether the first result of a call is assigned to _
@@ -116,11 +272,15 @@ func (l *checker) worksIn(sec *section.Section) bool {
 	if sec == nil {
 		return true
 	}
+	var release ssa.Value // the release func the acquisition returns
+	if c, ok := sec.Call.(*ssa.Call); ok && sec.Lock.ReleaseFunc > 0 {
+		release = calls.Result(c, sec.Lock.ReleaseFunc-1)
+	}
 	for ci := range calls.In(sec.Fn) {
 		if ci == sec.Call || !sec.Contains(ci) {
 			continue
 		}
-		if _, builtin := ci.Common().Value.(*ssa.Builtin); builtin {
+		if _, builtin := ci.Common().Value.(*ssa.Builtin); builtin || release != nil && ci.Common().Value == release {
 			continue
 		}
 		if fn := calls.Callee(ci.Common()); fn != nil && (model.MatchesAny(sec.Lock.Release, fn) || model.KB.IsLockAPI(fn) || outcome.Bookkeeping(fn)) {
@@ -233,8 +393,10 @@ func (l *checker) leaderContext(sec *section.Section) {
 	if ctx == nil || !hasWork(target, 0) {
 		return
 	}
-	if stop := l.stoppedCallback(sec); stop != nil && l.exits(stop, 0) {
-		return // OnStoppedLeading ends the process: the loss is not ignored
+	if stop := l.stoppedCallback(sec); stop != nil && (l.exits(stop, 0) || lossreach.StoppedReaches(l.u.Funcs, target, stop)) {
+		// OnStoppedLeading ends the process, or closes, clears or
+		// cancels what the work reads: the loss is not ignored.
+		return
 	}
 	related := []analysis.RelatedInformation{acquired(sec.Pos, sec.Lock.Lib)}
 	name := ctx.Name()

@@ -126,7 +126,39 @@ func releasesOnly(fn *ssa.Function, mc *ssa.MakeClosure, lost ssa.Value, sec *se
 			return false
 		}
 	}
-	return onlyQuiet(fn, func(callee *types.Func) bool { return model.MatchesAny(sec.Lock.Release, callee) })
+	return onlyQuiet(fn, func(callee *types.Func) bool {
+		return model.MatchesAny(sec.Lock.Release, callee) || releaser(fn.Prog.FuncValue(callee), sec, 0)
+	})
+}
+
+// releaser reports whether fn is a function of the package that gives the
+// lock up and tells nobody: the application's own Unlock, which looks the
+// lock up, calls the library's release and forgets it (sync's mutexes and
+// map lookups and deletes around it), calling nothing but harmless
+// functions and other such functions of the package.
+func releaser(fn *ssa.Function, sec *section.Section, depth int) bool {
+	if fn == nil || depth > maxReleaserDepth || fn.Pkg == nil || fn.Pkg != sec.Fn.Pkg || len(fn.Blocks) == 0 {
+		return false
+	}
+	released := false
+	quiet := onlyQuiet(fn, func(callee *types.Func) bool {
+		switch {
+		case model.MatchesAny(sec.Lock.Release, callee):
+			released = true
+			return true
+		case callee.Pkg() != nil && callee.Pkg().Path() == "sync":
+			return true // the mutex around the map of held locks
+		}
+		inner := fn.Prog.FuncValue(callee)
+		if releaser(inner, sec, depth+1) {
+			released = true
+			return true
+		}
+		return inner != nil && inner.Pkg == fn.Pkg && onlyQuiet(inner, func(c *types.Func) bool {
+			return c.Pkg() != nil && c.Pkg().Path() == "sync"
+		}) // a lookup of the held lock
+	})
+	return quiet && released
 }
 
 // Read reports whether a channel (or any value) is read: received from,

@@ -71,7 +71,15 @@ func (l *checker) isolatedHeartbeats() {
 				continue
 			}
 			renew := isolatedRenewal(body, 0)
-			if renew == nil || l.judgedRenewal(renew) {
+			if renew == nil {
+				if recv, keep := isolatedDrain(body, g); recv != nil {
+					if c := l.claimBefore(fn, g); c.pos.IsValid() {
+						l.reportDrained(recv, keep, c)
+					}
+				}
+				continue
+			}
+			if l.judgedRenewal(renew) {
 				continue
 			}
 			if !upkeepNamed(calls.Callee(&renew.Call).Name(), calls.Outermost(body).Name(), calls.Outermost(fn).Name()) {
@@ -215,8 +223,8 @@ func localAddr(addr ssa.Value, fn *ssa.Function) bool {
 }
 
 // harmless reports calls that cannot carry a loss to the work: logging and
-// formatting, the time package (tickers, timers, sleeping), string
-// conversions, err.Error(), and reading a context (Done, Err).
+// formatting, the time package (tickers, timers, sleeping), string and
+// path conversions, err.Error(), and reading a context (Done, Err).
 func harmless(callee *types.Func, c *ssa.CallCommon) bool {
 	if outcome.LogCallee(callee) || outcome.Bookkeeping(callee) || model.MatchesAny(model.KB.ErrorFormatters, callee) || outcome.GetsLogger(c.Signature()) {
 		return true
@@ -228,7 +236,7 @@ func harmless(callee *types.Func, c *ssa.CallCommon) bool {
 		return false
 	}
 	switch callee.Pkg().Path() {
-	case "time", "strings", "strconv":
+	case "time", "strings", "strconv", "path", "path/filepath":
 		return true
 	case "context":
 		switch callee.Name() {

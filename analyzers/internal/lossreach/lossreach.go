@@ -41,6 +41,10 @@ func (l *checker) callSites(fn *ssa.Function) []ssa.CallInstruction {
 // The limits of the walks, as lifecycle's: each keeps a walk finite where
 // a seen-set does not; reaching one means giving up, silently.
 const (
+	// maxReleaserDepth bounds the package functions followed from a
+	// goroutine to the library's release.
+	maxReleaserDepth = 2
+
 	// maxCallDepth bounds how deep calls of this package are followed to
 	// see them read or write a holder flag: a helper or two.
 	maxCallDepth = 3

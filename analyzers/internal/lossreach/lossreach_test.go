@@ -341,3 +341,114 @@ func counts(cancel func()) {
 		}
 	}
 }
+
+// TestStoppedReaches: a stopped callback carries the loss when it clears a
+// flag the gate reads (the started callback only records leadership), or
+// closes a channel the started work reads; not when it only logs, clears
+// a flag nobody reads, or clears a flag the working started callback
+// ignores.
+func TestStoppedReaches(t *testing.T) {
+	pkg := testutil.BuildSSA(t, `package p
+
+import (
+	"context"
+	"log"
+	"sync/atomic"
+)
+
+type elector struct {
+	leader atomic.Bool
+	unread int32
+	quit   chan struct{}
+}
+
+var e elector
+
+func work() {}
+
+func IsLeader() bool { return e.leader.Load() }
+
+func records(context.Context)    { e.leader.Store(true) }
+func recordsUnread(context.Context) { atomic.StoreInt32(&e.unread, 1) }
+func loops(context.Context)      { for { work() } }
+func waits(context.Context)      { e.quit = make(chan struct{}); go func() { <-e.quit }() }
+
+func clears()       { e.leader.Store(false) }
+func clearsUnread() { atomic.StoreInt32(&e.unread, 0) }
+func closes()       { close(e.quit) }
+func logs()         { log.Print("stopped leading") }
+`)
+	var funcs []*ssa.Function
+	for _, m := range pkg.Members {
+		if fn, ok := m.(*ssa.Function); ok {
+			funcs = append(funcs, fn)
+			funcs = append(funcs, fn.AnonFuncs...)
+		}
+	}
+	for _, tc := range []struct {
+		started, stopped string
+		want             bool
+	}{
+		{"records", "clears", true},
+		{"records", "logs", false},
+		{"recordsUnread", "clearsUnread", false},
+		{"loops", "clears", false},
+		{"waits", "closes", true},
+		{"loops", "closes", false},
+	} {
+		if got := StoppedReaches(funcs, pkg.Func(tc.started), pkg.Func(tc.stopped)); got != tc.want {
+			t.Errorf("StoppedReaches(%s, %s) = %v, want %v", tc.started, tc.stopped, got, tc.want)
+		}
+	}
+}
+
+// TestReturnsUnwatched: work on a branch that returns without reading the
+// session's end is unwatched; work from which every path reaches the read
+// (a failure return on the way aside) is not.
+func TestReturnsUnwatched(t *testing.T) {
+	pkg := testutil.BuildSSA(t, `package p
+
+import "errors"
+
+func done() <-chan struct{} { return nil }
+func run()                  {}
+func show() error           { return nil }
+
+func branch(cmd bool) error {
+	if cmd {
+		run()
+		return nil
+	}
+	<-done()
+	return errors.New("lost")
+}
+
+func waits() error {
+	if err := show(); err != nil {
+		return err
+	}
+	<-done()
+	return errors.New("lost")
+}
+`)
+	for name, want := range map[string]bool{"branch": true, "waits": false} {
+		fn := pkg.Func(name)
+		var ends []*ssa.Call
+		var work ssa.Instruction
+		for ci := range calls.In(fn) {
+			c, ok := ci.(*ssa.Call)
+			if !ok || c.Call.StaticCallee() == nil {
+				continue
+			}
+			switch c.Call.StaticCallee().Name() {
+			case "done":
+				ends = append(ends, c)
+			case "run", "show":
+				work = c
+			}
+		}
+		if got := returnsUnwatched(work, ends); got != want {
+			t.Errorf("returnsUnwatched in %s = %v, want %v", name, got, want)
+		}
+	}
+}

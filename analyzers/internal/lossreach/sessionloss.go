@@ -65,7 +65,125 @@ func (l *checker) sessionLosses() {
 			continue
 		}
 		l.lossReachesNothing(sec)
+		if l.ownSessions(sessions) {
+			l.workOffWatch(sec, sessions[0])
+		}
 	}
+}
+
+// workOffWatch reports work done under a session's lock on a path that
+// never reads the session's end: the function reads Done() itself, but
+// only on another branch (or before nothing), so while this work runs the
+// loss goes unseen and the function returns as if the lock had held. A
+// Done() read before the work (its channel selected on beside it), or in
+// a function literal of the function (a watcher goroutine), counts as
+// watching it.
+func (l *checker) workOffWatch(sec *section.Section, session ssa.Value) {
+	fn := sec.Fn
+	var ends []*ssa.Call
+	for ci := range calls.In(fn) {
+		if !model.MatchesAny(model.KB.SessionEnds, calls.Callee(ci.Common())) {
+			continue
+		}
+		c, ok := ci.(*ssa.Call)
+		if !ok || c.Parent() != fn {
+			return // a watcher in a function literal: see lossReachesNothing
+		}
+		ends = append(ends, c)
+	}
+	if len(ends) == 0 {
+		return
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok || !l.isWork(sec, ci) {
+				continue
+			}
+			if _, isGo := ci.(*ssa.Go); isGo {
+				continue // a goroutine: see lossReachesNothing
+			}
+			if slices.ContainsFunc(ends, func(e *ssa.Call) bool { return e.Block().Dominates(b) && calls.Before(e, ci) }) {
+				continue
+			}
+			if returnsUnwatched(ci, ends) {
+				l.reportOffWatch(sec, session, ci, ends[0])
+				return
+			}
+		}
+	}
+}
+
+// returnsUnwatched reports whether no path from instr calls any of ends,
+// and some path returns: the work's branch never looks at the session
+// (a failure return on the way to a Done() read does not count).
+func returnsUnwatched(instr ssa.Instruction, ends []*ssa.Call) bool {
+	isEnd := func(i ssa.Instruction) bool {
+		c, ok := i.(*ssa.Call)
+		return ok && slices.Contains(ends, c)
+	}
+	b := instr.Block()
+	after := false
+	for _, i := range b.Instrs {
+		if i == instr {
+			after = true
+			continue
+		}
+		if after && isEnd(i) {
+			return false
+		}
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	returns := false
+	work := []*ssa.BasicBlock{b}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			returns = true
+		}
+		for _, s := range b.Succs {
+			if seen[s] {
+				continue
+			}
+			seen[s] = true
+			if slices.ContainsFunc(s.Instrs, isEnd) {
+				return false
+			}
+			work = append(work, s)
+		}
+	}
+	return returns
+}
+
+func (l *checker) reportOffWatch(sec *section.Section, session ssa.Value, work ssa.CallInstruction, end *ssa.Call) {
+	made := calls.Unwrap(session).(*ssa.Extract).Tuple.(*ssa.Call)
+	what := "a function value"
+	if fn := calls.Callee(work.Common()); fn != nil {
+		what = fn.Name()
+	}
+	pos, end2 := l.span(work)
+	l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end2, Key: work.Pos(),
+		Related: []analysis.RelatedInformation{
+			{Pos: sec.Call.Pos(), Message: sec.Lock.Lib + " acquired here"},
+			{Pos: made.Pos(), Message: "the session is created here"},
+			{Pos: end.Pos(), Message: "the session's end is read only here, on another path"},
+		},
+		Message: fmt.Sprintf("this work (%s) runs under the %s acquired at %s, on a path that never reads the end of its session (created at %s): Done() is read only at %s, on another path. When the session's lease expires or its keepalive fails meanwhile, the %s is gone and another process may win it while this work goes on and the function returns as if it had held; select on the session's Done() beside the work and stop it (cancel its context, kill the child) when it closes",
+			what, sec.Lock.Lib, l.where(sec.Call.Pos()), l.where(made.Pos()), l.where(end.Pos()), sec.Lock.Lib)})
+}
+
+// isWork reports whether a call of the section after its acquisition does
+// work: not a builtin, the lock's own API, logging, the clock or sync.
+func (l *checker) isWork(sec *section.Section, ci ssa.CallInstruction) bool {
+	if ci == sec.Call || !sec.Contains(ci) || !calls.Before(sec.Call, ci) {
+		return false
+	}
+	if _, builtin := ci.Common().Value.(*ssa.Builtin); builtin {
+		return false
+	}
+	fn := calls.Callee(ci.Common())
+	return fn == nil || !(model.KB.IsLockAPI(fn) || harmless(fn, ci.Common()) || fn.Pkg() != nil && fn.Pkg().Path() == "sync")
 }
 
 // sessionsOf returns the sessions the locks or elections v may be were

@@ -53,6 +53,9 @@ type Index struct {
 	// LostChannels are the acquisitions whose result 0 is the channel
 	// closed when the lock is lost (Lock.LostChannel).
 	LostChannels []Func
+	// LostContexts are the acquisitions whose result 0 is the context
+	// cancelled when the lock is lost (Lock.LostContext).
+	LostContexts []Func
 
 	// Sinks are the effect families of every library (Library.Sinks). A
 	// call matches at most one entry. ShapedSinks are those recognised by
@@ -135,6 +138,8 @@ type Index struct {
 	// SessionEnds, SessionMakers and SessionLocks merge the Library fields
 	// of the same names (FC5002).
 	SessionEnds, SessionMakers, SessionLocks []Func
+	// KeepAliveChannels merges the Library field (FC5002).
+	KeepAliveChannels []Func
 	// Loggers and ErrorFormatters merge the Library fields (FC5002's
 	// "only logged").
 	Loggers         Loggers
@@ -212,6 +217,7 @@ func NewIndex(libs []*Library) *Index {
 		x.SessionEnds = append(x.SessionEnds, l.SessionEnds...)
 		x.SessionMakers = append(x.SessionMakers, l.SessionMakers...)
 		x.SessionLocks = append(x.SessionLocks, l.SessionLocks...)
+		x.KeepAliveChannels = append(x.KeepAliveChannels, l.KeepAliveChannels...)
 		x.DetachedContexts = append(x.DetachedContexts, l.DetachedContexts...)
 		x.DerivedContexts = append(x.DerivedContexts, l.DerivedContexts...)
 		x.ProcessExits = append(x.ProcessExits, l.ProcessExits...)
@@ -352,6 +358,9 @@ func NewIndex(libs []*Library) *Index {
 		}
 		if l.LostChannel {
 			x.LostChannels = append(x.LostChannels, l.Acquire...)
+		}
+		if l.LostContext {
+			x.LostContexts = append(x.LostContexts, l.Acquire...)
 		}
 		if len(l.Extend) > 0 {
 			ext := *l

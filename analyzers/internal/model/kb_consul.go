@@ -19,8 +19,11 @@ var consulLibrary = Library{
 			Result:      1,
 			Release:     []Func{{consul, "Lock", "Unlock"}, {consul, "Lock", "Destroy"}},
 			LostChannel: true,
-			KeyFrom:     []Func{{consul, "Client", "LockKey"}},
-			Fence:       Fence{Accessor: consulLockIndex},
+			// api/lock.go: "Handle the one-shot mode": after LockWaitTime
+			// Lock returns nil, nil while the key is held by another session.
+			TryOnce: &TryOnce{Maker: Func{consul, "Client", "LockOpts"}, Option: Field{consul, "LockOptions", "LockTryOnce"}},
+			KeyFrom: []Func{{consul, "Client", "LockKey"}},
+			Fence:   Fence{Accessor: consulLockIndex},
 		},
 		{
 			Lib:     "Consul semaphore",

@@ -57,6 +57,9 @@ var etcdLibrary = Library{
 	SessionEnds:   []Func{{etcd, "Session", "Done"}},
 	SessionMakers: []Func{{etcd, "", "NewSession"}},
 	SessionLocks:  []Func{{etcd, "", "NewElection"}, {etcd, "", "NewMutex"}, {etcd, "", "NewLocker"}},
+	// client/v3 lease.go: "The returned LeaseKeepAliveResponse channel
+	// closes if underlying keep alive stream is interrupted".
+	KeepAliveChannels: []Func{{clientv3, "Lease", "KeepAlive"}},
 	Fences: []Func{
 		{etcd, "Mutex", "Header"},  // Header().Revision after Lock: the lock key's revision
 		{etcd, "Mutex", "IsOwner"}, // a Cmp on the lock key's CreateRevision, for Txn().If

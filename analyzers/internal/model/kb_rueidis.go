@@ -22,8 +22,8 @@ const valkeylock = "github.com/valkey-io/valkey-go/valkeylock"
 // through Do as a hand-rolled lock (its key and value are arguments of the
 // chain, not of Do: the SET NX lifecycle checks read them from Do's
 // arguments), so it is neither a lock nor a write; a command built from
-// B().Arbitrary("SET")...; the returned context as the lock's loss signal
-// (FC5002); rueidiscompat's go-redis-like adapter.
+// B().Arbitrary("SET")...; rueidiscompat's go-redis-like adapter. The
+// returned context is the lock's loss signal (Lock.LostContext, FC5002).
 var rueidisLibrary = Library{
 	Name:    "rueidis/valkey-go",
 	Modules: []string{rueidis, valkeygo},
@@ -37,8 +37,9 @@ var rueidisLibrary = Library{
 }
 
 // rueidisLock is the lock of rueidislock (valkeylock): Locker.WithContext
-// returns (ctx, cancel, err); the lock is held while ctx is not done and
-// given up by cancel() or Locker.Close.
+// returns (ctx, cancel, err); the lock is held while ctx is not done (it
+// is cancelled when the key cannot be extended or was taken: the loss
+// signal) and given up by cancel() or Locker.Close.
 func rueidisLock(lib, pkg, name string) *Lock {
 	return &Lock{
 		Lib: lib,
@@ -47,6 +48,7 @@ func rueidisLock(lib, pkg, name string) *Lock {
 		Success:     ErrNil,
 		Result:      2,
 		ReleaseFunc: 2, // result 1, the context.CancelFunc
+		LostContext: true,
 		Release:     []Func{{pkg, "Locker", "Close"}},
 		Fence: Fence{None: name + " issues no fencing token (the context it returns is cancelled once the lock is lost, " +
 			"which cannot stop a write already sent or a holder paused before it); " + noFenceRedisTail},

@@ -108,6 +108,10 @@ type Library struct {
 	// such a session, SessionLocks make a lock or an election over one
 	// (argument 0) (FC5002).
 	SessionEnds, SessionMakers, SessionLocks []Func
+	// KeepAliveChannels keep a lease alive in the background and return
+	// a channel of its renewals (result 0) that closes when the lease can
+	// no longer be kept alive: etcd's Lease.KeepAlive (FC5002).
+	KeepAliveChannels []Func
 	// DetachedContexts create a context no lease cancels; DerivedContexts
 	// derive one from argument 0 (FC5002).
 	DetachedContexts, DerivedContexts []Func

@@ -58,6 +58,13 @@ const (
 	HeldByKey
 )
 
+// TryOnce is a one-shot option of a lock: a bool field of the options
+// struct that Maker (argument 0) turns into the lock handle.
+type TryOnce struct {
+	Maker  Func
+	Option Field
+}
+
 // LastResult is the Result of a custom lock whose success is reported by
 // the matched function's last (error) result.
 const LastResult = -1
@@ -121,6 +128,15 @@ type Lock struct {
 	// LostChannel: result 0 of Acquire is a channel closed when the lock
 	// is lost (Consul); discarding it is FC5002.
 	LostChannel bool
+	// TryOnce is the option under which Acquire gives up without an
+	// error: with it set, a failed acquisition returns a nil lost channel
+	// and a nil error (Consul's LockTryOnce), so only the channel says
+	// whether the lock is held. Nil when there is none.
+	TryOnce *TryOnce
+	// LostContext: result 0 of Acquire is a context cancelled when the
+	// lock is lost (rueidislock's WithContext: its key could not be
+	// extended, or was taken); discarding it is FC5002.
+	LostContext bool
 	// KeyFrom are the calls that make the lock's handle from its key
 	// (argument 0; Consul's Client.LockKey): a write to that key, on a
 	// sink with OwnKey, is the lock's own operation.

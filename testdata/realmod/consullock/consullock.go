@@ -82,3 +82,20 @@ func CountOpenInvoices(ctx context.Context, c *api.Client, db *sql.DB, session s
 	err = db.QueryRowContext(ctx, `SELECT count(*) FROM invoices WHERE state = 'open'`).Scan(&n)
 	return n, err
 }
+
+// Reminders sends the day's reminders once, if no other instance holds the
+// lock within a second: LockTryOnce makes Lock return nil, nil when it does,
+// and only the error is checked.
+func Reminders(c *api.Client, send func(stop <-chan struct{})) error {
+	l, err := c.LockOpts(&api.LockOptions{Key: lockKey + "/reminders", LockWaitTime: 1e9, LockTryOnce: true})
+	if err != nil {
+		return err
+	}
+	lost, err := l.Lock(nil) // want "FC5002"
+	if err != nil {
+		return err
+	}
+	defer l.Unlock()
+	send(lost)
+	return nil
+}

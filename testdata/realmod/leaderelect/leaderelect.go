@@ -78,3 +78,48 @@ func RunReadOnly(ctx context.Context, cs kubernetes.Interface, db *sql.DB, id st
 		log.Printf("%d payouts pending", pending)
 	}))
 }
+
+// statusConfig elects the status syncer: the leader context is ignored and
+// OnStoppedLeading does what stop says.
+func statusConfig(cs kubernetes.Interface, id string, start func(), stop func()) leaderelection.LeaderElectionConfig {
+	return leaderelection.LeaderElectionConfig{
+		Lock: &resourcelock.LeaseLock{
+			LeaseMeta:  metav1.ObjectMeta{Namespace: namespace, Name: "status-sync"},
+			Client:     cs.CoordinationV1(),
+			LockConfig: resourcelock.ResourceLockConfig{Identity: id},
+		},
+		LeaseDuration: 15 * time.Second,
+		RenewDeadline: 10 * time.Second,
+		RetryPeriod:   2 * time.Second,
+		Callbacks: leaderelection.LeaderCallbacks{
+			OnStartedLeading: func(_ context.Context) { start() }, // want "FC5002"
+			OnStoppedLeading: func() { stop() },
+		},
+	}
+}
+
+// RunStatusSync syncs until OnStoppedLeading closes the stop channel the
+// syncer runs until: the loss reaches it without the context (silent).
+func RunStatusSync(ctx context.Context, cs kubernetes.Interface, id string, syncStatus func(stop <-chan struct{})) {
+	var stopCh chan struct{}
+	leaderelection.RunOrDie(ctx, leaderelection.LeaderElectionConfig{
+		Lock: &resourcelock.LeaseLock{
+			LeaseMeta:  metav1.ObjectMeta{Namespace: namespace, Name: "status-sync"},
+			Client:     cs.CoordinationV1(),
+			LockConfig: resourcelock.ResourceLockConfig{Identity: id},
+		},
+		LeaseDuration: 15 * time.Second,
+		RenewDeadline: 10 * time.Second,
+		RetryPeriod:   2 * time.Second,
+		Callbacks: leaderelection.LeaderCallbacks{
+			OnStartedLeading: func(_ context.Context) {
+				stopCh = make(chan struct{})
+				go syncStatus(stopCh)
+			},
+			OnStoppedLeading: func() {
+				log.Printf("%s: no longer the status leader", id)
+				close(stopCh)
+			},
+		},
+	})
+}

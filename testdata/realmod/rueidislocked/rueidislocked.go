@@ -83,3 +83,20 @@ func Rebalance(ctx context.Context, locker valkeylock.Locker, client valkey.Clie
 	}
 	return client.Do(ctx, client.B().Incr().Key("rebalances").Build()).Error()
 }
+
+// LockForCaller keeps only the release func of a valkeylock lock for the
+// caller, which then works under the lock: the context that is cancelled
+// when the lock is lost is thrown away.
+func LockForCaller(ctx context.Context, locker valkeylock.Locker, held map[string]context.CancelFunc, key string) error {
+	_, cancel, err := locker.TryWithContext(ctx, key) // want "FC5002"
+	if err != nil {
+		return err
+	}
+	held[key] = cancel
+	return nil
+}
+
+// LockContextForCaller hands the lock's context to the caller too: silent.
+func LockContextForCaller(ctx context.Context, locker valkeylock.Locker, key string) (context.Context, context.CancelFunc, error) {
+	return locker.TryWithContext(ctx, key)
+}

@@ -48,3 +48,22 @@ func (l *Lock) Unlock(ctx context.Context) error {
 	_, err := l.cli.Revoke(ctx, l.lease)
 	return err
 }
+
+// TryLockKept claims the key and keeps its lease alive in the background;
+// the goroutine draining the keepalive channel just stops when the lease
+// can no longer be kept alive, and nobody hears of it.
+func (l *Lock) TryLockKept(ctx context.Context, owner string) error {
+	keep, err := l.cli.KeepAlive(context.Background(), l.lease)
+	if err != nil {
+		return err
+	}
+	go func() {
+		for resp := range keep { // want "FC5002"
+			_ = resp
+		}
+	}()
+	if err := l.TryLock(ctx, owner); err != nil {
+		return err
+	}
+	return nil
+}

@@ -4,7 +4,11 @@ package consul
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log"
+	"path"
+	"sync"
+	"time"
 
 	"github.com/hashicorp/consul/api"
 )
@@ -241,5 +245,156 @@ func lostCancels(c *api.Client, stop chan struct{}) error {
 	for ctx.Err() == nil {
 		work()
 	}
+	return nil
+}
+
+// A certmagic-style storage: Lock keeps the Consul lock for Unlock and
+// returns to the caller, who works under it.
+type storage struct {
+	client *api.Client
+	mu     sync.Mutex
+	locks  map[string]*api.Lock
+	cancel map[string]context.CancelFunc
+}
+
+func (s *storage) held(key string) (*api.Lock, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l, ok := s.locks[path.Join("locks", key)]
+	return l, ok
+}
+
+// Unlock releases the lock and forgets it: nobody else hears of it.
+func (s *storage) Unlock(key string) error {
+	l, ok := s.held(key)
+	if !ok {
+		return fmt.Errorf("lock %s not held", key)
+	}
+	if err := l.Unlock(); err != nil {
+		return fmt.Errorf("unlock %s: %w", key, err)
+	}
+	s.mu.Lock()
+	delete(s.locks, path.Join("locks", key))
+	s.mu.Unlock()
+	return nil
+}
+
+func (s *storage) Lock(key string) error {
+	l, err := s.client.LockKey(key)
+	if err != nil {
+		return err
+	}
+	lost, err := l.Lock(nil) // want `the lost channel .* is read only by the goroutine started at consul.go:\d+, which releases the lock or logs`
+	if err != nil {
+		return err
+	}
+	go func() {
+		<-lost
+		if err := s.Unlock(key); err != nil {
+			log.Printf("release after loss: %v", err)
+		}
+	}()
+	s.mu.Lock()
+	s.locks[key] = l
+	s.mu.Unlock()
+	return nil
+}
+
+// Look-alike: the application's release also cancels the work's context.
+func (s *storage) UnlockAndStop(key string) error {
+	if err := s.Unlock(key); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	s.cancel[key]()
+	s.mu.Unlock()
+	return nil
+}
+
+func (s *storage) LockStopping(key string) error {
+	l, err := s.client.LockKey(key)
+	if err != nil {
+		return err
+	}
+	lost, err := l.Lock(nil)
+	if err != nil {
+		return err
+	}
+	go func() {
+		<-lost
+		_ = s.UnlockAndStop(key)
+	}()
+	s.mu.Lock()
+	s.locks[key] = l
+	s.mu.Unlock()
+	return nil
+}
+
+// With LockTryOnce, Lock returns nil, nil when the key stays held past the
+// wait time: checking only the error takes a failed attempt as held.
+func (s *storage) TryLock(key string) error {
+	l, err := s.client.LockOpts(&api.LockOptions{Key: key, LockWaitTime: time.Second, LockTryOnce: true})
+	if err != nil {
+		return err
+	}
+	lost, err := l.Lock(nil) // want `this Consul lock is taken with LockTryOnce set, so when another holder keeps the lock past the wait time the acquisition returns a nil lost channel and a nil error`
+	if err != nil {
+		return err
+	}
+	go func() {
+		<-lost
+		log.Printf("lock %s lost", key)
+		cancelAll(s)
+	}()
+	s.mu.Lock()
+	s.locks[key] = l
+	s.mu.Unlock()
+	return nil
+}
+
+func cancelAll(s *storage) {
+	for _, c := range s.cancel {
+		c()
+	}
+}
+
+// Look-alike: the nil channel is taken as not acquired.
+func (s *storage) TryLockChecked(key string) (bool, error) {
+	l, err := s.client.LockOpts(&api.LockOptions{Key: key, LockTryOnce: true})
+	if err != nil {
+		return false, err
+	}
+	lost, err := l.Lock(nil)
+	if err != nil || lost == nil {
+		return false, err
+	}
+	go func() {
+		<-lost
+		cancelAll(s)
+	}()
+	s.mu.Lock()
+	s.locks[key] = l
+	s.mu.Unlock()
+	return true, nil
+}
+
+// Look-alike: without LockTryOnce (and without a stop channel) Lock blocks
+// until it holds the lock or fails with an error.
+func (s *storage) LockBlocking(key string) error {
+	l, err := s.client.LockOpts(&api.LockOptions{Key: key, LockTryOnce: false})
+	if err != nil {
+		return err
+	}
+	lost, err := l.Lock(nil)
+	if err != nil {
+		return err
+	}
+	go func() {
+		<-lost
+		cancelAll(s)
+	}()
+	s.mu.Lock()
+	s.locks[key] = l
+	s.mu.Unlock()
 	return nil
 }
