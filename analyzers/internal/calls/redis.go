@@ -54,10 +54,18 @@ func RedisKeys(c *ssa.CallCommon, fn *types.Func) ([]ssa.Value, bool) {
 	return []ssa.Value{v}, true
 }
 
-// RedisRead returns the key of c when it reads a key's value (GET), or
-// nil.
+// RedisRead returns the key of c when it reads a key's value (GET, or
+// the method of an application interface that mirrors it), or nil.
 func RedisRead(c *ssa.CallCommon) ssa.Value {
-	return setNXKey(c, func(p *model.SetNX) ([]model.Func, *model.Command) { return p.Reads, p.ReadCommand })
+	if k := setNXKey(c, func(p *model.SetNX) ([]model.Func, *model.Command) { return p.Reads, p.ReadCommand }); k != nil {
+		return k
+	}
+	for _, l := range model.KB.KeyHeldLocks {
+		if l.Mirror != nil && Mirrors(c, l.Mirror.Read, false) {
+			return Arg(c, 1)
+		}
+	}
+	return nil
 }
 
 // RedisPlainSet returns the key of c when it is a SET without NX, or nil.

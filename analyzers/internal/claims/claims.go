@@ -33,7 +33,7 @@ import (
 
 // Check reports the racy claims of a package.
 func Check(u *unit.Unit) {
-	writers := objectWriters(u.Funcs)
+	writers, readers := objectWriters(u.Funcs), objectReaders(u.Funcs)
 	for _, fn := range u.Funcs {
 		if calls.InTestFile(u.Pass.Fset, fn.Pos()) || inTransaction(fn) {
 			continue
@@ -43,7 +43,8 @@ func Check(u *unit.Unit) {
 		c.redis()
 		c.sql()
 		c.lockFiles()
-		c.objects(writers)
+		c.objects(writers, readers)
+		c.generic()
 	}
 }
 

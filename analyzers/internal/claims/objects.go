@@ -22,7 +22,7 @@ import (
 // write after which the function reads the object again (create it empty,
 // then claim it) is not the claim. A write through a function of the
 // package that makes it (putLockFile) counts as the write.
-func (c *claimer) objects(writers map[*ssa.Function]*objlock.Op) {
+func (c *claimer) objects(writers, readers map[*ssa.Function]*objlock.Op) {
 	var reads []*objlock.Op
 	type write struct {
 		call ssa.CallInstruction
@@ -40,15 +40,22 @@ func (c *claimer) objects(writers map[*ssa.Function]*objlock.Op) {
 				switch {
 				case op.Kind == model.ObjectRead && op.Name != nil:
 					reads = append(reads, op)
-				case op.Claims() && !op.Conditional && objlock.LockObject(op.Name):
+				case op.Claims() && !op.Conditional && (objlock.LockObject(op.Name) || calls.LockProtocol(c.fn)):
 					writes = append(writes, write{ci, op, op.Name})
 				}
 				continue
 			}
-			if w := writers[ci.Common().StaticCallee()]; w != nil {
-				if name := argFor(ci.Common(), w.Name); objlock.LockObject(name) {
+			callee := ci.Common().StaticCallee()
+			if w := writers[callee]; w != nil {
+				if name := argFor(ci.Common(), w.Name); objlock.LockObject(name) || calls.LockProtocol(c.fn) {
 					writes = append(writes, write{ci, w, name})
 				}
+			}
+			if r := readers[callee]; r != nil && callee != c.fn {
+				// A helper that reads the object and returns what it
+				// found (isBusy(), a free/expired verdict): its call is
+				// the read the claim is taken on.
+				reads = append(reads, &objlock.Op{Call: ci, Kind: model.ObjectRead, Store: r.Store, Name: argFor(ci.Common(), r.Name)})
 			}
 		}
 	}
@@ -117,6 +124,24 @@ func reachable2(write, read *ssa.BasicBlock) bool {
 		}
 	}
 	return false
+}
+
+// objectReaders are the package's functions that read an object and
+// return a result (what they found, or a verdict on it), by the read.
+func objectReaders(funcs []*ssa.Function) map[*ssa.Function]*objlock.Op {
+	out := map[*ssa.Function]*objlock.Op{}
+	for _, fn := range funcs {
+		if fn.Signature.Results().Len() == 0 {
+			continue
+		}
+		for ci := range calls.In(fn) {
+			if op := objlock.Of(ci); op != nil && op.Kind == model.ObjectRead && op.Name != nil {
+				out[fn] = op
+				break
+			}
+		}
+	}
+	return out
 }
 
 // objectWriters are the package's functions that make an unconditional

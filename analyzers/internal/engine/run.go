@@ -117,7 +117,7 @@ func relevant(pass *analysis.Pass, c *custom) bool {
 	}
 	// A dependency may hide a lock, a helper or an effect behind a function;
 	// a lease may be a record or a lock file of the package's own.
-	return len(pass.AllObjectFacts()) > 0 || prefilter.MirrorsLock(pass) || leaserec.Admit(pass)
+	return len(pass.AllObjectFacts()) > 0 || prefilter.MirrorsLock(pass) || leaserec.Admit(pass) || prefilter.LockProtocol(pass)
 }
 
 // AnnotationPrefix starts every annotation comment; a file without it has

@@ -128,7 +128,7 @@ func (c *Checker) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.
 	if site != nil {
 		at = site
 	}
-	if e.Verdict != effect.Missing || inSections(c.locked[at.Parent()], at) || c.freshKeyed(e) {
+	if e.Verdict != effect.Missing || inSections(c.locked[at.Parent()], at) || c.freshKeyed(e) || c.releasesKeyLock(e) {
 		return
 	}
 	fset := c.u.Pass.Fset
@@ -150,4 +150,41 @@ func (c *Checker) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.
 		"carry the lease's fencing token (the grant's revision, index or sequence) to the resource and have it reject older ones, or make the write idempotent",
 		e.What, e.Via(), callThrough, name, filepath.Base(cp.Filename), cp.Line, e.Describe())
 	c.u.Report(unit.Finding{Code: checks.CheckThenAct, Pos: pos, Message: msg, Related: related, Key: pos})
+}
+
+// releasesKeyLock reports whether e deletes the key of a SET NX lock of
+// this package (a key the package uses as only a lock's is: KeyEvidence):
+// a lease check before a lock's own release does not make it safe, and
+// the release is FC5001's to judge (it names the acquisition), not a
+// write the lease guards.
+func (c *Checker) releasesKeyLock(e *effect.Effect) bool {
+	if e.Key == nil || e.Callee == nil || calls.KeyDeleteLock(e.Call.Common(), e.Callee) == nil {
+		return false
+	}
+	key := e.Key
+	if elems, ok := calls.Variadic(key); ok {
+		if len(elems) != 1 {
+			return false
+		}
+		key = elems[0]
+	}
+	shape := calls.KeyShape(key, true)
+	if shape == "" {
+		return false
+	}
+	for _, s := range c.u.Index.Sites() {
+		call, ok := s.Call.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		kl := calls.KeyHeldAcquire(&call.Call)
+		if kl == nil {
+			continue
+		}
+		k := calls.FlatArg(&call.Call, kl.Handle)
+		if calls.KeyShape(k, true) == shape && c.u.KeyEvidence(s.Fn, k) && c.u.HeldAt(s.Fn, e.Call.Parent()) {
+			return true
+		}
+	}
+	return false
 }

@@ -36,7 +36,7 @@ func (l *checker) objectReleases() {
 	})
 	for _, rel := range ops {
 		op := rel.op
-		if !op.Releases() || op.Conditional || !objlock.LockObject(op.Name) || calls.InTestFile(l.u.Pass.Fset, op.Call.Pos()) {
+		if !op.Releases() || op.Conditional || !objlock.LockObject(op.Name) && !calls.LockProtocol(rel.fn) || calls.InTestFile(l.u.Pass.Fset, op.Call.Pos()) {
 			continue
 		}
 		var stale *objOp

@@ -99,7 +99,7 @@ var redisLibrary = Library{
 		// mirrors go-redis' (nexspence's RedisBackend, bk-cmdb's
 		// redis.Client over go-redis v7): SetNX(ctx, key, value, ttl).
 		Lib:     "Redis SET NX lock",
-		Mirror:  &Mirror{Acquire: []string{"SetNX"}, Release: []string{"Del", "Unlink"}},
+		Mirror:  &Mirror{Acquire: []string{"SetNX"}, Release: []string{"Del", "Unlink", "Delete"}, Read: []string{"Get"}},
 		Success: BoolTrue,
 		Held:    HeldByKey,
 		Handle:  1,

@@ -264,6 +264,6 @@ type KeyLocks struct {
 // Libraries is the knowledge base: every library family fencecheck knows.
 // Each is declared in its own file, kb_<family>.go.
 var Libraries = []*Library{
-	&sqlLibrary, &redisLibrary, &goRedisNoContext, &redigoLibrary, &rueidisLibrary, &etcdLibrary, &consulLibrary, &zooKeeperLibrary, &kubernetesLibrary, &httpLibrary, &grpcLibrary, &dynamoDBLibrary, &mongoDBLibrary, &s3Library, &gcsLibrary, &minioLibrary,
+	&sqlLibrary, &redisLibrary, &goRedisNoContext, &redigoLibrary, &rueidisLibrary, &etcdLibrary, &consulLibrary, &zooKeeperLibrary, &kubernetesLibrary, &httpLibrary, &grpcLibrary, &dynamoDBLibrary, &mongoDBLibrary, &s3Library, &s3v1Library, &gcsLibrary, &minioLibrary,
 	&messagingLibrary, &schedulersLibrary, &idsLibrary, &encodingsLibrary, &loggingLibrary, &testingLibrary, &stdlibLibrary,
 }

@@ -196,9 +196,10 @@ type MadeLock struct {
 }
 
 // Mirror names the methods of an application interface that mirror a
-// lock's acquisition and release (Lock.Mirror).
+// lock's acquisition and release (Lock.Mirror), and the read of the value
+// a holder stored (Read: a GET whose value a release may compare in Go).
 type Mirror struct {
-	Acquire, Release []string
+	Acquire, Release, Read []string
 }
 
 // TaskLock describes a scheduler that runs registered task functions under

@@ -7,6 +7,7 @@ package ownercheck
 
 import (
 	"go/token"
+	"go/types"
 	"slices"
 	"strconv"
 	"strings"
@@ -205,6 +206,9 @@ func replyValues(get *ssa.Call) []ssa.Value {
 		return nil
 	}
 	var out []ssa.Value
+	if b, ok := reply.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		out = append(out, reply) // (string, error): an application client's GET
+	}
 	for _, r := range *reply.Referrers() {
 		c, ok := r.(*ssa.Call)
 		if !ok || calls.Arg(&c.Call, 0) != reply {

@@ -80,8 +80,11 @@ func MirrorMarkers(path string) []string {
 func Configured(cfg *config.Config) bool { return len(cfg.Locks)+len(cfg.Sinks) > 0 }
 
 // ImportsAPI reports whether path is a lock or sink package of the
-// knowledge base.
-func ImportsAPI(path string) bool { return model.KB.LockPackages[path] || model.KB.SinkPackages[path] }
+// knowledge base, or an object store's (S3, GCS, MinIO), in which a
+// program may keep a lock as an object.
+func ImportsAPI(path string) bool {
+	return model.KB.LockPackages[path] || model.KB.SinkPackages[path] || model.KB.ObjectPackages[path]
+}
 
 // MayExportFacts tells a driver, before it parses a dependency that is
 // analysed only for its facts, whether the engine could export any for it:

@@ -85,6 +85,19 @@ var LockType = List{Stem, []string{"lock", "mutex", "lease", "leader"}}
 // lock of the application's own.
 var ReleaseVerb = List{Word, []string{"unlock", "release"}}
 
+// StoreRead, StoreWrite and StoreDelete are the first words of the methods
+// of a key-addressed store client the knowledge base does not know (an
+// application's own KV or HTTP client: Get(key), Post(path, body),
+// Delete(path)), by what the call does to the record it names.
+// StoreCond are the later words of such a name that make the call
+// conditional (DeleteIfMatch, PutIfAbsent, SetNX, CompareAndDelete).
+var (
+	StoreRead   = List{Word, []string{"get", "load", "read", "fetch", "head"}}
+	StoreWrite  = List{Word, []string{"put", "post", "set", "create", "write", "insert", "store", "save"}}
+	StoreDelete = List{Word, []string{"delete", "del", "remove", "unlink"}}
+	StoreCond   = List{Word, []string{"if", "cas", "nx", "match", "matches", "equal", "equals", "version", "revision", "compare", "swap", "absent", "exclusive", "conditional", "owned"}}
+)
+
 // LeaseHeld are the words by which a bool check's name asks whether this
 // process holds a lease or leadership (IsLeader, AmILeader, HasLease,
 // IsActivelyHeld); LeaseQuestion are the words such a name starts with.

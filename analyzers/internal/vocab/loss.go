@@ -42,3 +42,21 @@ func NamesLeaseUpkeep(name string) bool {
 	}
 	return slices.Contains(ExpiryWriteVerbs, words[0]) && LeaseExpiryColumn(name)
 }
+
+// AcquireMethod reports whether a method's name begins with an
+// acquisition verb, or "try" and one (Lock, TryLock, Acquire, Obtain):
+// one side of a lock's protocol.
+func AcquireMethod(name string) bool {
+	ws := Words(name)
+	if len(ws) > 1 && ws[0] == "try" {
+		ws = ws[1:]
+	}
+	return len(ws) > 0 && AcquireVerb.MatchWord(ws[0])
+}
+
+// ReleaseMethod reports whether a method's name begins with a release
+// verb (Unlock, Release, ReleaseLock): the other side.
+func ReleaseMethod(name string) bool {
+	ws := Words(name)
+	return len(ws) > 0 && ReleaseVerb.MatchWord(ws[0])
+}

@@ -93,6 +93,7 @@ func TestLists(t *testing.T) {
 		"LockKey": LockKey, "OwnerValue": OwnerValue, "ReleaseOwner": ReleaseOwner, "Lease": Lease,
 		"Validity": Validity, "Duration": Duration, "DurationUnit": DurationUnit, "Instant": Instant,
 		"ExpiryCondition": ExpiryCondition, "LockName": LockName, "ReleaseVerb": ReleaseVerb, "LeaseHeld": LeaseHeld, "LeaseQuestion": LeaseQuestion,
+		"StoreRead": StoreRead, "StoreWrite": StoreWrite, "StoreDelete": StoreDelete, "StoreCond": StoreCond,
 	} {
 		seen := map[string]bool{}
 		for _, w := range l.Words {
