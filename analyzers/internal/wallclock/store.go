@@ -173,11 +173,20 @@ func (w *checker) mongoCall(call *ast.CallExpr, dc model.DocCall, fd *ast.FuncDe
 			_, claims = w.localInstant(set)
 		}
 		claims = claims && expiredDirection(c.Op)
-		evidence := vocab.Lease.Match(c.Attr) || vocab.Lease.Match(coll) || claims && declNamesLock(fd)
+		// A write in a lock's acquisition filtered on an expiry that has
+		// passed by this host's clock takes the lock over, whatever its
+		// update writes (a whole lock struct under $set).
+		named := vocab.Lease.Match(c.Attr) || vocab.Lease.Match(coll)
+		takeover := !named && !claims && write && expiredDirection(c.Op) && vocab.Role(c.Attr) == vocab.Expiry && declNamesLock(fd)
+		evidence := named || claims && declNamesLock(fd) || takeover
 		if !evidence || !write && !w.writesCollection(fd, call) {
 			continue
 		}
 		what := fmt.Sprintf("the filter of MongoDB %s compares the stored %q with %s (%s)", dc.Func.Name, c.Attr, types.ExprString(c.Val), c.Op)
+		if takeover {
+			what = fmt.Sprintf("the filter of MongoDB %s in %s takes the lock document over when its %q %s %s",
+				dc.Func.Name, fd.Name.Name, c.Attr, c.Op, types.ExprString(c.Val))
+		}
 		if claims {
 			what = fmt.Sprintf("the filter of MongoDB %s takes the lease document over when its %q %s %s, and writes %s as the new expiry",
 				dc.Func.Name, c.Attr, c.Op, types.ExprString(c.Val), types.ExprString(set))

@@ -4,6 +4,7 @@
 package wallclock
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 
@@ -72,4 +73,7 @@ type checker struct {
 	touch    map[*ssa.Function]bool
 	reached  map[*ssa.Function]bool
 	reachSet map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool
+
+	// logicParent: the && / || expression an operand belongs to (holder.go).
+	logicParent map[ast.Expr]ast.Expr
 }
