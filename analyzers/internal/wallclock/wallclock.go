@@ -35,9 +35,11 @@ import (
 // the database use its own clock.
 //
 // To stay precise the comparison needs lease vocabulary: a lock TTL, a
-// value read from a lock store (lock table, lock key, lease record), or a
-// deadline-like name together with a lease-like struct or a function that
-// touches a lock API.
+// value read from a lock store (lock table, lock key, lease record), an
+// instant named as the lock's own, or a deadline-like name together with a
+// lease-like struct or a function that touches a lock API. A record of any
+// store is a lease by how it is read (acquire.go, holder.go): in an
+// acquisition deciding a refusal or a takeover, or beside its owner test.
 func Check(u *unit.Unit) {
 	lab := clocklabel.New(u)
 	w := &checker{
