@@ -67,9 +67,10 @@ var takeoverVerbs = []string{
 // acquisitionDecision returns what a comparison v in an acquisition
 // decides: a call that writes or removes a record (the lock taken over),
 // or else a return of a non-nil error (the lock is held, the acquisition
-// refused). A store's call (another package's) is preferred; a call of this
-// package counts when it releases (n.Unlock(key) deleting the expired
-// holder's record).
+// refused). A store's call (a method of an interface, the application's
+// own client of a store, or another package's function; not sync's, which
+// stays in memory) is preferred; a function of this package counts when it
+// releases (n.Unlock(key) deleting the expired holder's record).
 func (w *checker) acquisitionDecision(v ssa.Value) (what string, err bool) {
 	var local string
 	for _, iff := range conditionIfs(v) {
@@ -78,6 +79,9 @@ func (w *checker) acquisitionDecision(v ssa.Value) (what string, err bool) {
 			callee := calls.Callee(ci.Common())
 			if callee == nil || !w.decided(d, ci.Block()) || !writeVerb(callee.Name()) {
 				continue
+			}
+			if p := callee.Pkg(); p != nil && (p.Path() == "sync" || p.Path() == "sync/atomic") {
+				continue // sync.Map.Store: this process's memory
 			}
 			if ci.Common().IsInvoke() || callee.Pkg() != w.u.Pass.Pkg {
 				return storeCallName(callee) + " of the lock record", false

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"log"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go/aws"
@@ -261,5 +262,19 @@ func (r *RedisLock) Acquire(ctx context.Context, res string) {
 			}
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// Silent: an acquisition that only remembers, in this process's memory,
+// that the record looked expired; it neither refuses the lock nor writes
+// the record.
+func (l *kvLock) LockNoted(key string, seen *sync.Map) {
+	e, err := l.kv.Get("LOCK." + key)
+	if err != nil {
+		return
+	}
+	expires := time.Unix(0, int64(binary.LittleEndian.Uint64(e.Value())))
+	if time.Now().After(expires) {
+		seen.Store(key, expires)
 	}
 }
