@@ -179,7 +179,11 @@ func (w *checker) mongoCall(call *ast.CallExpr, dc model.DocCall, fd *ast.FuncDe
 		named := vocab.Lease.Match(c.Attr) || vocab.Lease.Match(coll)
 		takeover := !named && !claims && write && expiredDirection(c.Op) && vocab.Role(c.Attr) == vocab.Expiry && declNamesLock(fd)
 		evidence := named || claims && declNamesLock(fd) || takeover
-		if !evidence || !write && !w.writesCollection(fd, call) {
+		// A read of lock documents feeds a takeover when the function
+		// writes the collection, or, for documents named as locks, hands
+		// them to a function of this package that writes documents (a
+		// cleaner marking each expired holder's operation done).
+		if !evidence || !write && !w.writesCollection(fd, call) && !(named && w.callsDocWriter(fd)) {
 			continue
 		}
 		what := fmt.Sprintf("the filter of MongoDB %s compares the stored %q with %s (%s)", dc.Func.Name, c.Attr, types.ExprString(c.Val), c.Op)
@@ -317,6 +321,45 @@ func (w *checker) builderFeedsWrite(fd *ast.FuncDecl) bool {
 // update or replace, a delete, a find-and-modify.
 func docWrite(dc model.DocCall) bool {
 	return dc.Update >= 0 || strings.HasPrefix(dc.Func.Name, "Delete") || strings.HasPrefix(dc.Func.Name, "FindOneAnd")
+}
+
+// callsDocWriter reports whether fd calls a function of this package
+// that writes documents (docWrite), directly or through its own calls of
+// this package, up to maxEffectDepth calls deep.
+func (w *checker) callsDocWriter(fd *ast.FuncDecl) bool {
+	seen := map[*ast.FuncDecl]bool{fd: true}
+	var writes func(body *ast.BlockStmt, depth int, top bool) bool
+	writes = func(body *ast.BlockStmt, depth int, top bool) bool {
+		found := false
+		ast.Inspect(body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || found {
+				return !found
+			}
+			fn := w.Callee(call)
+			if fn == nil {
+				return true
+			}
+			if !top {
+				for _, dc := range model.KB.Documents {
+					if dc.Func.Matches(fn) && docWrite(dc) {
+						found = true
+						return false
+					}
+				}
+			}
+			if depth >= maxEffectDepth || fn.Pkg() != w.u.Pass.Pkg {
+				return true
+			}
+			if d := w.u.Index.Decl(fn.Origin()); d != nil && d.Body != nil && !seen[d] {
+				seen[d] = true
+				found = writes(d.Body, depth+1, false)
+			}
+			return !found
+		})
+		return found
+	}
+	return writes(fd.Body, 0, true)
 }
 
 // writesCollection reports whether the function also writes with the same

@@ -115,3 +115,82 @@ func dropStale(ctx context.Context, coll *mongo.Collection, key string, maxAge t
 	}
 	return false
 }
+
+// done ends an operation: its document, and so its lock, is removed.
+func (e *Event) done(ctx context.Context, coll *mongo.Collection) error {
+	return e.remove(ctx, coll)
+}
+
+func (e *Event) remove(ctx context.Context, coll *mongo.Collection) error {
+	_, err := coll.DeleteOne(ctx, bson.M{"lock": e.Lock})
+	return err
+}
+
+// Reported: the cleaner finds the operations whose holder's heartbeat,
+// on the holder's clock, is older than the timeout on this host's, and
+// ends each one through done.
+func cleanExpired(ctx context.Context, coll *mongo.Collection) error {
+	now := time.Now().UTC()
+	cur, err := coll.Find(ctx, bson.M{"running": true, "lockupdatetime": bson.M{"$lt": now.Add(-lockExpireTimeout)}}) // want `the filter of MongoDB Find compares the stored "lockupdatetime" with now.Add\(-lockExpireTimeout\) \(<\)`
+	if err != nil {
+		return err
+	}
+	var all []EventData
+	if err := cur.All(ctx, &all); err != nil {
+		return err
+	}
+	for _, d := range all {
+		e := Event{EventData: d}
+		if err := e.done(ctx, coll); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (e *Event) describe() string { return e.Lock }
+
+// Silent: the same read only reports the stale operations; nothing is
+// written.
+func reportExpired(ctx context.Context, coll *mongo.Collection) ([]string, error) {
+	now := time.Now().UTC()
+	cur, err := coll.Find(ctx, bson.M{"running": true, "lockupdatetime": bson.M{"$lt": now.Add(-lockExpireTimeout)}})
+	if err != nil {
+		return nil, err
+	}
+	var all []EventData
+	if err := cur.All(ctx, &all); err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, d := range all {
+		e := Event{EventData: d}
+		out = append(out, e.describe())
+	}
+	return out, nil
+}
+
+func (p *Page) evict(ctx context.Context, coll *mongo.Collection) error {
+	_, err := coll.DeleteOne(ctx, bson.M{"key": p.Key})
+	return err
+}
+
+// Silent: stale cache pages found by the local clock are evicted through a
+// helper; no lock is named.
+func evictStale(ctx context.Context, coll *mongo.Collection, maxAge time.Duration) error {
+	cur, err := coll.Find(ctx, bson.M{"updatetime": bson.M{"$lt": time.Now().Add(-maxAge)}})
+	if err != nil {
+		return err
+	}
+	var all []PageData
+	if err := cur.All(ctx, &all); err != nil {
+		return err
+	}
+	for _, d := range all {
+		p := Page{PageData: d}
+		if err := p.evict(ctx, coll); err != nil {
+			return err
+		}
+	}
+	return nil
+}
