@@ -164,6 +164,12 @@ func (w *checker) reportComparisons() {
 			continue // a duration named like a lock TTL, and no lock in sight
 		}
 		eff, returned := w.decision(v, c.kind)
+		if eff == nil && !returned && c.kind == kindStored && (acquirerName(fn) || w.holderConjoined(c.expr)) {
+			// A lease-named instant in an acquisition: what it decides is
+			// the acquisition's refusal or takeover (acquire.go).
+			w.reportAcquisition(c, fn, v)
+			continue
+		}
 		if eff == nil && !returned && c.kind == kindValidity && w.inSection(fn, v) && w.errorVerdict(v) {
 			// if validity <= 0 { return errLost }: the verdict is an error.
 			c.errVerdict, returned = true, true
