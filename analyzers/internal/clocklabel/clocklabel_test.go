@@ -94,3 +94,90 @@ func TestUnion(t *testing.T) {
 }
 
 func exprText(e ast.Expr) string { return gotypes.ExprString(e) }
+
+// TestParsedInteger: an integer parsed from text of unknown origin is an
+// untrusted instant; one parsed from this host's own clock's text keeps
+// that clock's label; a count parsed from text is untrusted too (whether
+// it is an instant is the comparison's business: with no clock reading
+// beside it, nothing is reported).
+func TestParsedInteger(t *testing.T) {
+	u := testunit.Build(t, `package p
+
+import (
+	"strconv"
+	"time"
+)
+
+func f(md map[string]string) {
+	nbf, _ := strconv.ParseInt(md["nbf"], 10, 64)
+	own, _ := strconv.ParseInt(strconv.FormatInt(time.Now().Unix(), 10), 10, 64)
+	ok, _ := strconv.ParseBool(md["ok"])
+	use(nbf, own, ok)
+}
+
+func use(...any) {}
+`)
+	w := New(u)
+	var args []ast.Expr
+	ast.Inspect(u.Pass.Files[0], func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "use" {
+				args = c.Args
+			}
+		}
+		return true
+	})
+	if l := w.Eval(args[0]); !l.Has(ForeignTime) || l.Has(LocalClock) || l.Foreign.What != "an integer parsed from text (strconv.ParseInt)" {
+		t.Errorf("Eval(nbf) = %b %q, want an untrusted integer parsed from text", l.Bits, l.Foreign.What)
+	}
+	if l := w.Eval(args[1]); !l.Has(LocalClock) || l.Has(ForeignTime) {
+		t.Errorf("Eval(own) = %b, want this host's clock only", l.Bits)
+	}
+	if l := w.Eval(args[2]); l.Bits != 0 {
+		t.Errorf("Eval(ok) = %b, want no label for a parsed bool", l.Bits)
+	}
+}
+
+// TestEmbeddedDecode: a field promoted from an embedded struct that was
+// decoded into carries the decoded label, and a lock's own instant its
+// name; a decoded instant named for no lock does not.
+func TestEmbeddedDecode(t *testing.T) {
+	u := testunit.Build(t, `package p
+
+import (
+	"encoding/json"
+	"time"
+)
+
+type EventData struct {
+	LockUpdateTime time.Time
+	UpdateTime     time.Time
+}
+
+type Event struct{ EventData }
+
+func f(data []byte) {
+	var e Event
+	json.Unmarshal(data, &e.EventData)
+	use(e.LockUpdateTime, e.UpdateTime)
+}
+
+func use(...any) {}
+`)
+	w := New(u)
+	var args []ast.Expr
+	ast.Inspect(u.Pass.Files[0], func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "use" {
+				args = c.Args
+			}
+		}
+		return true
+	})
+	if l := w.Eval(args[0]); !l.Has(ForeignTime) || !l.Has(LockNamed) {
+		t.Errorf("Eval(e.LockUpdateTime) = %b, want decoded and named as the lock's", l.Bits)
+	}
+	if l := w.Eval(args[1]); !l.Has(ForeignTime) || l.Has(LockNamed) {
+		t.Errorf("Eval(e.UpdateTime) = %b, want decoded, named for no lock", l.Bits)
+	}
+}

@@ -26,6 +26,7 @@ const (
 	APITTL                         // a TTL known from a lock API or a lease field, not from a name alone
 	InProc                         // kept in this process's memory (a map guarded by a sync mutex), the lock's own state
 	ElapsedTime                    // an elapsed time (time.Since, Sub), not an instant
+	LockNamed                      // an untrusted instant passed through a lock's or lease's name (LockUpdateTime, leaseExpiry)
 )
 
 // Origin is where a label comes from, for messages and related locations.

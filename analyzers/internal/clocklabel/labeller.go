@@ -428,6 +428,9 @@ func (w *Labeller) Object(obj types.Object) Label {
 		if l.Has(ForeignTime|WallOnly) && vocab.Validity.Match(obj.Name()) {
 			l.Bits |= DeadlineName
 		}
+		if l.Has(ForeignTime) && vocab.LockType.Match(obj.Name()) {
+			l.Bits |= LockNamed
+		}
 	}
 	return l
 }
@@ -479,7 +482,7 @@ func (w *Labeller) selector(x *ast.SelectorExpr) Label {
 	// comparison).
 	var l Label
 	if !w.Enum(f.Type()) {
-		l = w.Eval(x.X)
+		l = w.Eval(x.X).Union(w.embedded(sel))
 	}
 	owner := clocktype.FieldOwner(sel)
 	if owner != nil && w.inproc.Entry(owner) {
@@ -524,6 +527,31 @@ func (w *Labeller) selector(x *ast.SelectorExpr) Label {
 	l = l.Union(fl)
 	if l.Has(ForeignTime|WallOnly) && (vocab.Validity.Match(f.Name()) || w.AssignedInstant(f)) {
 		l.Bits |= DeadlineName // a deadline: expires_at, or a Timeout assigned time.Now().Add(d).Unix()
+	}
+	if l.Has(ForeignTime) && vocab.LockType.Match(f.Name()) {
+		l.Bits |= LockNamed // the record's LockUpdateTime: an instant of the lock itself
+	}
+	return l
+}
+
+// embedded returns the labels of the embedded fields a promoted field is
+// selected through: evt.LockUpdateTime after Decode(&evt.EventData) holds
+// what was decoded.
+func (w *Labeller) embedded(sel *types.Selection) Label {
+	var l Label
+	idx := sel.Index()
+	t := sel.Recv()
+	for _, k := range idx[:len(idx)-1] {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || k >= st.NumFields() {
+			break
+		}
+		ef := st.Field(k)
+		l = l.Union(w.objs[ef])
+		t = ef.Type()
 	}
 	return l
 }
@@ -625,7 +653,13 @@ func (w *Labeller) call(call *ast.CallExpr) Label {
 		l.Bits |= WallOnly
 		return l
 	case pkg == "strconv" && (strings.HasPrefix(name, "Parse") || name == "Atoi"):
-		return arg(0)
+		if l := arg(0); l.Bits != 0 || name == "ParseBool" || name == "ParseFloat" || name == "ParseComplex" {
+			return l
+		}
+		// An integer parsed from text of unknown origin (object metadata,
+		// a KV value, a header): compared with this host's Unix() it is an
+		// instant written elsewhere, with another clock.
+		return ForeignAt(call.Pos(), "an integer parsed from text ("+ShortName(fn)+")")
 	case pkg == "io" && name == "ReadAll":
 		return arg(0) // the bytes of a reader read from a store
 	case pkg == "strconv" && (strings.HasPrefix(name, "Format") || name == "Itoa"):

@@ -6,6 +6,8 @@ const dynamodbTypes = "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 const dynamodb1 = "github.com/aws/aws-sdk-go/service/dynamodb"
 const dynamodb1Iface = "github.com/aws/aws-sdk-go/service/dynamodb/dynamodbiface"
 const dynamodb1Expr = "github.com/aws/aws-sdk-go/service/dynamodb/expression"
+const dynamodbAttr = "github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+const dynamodb1Attr = "github.com/aws/aws-sdk-go/service/dynamodb/dynamodbattribute"
 const dynamolock = "cirello.io/dynamolock/v2"
 const dynamolock1 = "cirello.io/dynamolock"
 
@@ -49,7 +51,7 @@ func dynamolockLock(pkg string, acquire, release []string) *Lock {
 // both, and cirello.io/dynamolock's lock.
 var dynamoDBLibrary = Library{
 	Name:    "DynamoDB",
-	Modules: []string{dynamodb, dynamodbExpr, "github.com/aws/aws-sdk-go", dynamolock, dynamolock1},
+	Modules: []string{dynamodb, dynamodbExpr, dynamodbAttr, "github.com/aws/aws-sdk-go", dynamolock, dynamolock1},
 	Locks: []*Lock{
 		dynamolockLock(dynamolock1, []string{"AcquireLock", "AcquireLockWithContext"}, []string{"ReleaseLock", "ReleaseLockWithContext"}),
 		dynamolockLock(dynamolock, []string{"AcquireLockWithContext"}, []string{"ReleaseLockWithContext"}),
@@ -77,6 +79,14 @@ var dynamoDBLibrary = Library{
 	TTLArgs:    []TTLArg{{Func{dynamolock, "", "WithLeaseDuration"}, 0, -1}, {Func{dynamolock1, "", "WithLeaseDuration"}, 0, -1}},
 	Store:      dynamoStore,
 	StructTags: []string{"dynamodbav"},
+	// An item unmarshalled into a struct holds what its writer stored: a
+	// timestamp in it is another host's (FC4001).
+	Decoders: []Decoder{
+		{Func{dynamodbAttr, "", "UnmarshalMap"}, 1, "decoded from a DynamoDB item"},
+		{Func{dynamodbAttr, "", "Unmarshal"}, 1, "decoded from a DynamoDB item"},
+		{Func{dynamodb1Attr, "", "UnmarshalMap"}, 1, "decoded from a DynamoDB item"},
+		{Func{dynamodb1Attr, "", "Unmarshal"}, 1, "decoded from a DynamoDB item"},
+	},
 }
 
 // dynamoStore is what DynamoDB evaluates: the condition expressions of

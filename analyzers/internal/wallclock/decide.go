@@ -49,6 +49,9 @@ type cand struct {
 	// errVerdict: the comparison decides the return of an error;
 	// durVerdict: the remaining validity itself is returned.
 	errVerdict, durVerdict bool
+	// takeover: the call that takes over a lease record in an
+	// acquisition (acquire.go).
+	takeover string
 }
 
 // candidate records comparisons: x < y (and the other orderings and
@@ -149,6 +152,9 @@ func (w *checker) reportComparisons() {
 		}
 		fn := v.Parent()
 		if c.kind == kindStored && !w.vocabulary(c.lab, fn) {
+			if acquirerName(fn) || w.holderConjoined(c.expr) {
+				w.reportAcquisition(c, fn, v)
+			}
 			continue
 		}
 		if c.kind == kindStripped && !c.lab.Has(clocklabel.FromStore) && !(c.lab.Has(clocklabel.DeadlineName) && w.touches(fn)) {
@@ -158,6 +164,12 @@ func (w *checker) reportComparisons() {
 			continue // a duration named like a lock TTL, and no lock in sight
 		}
 		eff, returned := w.decision(v, c.kind)
+		if eff == nil && !returned && c.kind == kindStored && (acquirerName(fn) || w.holderConjoined(c.expr)) {
+			// A lease-named instant in an acquisition: what it decides is
+			// the acquisition's refusal or takeover (acquire.go).
+			w.reportAcquisition(c, fn, v)
+			continue
+		}
 		if eff == nil && !returned && c.kind == kindValidity && w.inSection(fn, v) && w.errorVerdict(v) {
 			// if validity <= 0 { return errLost }: the verdict is an error.
 			c.errVerdict, returned = true, true
@@ -378,7 +390,7 @@ func pollCondition(fn *ssa.Function) bool {
 
 // vocabulary decides whether a comparison of a stored timestamp with the
 // local clock is about a lease: a lock TTL takes part, the timestamp was
-// read from a lock store, or it has a deadline-like name and belongs to a
+// read from a lock store or is named as the lock's own, or it has a deadline-like name and belongs to a
 // lease-like struct, a function that uses a lock API, or a method of a type
 // named as a lock (a deadline parsed from the lock's own annotation in
 // refreshTokenLock.setLockAnnotation).
@@ -386,6 +398,8 @@ func (w *checker) vocabulary(l clocklabel.Label, fn *ssa.Function) bool {
 	switch {
 	case l.Has(clocklabel.FromStore), l.Has(clocklabel.LockTTL) && l.Has(clocklabel.APITTL):
 		return true
+	case l.Has(clocklabel.LockNamed):
+		return true // an untrusted instant named as the lock's own (LockUpdateTime)
 	case l.Has(clocklabel.LockTTL) && w.touches(fn):
 		return true // a TTL by its name, in a function that uses a lock
 	case !l.Has(clocklabel.DeadlineName):
@@ -420,6 +434,10 @@ func (w *checker) reportComparison(c *cand, fn *ssa.Function, v ssa.Value, eff *
 	switch {
 	case eff != nil:
 		decision = "and its result decides whether " + eff.what + " runs"
+	case c.takeover != "":
+		decision = "and its result decides whether " + funcName(fn) + " takes the lock over (" + c.takeover + ")"
+	case c.errVerdict && c.kind == kindStored:
+		decision = "and its result decides whether " + funcName(fn) + " refuses the lock with an error or goes on to take it"
 	case c.errVerdict:
 		decision = "and its result decides whether " + funcName(fn) + " returns an error while the lock is held"
 	case c.durVerdict:

@@ -20,6 +20,11 @@ const (
 	// that decides with it; generous because a verdict is often returned
 	// through several helpers' results.
 	maxDecisionFlow = 16
+
+	// maxChain bounds the blocks followed from an acquisition's branch to
+	// the error it returns: the conditions of one && chain and a block or
+	// two before the return.
+	maxChain = 6
 )
 
 // The labelling's limits are clocklabel's, astexpr's, clocktype's and

@@ -173,11 +173,24 @@ func (w *checker) mongoCall(call *ast.CallExpr, dc model.DocCall, fd *ast.FuncDe
 			_, claims = w.localInstant(set)
 		}
 		claims = claims && expiredDirection(c.Op)
-		evidence := vocab.Lease.Match(c.Attr) || vocab.Lease.Match(coll) || claims && declNamesLock(fd)
-		if !evidence || !write && !w.writesCollection(fd, call) {
+		// A write in a lock's acquisition filtered on an expiry that has
+		// passed by this host's clock takes the lock over, whatever its
+		// update writes (a whole lock struct under $set).
+		named := vocab.Lease.Match(c.Attr) || vocab.Lease.Match(coll)
+		takeover := !named && !claims && write && expiredDirection(c.Op) && vocab.Role(c.Attr) == vocab.Expiry && declNamesLock(fd)
+		evidence := named || claims && declNamesLock(fd) || takeover
+		// A read of lock documents feeds a takeover when the function
+		// writes the collection, or, for documents named as locks, hands
+		// them to a function of this package that writes documents (a
+		// cleaner marking each expired holder's operation done).
+		if !evidence || !write && !w.writesCollection(fd, call) && !(named && w.callsDocWriter(fd)) {
 			continue
 		}
 		what := fmt.Sprintf("the filter of MongoDB %s compares the stored %q with %s (%s)", dc.Func.Name, c.Attr, types.ExprString(c.Val), c.Op)
+		if takeover {
+			what = fmt.Sprintf("the filter of MongoDB %s in %s takes the lock document over when its %q %s %s",
+				dc.Func.Name, fd.Name.Name, c.Attr, c.Op, types.ExprString(c.Val))
+		}
 		if claims {
 			what = fmt.Sprintf("the filter of MongoDB %s takes the lease document over when its %q %s %s, and writes %s as the new expiry",
 				dc.Func.Name, c.Attr, c.Op, types.ExprString(c.Val), types.ExprString(set))
@@ -308,6 +321,45 @@ func (w *checker) builderFeedsWrite(fd *ast.FuncDecl) bool {
 // update or replace, a delete, a find-and-modify.
 func docWrite(dc model.DocCall) bool {
 	return dc.Update >= 0 || strings.HasPrefix(dc.Func.Name, "Delete") || strings.HasPrefix(dc.Func.Name, "FindOneAnd")
+}
+
+// callsDocWriter reports whether fd calls a function of this package
+// that writes documents (docWrite), directly or through its own calls of
+// this package, up to maxEffectDepth calls deep.
+func (w *checker) callsDocWriter(fd *ast.FuncDecl) bool {
+	seen := map[*ast.FuncDecl]bool{fd: true}
+	var writes func(body *ast.BlockStmt, depth int, top bool) bool
+	writes = func(body *ast.BlockStmt, depth int, top bool) bool {
+		found := false
+		ast.Inspect(body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || found {
+				return !found
+			}
+			fn := w.Callee(call)
+			if fn == nil {
+				return true
+			}
+			if !top {
+				for _, dc := range model.KB.Documents {
+					if dc.Func.Matches(fn) && docWrite(dc) {
+						found = true
+						return false
+					}
+				}
+			}
+			if depth >= maxEffectDepth || fn.Pkg() != w.u.Pass.Pkg {
+				return true
+			}
+			if d := w.u.Index.Decl(fn.Origin()); d != nil && d.Body != nil && !seen[d] {
+				seen[d] = true
+				found = writes(d.Body, depth+1, false)
+			}
+			return !found
+		})
+		return found
+	}
+	return writes(fd.Body, 0, true)
 }
 
 // writesCollection reports whether the function also writes with the same

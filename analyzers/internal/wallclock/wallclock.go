@@ -4,6 +4,7 @@
 package wallclock
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 
@@ -34,9 +35,11 @@ import (
 // the database use its own clock.
 //
 // To stay precise the comparison needs lease vocabulary: a lock TTL, a
-// value read from a lock store (lock table, lock key, lease record), or a
-// deadline-like name together with a lease-like struct or a function that
-// touches a lock API.
+// value read from a lock store (lock table, lock key, lease record), an
+// instant named as the lock's own, or a deadline-like name together with a
+// lease-like struct or a function that touches a lock API. A record of any
+// store is a lease by how it is read (acquire.go, holder.go): in an
+// acquisition deciding a refusal or a takeover, or beside its owner test.
 func Check(u *unit.Unit) {
 	lab := clocklabel.New(u)
 	w := &checker{
@@ -72,4 +75,7 @@ type checker struct {
 	touch    map[*ssa.Function]bool
 	reached  map[*ssa.Function]bool
 	reachSet map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool
+
+	// logicParent: the && / || expression an operand belongs to (holder.go).
+	logicParent map[ast.Expr]ast.Expr
 }
