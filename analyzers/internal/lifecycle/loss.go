@@ -56,12 +56,7 @@ func (l *checker) consulLost(ci ssa.CallInstruction) {
 	if !ok {
 		return
 	}
-	var sec *section.Section
-	for _, s := range l.u.Sections {
-		if s.Call == ci {
-			sec = s
-		}
-	}
+	sec := l.sectionAt(ci)
 	if sec == nil {
 		return // not a critical section: the code expects the acquisition to fail
 	}
@@ -186,12 +181,7 @@ func (l *checker) lostContext(ci ssa.CallInstruction, callee *types.Func) {
 	if !ok {
 		return
 	}
-	var sec *section.Section
-	for _, s := range l.u.Sections {
-		if s.Call == ci {
-			sec = s
-		}
-	}
+	sec := l.sectionAt(ci)
 	if sec == nil {
 		return
 	}
@@ -598,4 +588,15 @@ func (l *checker) exits(fn *ssa.Function, depth int) bool {
 		}
 	}
 	return false
+}
+
+// sectionAt is the critical section the acquisition ci opens, or nil.
+func (l *checker) sectionAt(ci ssa.CallInstruction) *section.Section {
+	var sec *section.Section
+	for _, s := range l.u.Sections {
+		if s.Call == ci {
+			sec = s
+		}
+	}
+	return sec
 }

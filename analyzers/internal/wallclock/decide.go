@@ -212,24 +212,7 @@ func (w *checker) inSection(fn *ssa.Function, v ssa.Value) bool {
 // errorVerdict reports whether a comparison decides a return of an error:
 // a branch entered only from it returns a non-nil error.
 func (w *checker) errorVerdict(v ssa.Value) bool {
-	if v.Referrers() == nil {
-		return false
-	}
-	var ifs []*ssa.If
-	for _, r := range *v.Referrers() {
-		switch x := r.(type) {
-		case *ssa.If:
-			ifs = append(ifs, x)
-		case *ssa.UnOp:
-			if x.Op == token.NOT && x.Referrers() != nil {
-				for _, r2 := range *x.Referrers() {
-					if iff, ok := r2.(*ssa.If); ok {
-						ifs = append(ifs, iff)
-					}
-				}
-			}
-		}
-	}
+	ifs := conditionIfs(v)
 	for _, iff := range ifs {
 		for _, succ := range iff.Block().Succs {
 			if len(succ.Preds) != 1 {
