@@ -51,7 +51,7 @@ const s3v1 = "github.com/aws/aws-sdk-go/service/s3"
 // delete to this holder's object (FC5001).
 var s3v1Library = Library{
 	Name:    "S3 (aws-sdk-go v1)",
-	Modules: []string{s3v1},
+	Modules: []string{"github.com/aws/aws-sdk-go"}, // v1 is one module
 	StoredFields: map[Field]string{
 		{s3v1, "GetObjectOutput", "LastModified"}:  "the lock object's LastModified, S3's clock",
 		{s3v1, "HeadObjectOutput", "LastModified"}: "the lock object's LastModified, S3's clock",
