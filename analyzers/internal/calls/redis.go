@@ -24,6 +24,23 @@ func KeyDeleteLock(c *ssa.CallCommon, fn *types.Func) *model.Lock {
 	return nil
 }
 
+// DeletedLockKeyShape returns the shape (KeyShape, parameters kept) of
+// the one key that c, a call of fn, deletes as a key-held lock's release
+// (KeyDeleteLock); "" when c is no such release or deletes several keys.
+// key is the key argument of the delete (DEL's variadic keys, or one).
+func DeletedLockKeyShape(c *ssa.CallCommon, fn *types.Func, key ssa.Value) string {
+	if key == nil || fn == nil || KeyDeleteLock(c, fn) == nil {
+		return ""
+	}
+	if elems, ok := Variadic(key); ok {
+		if len(elems) != 1 {
+			return ""
+		}
+		key = elems[0]
+	}
+	return KeyShape(key, true)
+}
+
 // KeyHeldAcquire returns the lock held by its key (a SET NX) whose
 // acquisition c is: one of its Acquire functions sending its command, or a
 // method of an application interface that mirrors it; nil otherwise.

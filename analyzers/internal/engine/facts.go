@@ -99,17 +99,7 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *fact.EffectsFact {
 // the lock's release (an application's ReleaseRedeemLock over its
 // AcquireRedeemLock), not a write the lock protects, for every caller.
 func (a *analysis_) releasesOwnLock(e *effect.Effect) bool {
-	if e.Key == nil || e.Callee == nil || calls.KeyDeleteLock(e.Call.Common(), e.Callee) == nil {
-		return false
-	}
-	key := e.Key
-	if elems, ok := calls.Variadic(key); ok {
-		if len(elems) != 1 {
-			return false
-		}
-		key = elems[0]
-	}
-	shape := calls.KeyShape(key, true)
+	shape := calls.DeletedLockKeyShape(e.Call.Common(), e.Callee, e.Key)
 	if shape == "" {
 		return false
 	}

@@ -158,17 +158,7 @@ func (c *Checker) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.
 // the release is FC5001's to judge (it names the acquisition), not a
 // write the lease guards.
 func (c *Checker) releasesKeyLock(e *effect.Effect) bool {
-	if e.Key == nil || e.Callee == nil || calls.KeyDeleteLock(e.Call.Common(), e.Callee) == nil {
-		return false
-	}
-	key := e.Key
-	if elems, ok := calls.Variadic(key); ok {
-		if len(elems) != 1 {
-			return false
-		}
-		key = elems[0]
-	}
-	shape := calls.KeyShape(key, true)
+	shape := calls.DeletedLockKeyShape(e.Call.Common(), e.Callee, e.Key)
 	if shape == "" {
 		return false
 	}
