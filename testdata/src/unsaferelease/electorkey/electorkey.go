@@ -47,4 +47,17 @@ func (e *elector) Release(ctx context.Context) error {
 	return nil
 }
 
+// Resign is the same release, suppressed: a shutdown path that accepts
+// deleting a successor's key.
+func (e *elector) Resign(ctx context.Context) error {
+	if e.IsLeader() {
+		//lint:ignore FC5001 shutdown only: a successor re-acquires within one heartbeat
+		if err := e.client.Del(ctx, e.config.Key).Err(); err != nil {
+			return err
+		}
+	}
+	e.isLeader.Store(false)
+	return nil
+}
+
 func (e *elector) IsLeader() bool { return e.isLeader.Load() }

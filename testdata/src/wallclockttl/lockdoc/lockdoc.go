@@ -41,6 +41,22 @@ func (c *client) XLock(ctx context.Context, name, id string, ttl time.Duration) 
 	return c.coll.FindOneAndUpdate(ctx, selector, update, options.FindOneAndUpdate().SetUpsert(true)).Err()
 }
 
+// Suppressed: the same takeover where the team accepts the holder's clock
+// (one host writes the collection).
+func (c *client) XLockOneHost(ctx context.Context, name, id string, ttl time.Duration) error {
+	currentTime := time.Now()
+	selector := bson.M{
+		"resource": name,
+		"$or": []bson.M{
+			{"exclusive.acquired": false},
+			//lint:ignore FC4001 one host writes this collection: its clock is the holder's
+			{"exclusive.expiresAt": bson.M{"$lte": &currentTime}},
+		},
+	}
+	update := bson.M{"$set": &resource{Name: name, Exclusive: exclusive{LockID: id, ExpiresAt: time.Now().Add(ttl)}}}
+	return c.coll.FindOneAndUpdate(ctx, selector, update, options.FindOneAndUpdate().SetUpsert(true)).Err()
+}
+
 // Silent: the same filter selecting live locks ($gt) renews, it does not
 // take over.
 func (c *client) XLockRenew(ctx context.Context, name, id string, ttl time.Duration) error {
