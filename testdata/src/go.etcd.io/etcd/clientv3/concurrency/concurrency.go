@@ -7,8 +7,8 @@ import (
 
 	"go.uber.org/zap"
 
-	pb "go.etcd.io/etcd/etcdserver/etcdserverpb"
 	v3 "go.etcd.io/etcd/clientv3"
+	pb "go.etcd.io/etcd/etcdserver/etcdserverpb"
 )
 
 var (

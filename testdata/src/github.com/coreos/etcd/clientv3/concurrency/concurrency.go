@@ -7,8 +7,8 @@ import (
 
 	"go.uber.org/zap"
 
-	pb "github.com/coreos/etcd/etcdserver/etcdserverpb"
 	v3 "github.com/coreos/etcd/clientv3"
+	pb "github.com/coreos/etcd/etcdserver/etcdserverpb"
 )
 
 var (
