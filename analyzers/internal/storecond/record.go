@@ -165,6 +165,15 @@ func MapEntries(v ssa.Value) ([]string, []ssa.Value) {
 			}
 			var k, val ssa.Value
 			for _, r2 := range *ia.Referrers() {
+				if st, ok := r2.(*ssa.Store); ok && st.Addr == ia {
+					// *&arr[i] = *t, t a local {Key, Value} built first
+					// (go/ssa builds an element literal this way when it
+					// holds another literal: bson.E{"$set", bson.D{...}}).
+					if f := calls.StructFields(st.Val); f != nil && f["Key"] != nil {
+						k, val = f["Key"], f["Value"]
+					}
+					continue
+				}
 				fa, ok := r2.(*ssa.FieldAddr)
 				if !ok {
 					continue
