@@ -247,9 +247,11 @@ func indexChecks(lib *Library, name string) []kbEntry {
 				// an untyped reply, which Replies convert.
 				untyped := l.Command != nil
 				switch {
-				case untyped && !isStringAt(sig.Params(), l.Command.Arg):
+				case untyped && l.Command.Field != "" && !hasStringField(sig.Params(), l.Command.Arg, l.Command.Field):
+					return fmt.Sprintf("argument %d is not a struct with a string field %s (Command.Field)", l.Command.Arg, l.Command.Field)
+				case untyped && l.Command.Field == "" && !isStringAt(sig.Params(), l.Command.Arg):
 					return fmt.Sprintf("argument %d is not the command name (Command)", l.Command.Arg)
-				case l.Success == ErrNil && !isErrorAt(sig.Results(), l.Result):
+				case l.Success == ErrNil && !isErrorAt(sig.Results(), l.Result) && !(l.Result == 0 && returnsCommand(fn)):
 					return fmt.Sprintf("result %d is not an error (Success ErrNil, Result %d)", l.Result, l.Result)
 				case l.SuccessField != "":
 					if !hasBoolField(sig.Results(), l.Result, l.SuccessField) {
@@ -309,6 +311,10 @@ func indexChecks(lib *Library, name string) []kbEntry {
 				case s.Command != nil && s.Command.Builder != nil:
 					if why := builtCommandCheck(ps, s.Command); why != "" {
 						return why
+					}
+				case s.Command != nil && s.Command.Field != "":
+					if !hasStringField(ps, s.Command.Arg, s.Command.Field) {
+						return fmt.Sprintf("argument %d is not a struct with a string field %s (Command.Field)", s.Command.Arg, s.Command.Field)
 					}
 				case s.Command != nil && !isStringAt(ps, s.Command.Arg):
 					return fmt.Sprintf("argument %d is not the command name (Command)", s.Command.Arg)
@@ -465,6 +471,26 @@ func isStringAt(t *types.Tuple, i int) bool {
 	typ := at(t, i)
 	b, ok := types.Unalias(typ).(*types.Basic)
 	return typ != nil && ok && b.Info()&types.IsString != 0
+}
+
+// hasStringField: argument i is a struct (go-redis' SetArgs) whose field
+// name is a string (Command.Field).
+func hasStringField(t *types.Tuple, i int, name string) bool {
+	typ := at(t, i)
+	if typ == nil {
+		return false
+	}
+	st, ok := typ.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for j := 0; j < st.NumFields(); j++ {
+		if f := st.Field(j); f.Name() == name {
+			b, ok := types.Unalias(f.Type()).(*types.Basic)
+			return ok && b.Info()&types.IsString != 0
+		}
+	}
+	return false
 }
 
 // isEmptyInterfaceAt: go-pg takes its SQL text as an interface{}.
