@@ -377,6 +377,16 @@ func IsCommand(c *ssa.CallCommon, cmd *model.Command) bool {
 	if cmd.Builder != nil {
 		return BuiltChain(c, cmd) != nil
 	}
+	if cmd.Field != "" {
+		v, ok := StructField(Arg(c, cmd.Arg), cmd.Field)
+		if !ok {
+			// The option is not known: no acquisition that asks for it,
+			// but a write excluding it stays a write (as before SetArgs'
+			// Mode was read).
+			return len(cmd.With) == 0
+		}
+		return cmd.Matches("", []string{v})
+	}
 	name, ok := ConstString(Arg(c, cmd.Arg))
 	if !ok {
 		return false

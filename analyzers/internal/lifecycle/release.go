@@ -17,7 +17,6 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
-	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/valuename"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
@@ -530,7 +529,7 @@ func (l *checker) constantMatchValue(fn *ssa.Function, ci ssa.CallInstruction) {
 	if !ok || ld.Op != token.MUL {
 		return
 	}
-	fields := storecond.StructFields(ld) // nil unless a struct built here
+	fields := calls.StructFields(ld) // nil unless a struct built here
 	if mode, ok := calls.ConstString(fields["Mode"]); !ok || !strings.EqualFold(mode, "IFEQ") {
 		return
 	}

@@ -12,8 +12,10 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/outcome"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlrenewal"
+	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/valuename"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -53,6 +55,11 @@ type RenewalFact struct {
 	// on: its error says that the session, and every lock held through
 	// it, is gone.
 	Session bool
+	// Unconditional is set when the renewal matches its record whoever
+	// holds it (a document store's update of a heartbeat field in a
+	// function named as a renewal): its error says only that the renewal
+	// could not be written, after which the lease runs out.
+	Unconditional bool
 }
 
 func (*RenewalFact) AFact() {}
@@ -78,6 +85,43 @@ type renewals struct {
 func (l *checker) leaseRenewals() {
 	r := &renewals{l: l, local: map[*types.Func]*RenewalFact{}}
 	r.gen = l.generated
+	if !l.lossOnly {
+		r.statements()
+	}
+	// Functions that hand a renewal's error on to their caller are
+	// renewals too (UpdateLease -> the store method -> the locker).
+	for round := 0; round < 3; round++ {
+		n := len(r.local)
+		l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
+			if f, _ := r.renewalOf(ci); f != nil && f.Signal == renewalErr {
+				if call, ok := ci.(*ssa.Call); ok {
+					if v := calls.Result(call, f.Result); v != nil && outcome.ReturnsErr(fn, v) {
+						r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: outcome.ErrIndex(fn), KeyParam: -1, What: f.What, Where: f.Where, Session: f.Session, Unconditional: f.Unconditional})
+					}
+				}
+			}
+		})
+		if len(r.local) == n {
+			break
+		}
+	}
+	// The calls of renewal functions.
+	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
+		if f, impl := r.renewalOf(ci); f != nil {
+			r.renewalCall(fn, ci, f, impl)
+		}
+	})
+	if !l.lossOnly {
+		exportSummaries(l, r.local, kindRenewal)
+	}
+}
+
+// statements finds the renewal statements themselves (SQL, Redis EXPIRE,
+// document updates) and the wrappers of a library's session renewal. A
+// package admitted only because it names a renewal (CheckLoss) skips them:
+// it judges only the calls of renewals summarised elsewhere.
+func (r *renewals) statements() {
+	l := r.l
 	// The statements themselves.
 	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
 		callee := calls.Callee(ci.Common())
@@ -87,6 +131,12 @@ func (l *checker) leaseRenewals() {
 		if model.MatchesAny(model.KB.KeyExpires, callee) {
 			r.redisExpire(fn, ci, callee)
 			return
+		}
+		for _, dc := range model.KB.Documents {
+			if dc.Update >= 0 && dc.Func.Matches(callee) {
+				r.docRenewal(fn, ci, callee, dc)
+				return
+			}
 		}
 		if text, q, kind := sqlrenewal.Call(ci, callee, sqlSink(callee)); kind != sqlrenewal.None {
 			if st, what := sqlrenewal.Statement(text, fn); st != nil {
@@ -108,30 +158,6 @@ func (l *checker) leaseRenewals() {
 				What: callee.Pkg().Name() + " " + model.RecvName(callee) + "." + callee.Name(), Where: l.where(ci.Pos()), Session: true})
 		}
 	})
-	// Functions that hand a renewal's error on to their caller are
-	// renewals too (UpdateLease -> the store method -> the locker).
-	for round := 0; round < 3; round++ {
-		n := len(r.local)
-		l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
-			if f, _ := r.renewalOf(ci); f != nil && f.Signal == renewalErr {
-				if call, ok := ci.(*ssa.Call); ok {
-					if v := calls.Result(call, f.Result); v != nil && outcome.ReturnsErr(fn, v) {
-						r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: outcome.ErrIndex(fn), KeyParam: -1, What: f.What, Where: f.Where, Session: f.Session})
-					}
-				}
-			}
-		})
-		if len(r.local) == n {
-			break
-		}
-	}
-	// The calls of renewal functions.
-	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
-		if f, impl := r.renewalOf(ci); f != nil {
-			r.renewalCall(fn, ci, f, impl)
-		}
-	})
-	exportSummaries(l, r.local, kindRenewal)
 }
 
 // summarise records fn as a renewal function (the first summary wins).
@@ -192,6 +218,51 @@ func (r *renewals) sqlRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *
 			r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: outcome.ErrIndex(fn), KeyParam: -1, What: what, Where: where})
 		}
 	}
+}
+
+// docRenewal records a document store's update that renews a lease: in a
+// function named as a renewal (vocab.NamesRenewal, NamesExtension:
+// Heartbeat, renewLease, extendLock), an update that sets a heartbeat or
+// lease-expiry field (vocab.RenewalColumn: $set {"heartbeat": now}) and
+// whose error the function returns. Such an update matches its documents
+// whoever holds them, so its error reports only that the renewal could not
+// be written (RenewalFact.Unconditional); what the function's callers do
+// with that error is judged where they call it (renewalCall). A renewal
+// through a filter or update built elsewhere is not read.
+func (r *renewals) docRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func, dc model.DocCall) {
+	call, ok := ci.(*ssa.Call)
+	if !ok || fn.Parent() != nil || !vocab.NamesRenewal(fn.Name()) && !vocab.NamesExtension(fn.Name()) {
+		return
+	}
+	field := renewedField(calls.Arg(ci.Common(), dc.Update))
+	if field == "" {
+		return
+	}
+	err := calls.ErrorResult(call)
+	if err == nil || !outcome.ReturnsErr(fn, err) {
+		return
+	}
+	r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: outcome.ErrIndex(fn), KeyParam: -1,
+		What: fmt.Sprintf("%s %s setting %s", callee.Pkg().Name(), callee.Name(), field), Where: r.l.where(ci.Pos()), Unconditional: true})
+}
+
+// renewedField returns the heartbeat or lease-expiry field (vocab.
+// RenewalColumn) that an update document sets ($set and the other set
+// operators of the knowledge base, model.KB.SetOps), or "".
+func renewedField(update ssa.Value) string {
+	keys, vals := storecond.MapEntries(update)
+	for i, k := range keys {
+		if !slices.Contains(model.KB.SetOps, k) {
+			continue
+		}
+		fields, _ := storecond.MapEntries(vals[i])
+		for _, f := range fields {
+			if f != "?" && vocab.RenewalColumn(f, false) {
+				return f
+			}
+		}
+	}
+	return ""
 }
 
 // dropped reports a renewal whose outcome is thrown away where it runs, or
@@ -275,6 +346,11 @@ func (r *renewals) renewalCall(fn *ssa.Function, ci ssa.CallInstruction, f *Rene
 			}
 			msg = fmt.Sprintf("%s renews a lock session (it returns the error of %s, at %s%s) and fails when the session has expired or was invalidated, which ends every lock held through it, but its error %s: the process never learns it and keeps acting as the holder; send its error on a channel or check it, and stop the work (cancel its context) when it returns",
 				name, f.What, f.Where, of, how)
+			break
+		}
+		if f.Unconditional {
+			msg = fmt.Sprintf("%s and fails when the renewal could not be written, but its error %s: the lease then runs out while the work goes on, and another holder can take it over; stop the work (cancel its context, or return the error) when the renewal fails",
+				renews, how)
 			break
 		}
 		msg = fmt.Sprintf("%s and fails when the lease was lost (the row no longer names this holder), but its error %s: the work goes on after another holder has taken the lease; stop the work (cancel its context, or return the error) when the renewal fails",
@@ -453,9 +529,6 @@ func (l *checker) judgedRenewal(ci ssa.CallInstruction) bool {
 	}
 	if model.MatchesAny(model.KB.SessionRenewals, callee) || model.MatchesAny(model.KB.LockExtensions, callee) || model.MatchesAny(model.KB.KeyExpires, callee) {
 		return true
-	}
-	if l.lossOnly {
-		return false // no lock API imported: no renewal summary either
 	}
 	r := &renewals{l: l, local: map[*types.Func]*RenewalFact{}}
 	f, _ := r.renewalOf(ci)

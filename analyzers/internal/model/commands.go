@@ -32,6 +32,14 @@ type Command struct {
 	// (a builder stored in a variable changed on some paths only, or
 	// passed in from another function) matches no entry.
 	Builder *Builder
+	// Field is set for a client whose options are the fields of a struct
+	// argument rather than strings (go-redis' SetArgs(ctx, key, value,
+	// SetArgs{Mode: "NX", TTL: ttl})): argument Arg is that struct,
+	// Names is empty (the method names the command), and With and Without
+	// look for the constant value of its field Field. A struct not built
+	// in the calling function, or a field that is not a constant, matches
+	// no entry that asks for With or Without.
+	Field string
 }
 
 // Builder names the command builder of a client whose commands are method
@@ -44,13 +52,14 @@ type Builder struct {
 }
 
 // Matches reports whether a call naming the command name, followed by the
-// arguments rest ("" for one that is not a constant string), is c. A nil
-// Command matches every call.
+// arguments rest ("" for one that is not a constant string), is c (for a
+// command whose options are a struct's field, c.Field, name is ignored
+// and rest is that field's value). A nil Command matches every call.
 func (c *Command) Matches(name string, rest []string) bool {
 	if c == nil {
 		return true
 	}
-	if !slices.ContainsFunc(c.Names, func(n string) bool { return strings.EqualFold(n, name) }) {
+	if c.Field == "" && !slices.ContainsFunc(c.Names, func(n string) bool { return strings.EqualFold(n, name) }) {
 		return false
 	}
 	has := func(flags []string) bool {

@@ -144,12 +144,12 @@ type Index struct {
 	// "only logged").
 	Loggers         Loggers
 	ErrorFormatters []Func
-	// ReplyPackages, StoredReplies, ValueReplies and BoolReplies merge the
+	// ReplyPackages, StoredReplies, ValueReplies, BoolReplies and ErrReplies merge the
 	// libraries' Replies; ReplyPackage is the first library's first
 	// package, whose Scan and key arguments FC4001 reads.
-	ReplyPackages                            []string
-	ReplyPackage                             string
-	StoredReplies, ValueReplies, BoolReplies []string
+	ReplyPackages                                        []string
+	ReplyPackage                                         string
+	StoredReplies, ValueReplies, BoolReplies, ErrReplies []string
 
 	// Stores are the libraries' stores (Library.Store), and the tables
 	// below their lists merged.
@@ -248,6 +248,7 @@ func NewIndex(libs []*Library) *Index {
 			x.StoredReplies = appendNew(x.StoredReplies, r.Stored...)
 			x.ValueReplies = appendNew(x.ValueReplies, r.Value...)
 			x.BoolReplies = appendNew(x.BoolReplies, r.Bool...)
+			x.ErrReplies = appendNew(x.ErrReplies, r.Err...)
 		}
 		if p := l.SetNX; p != nil {
 			x.SetNXs = append(x.SetNXs, p)

@@ -33,6 +33,7 @@ var goRedisReplies = Replies{
 	Stored: []string{"Result", "Val", "Int", "Int64", "Uint64", "Float64", "Time", "Bytes", "Text"},
 	Value:  []string{"Result", "Val", "Text", "Bytes"},
 	Bool:   []string{"Val", "Result"},
+	Err:    []string{"Err", "Result"},
 }
 
 // goRedisStore is what FC4001 reads of the commands Redis evaluates on
@@ -94,7 +95,7 @@ var redisLibrary = Library{
 			Release: []Func{{gozero, "RedisLock", "Release"}, {gozero, "RedisLock", "ReleaseCtx"}},
 			Fence:   Fence{None: noFenceRedis},
 		},
-	}, goRedisV9.setNXLock(), goRedisV8.setNXLock(), &Lock{
+	}, goRedisV9.setNXLock(), goRedisV8.setNXLock(), goRedisV9.setArgsLock(), goRedisV8.setArgsLock(), &Lock{
 		// SET NX through the application's own client interface that
 		// mirrors go-redis' (nexspence's RedisBackend, bk-cmdb's
 		// redis.Client over go-redis v7): SetNX(ctx, key, value, ttl).
@@ -133,7 +134,7 @@ var redisLibrary = Library{
 		{Func{gozero, "RedisLock", "SetExpire"}, 0, -1},
 	}, append(goRedisV9.ttlArgs(), goRedisV8.ttlArgs()...)...),
 	SetNX:      goRedisSetNX(goRedisV9, goRedisV8),
-	Replies:    &Replies{Packages: []string{goredis, goredisV8}, Stored: goRedisReplies.Stored, Value: goRedisReplies.Value, Bool: goRedisReplies.Bool},
+	Replies:    &Replies{Packages: []string{goredis, goredisV8}, Stored: goRedisReplies.Stored, Value: goRedisReplies.Value, Bool: goRedisReplies.Bool, Err: goRedisReplies.Err},
 	Store:      goRedisStore,
 	StructTags: []string{"redis"},
 }
@@ -209,15 +210,48 @@ func (m goRedisModule) setNXLock() *Lock {
 	}
 }
 
+// setArgsLock is the same lock taken with SetArgs(ctx, key, value,
+// SetArgs{Mode: "NX", TTL: ttl}) (v8 and v9: SET key value NX PX ttl, the
+// form Redis documents instead of SETNX). Its *StatusCmd's error is nil
+// when the key was set and redis.Nil when another holder has it, so
+// success is a nil Err() (or Result()'s error). SetArgs with any other
+// Mode (XX, or none) is a plain write (the sink below); a Mode that is not
+// a constant of a SetArgs built at the call is neither.
+func (m goRedisModule) setArgsLock() *Lock {
+	l := m.setNXLock()
+	l.Acquire = m.cmds("SetArgs")
+	l.Command = m.setArgs(true)
+	l.Success = ErrNil
+	return l
+}
+
+// setArgs restricts SetArgs to the calls whose options struct (argument
+// 3) sets Mode to NX (nx) or does not (!nx).
+func (m goRedisModule) setArgs(nx bool) *Command {
+	c := &Command{Arg: m.arg(3), Field: "Mode"}
+	if nx {
+		c.With = []string{"NX"}
+	} else {
+		c.Without = []string{"NX"}
+	}
+	return c
+}
+
 func (m goRedisModule) sinks() []*Sink {
 	return []*Sink{
 		{Family: "go-redis", Cond: CondNone, Key: m.arg(1), LockKeys: true,
 			Advice: "write through a Lua script (Eval) that compares it",
-			Funcs: m.cmds("Set", "SetArgs", "SetEx", "SetEX", "SetXX", "MSet", "MSetNX", "GetSet", "GetDel",
+			Funcs: m.cmds("Set", "SetEx", "SetEX", "SetXX", "MSet", "MSetNX", "GetSet", "GetDel",
 				"Del", "Unlink", "Incr", "IncrBy", "IncrByFloat", "Decr", "DecrBy", "HSet", "HMSet", "HSetNX", "HDel", "HIncrBy",
 				"LPush", "RPush", "LPop", "RPop", "LRem", "LSet", "SAdd", "SRem", "SPop", "ZAdd", "ZRem", "ZIncrBy", "XDel",
 				"Append", "SetRange", "Rename", "SetIFEQ", "SetIFNE", "DelExArgs"),
 			Invalidations: m.cmds("Del", "Unlink", "HDel")},
+		// SetArgs without NX overwrites the key (with NX it is a lock or
+		// de-duplication, as SetNX, which is no sink either).
+		{Family: "go-redis", Cond: CondNone, Key: m.arg(1), LockKeys: true,
+			Advice:  "write through a Lua script (Eval) that compares it",
+			Funcs:   m.cmds("SetArgs"),
+			Command: m.setArgs(false)},
 		// PUBLISH and XADD are messages to whoever subscribes or reads the
 		// stream, not writes a store could compare: they cannot carry a
 		// token (as NATS' Publish).

@@ -105,8 +105,10 @@ type Replies struct {
 	// Stored are the command methods that return the stored value; Value
 	// those that turn a string command into its value (result 0 when the
 	// method returns (value, error)); Bool those that read a boolean
-	// command's bool.
-	Stored, Value, Bool []string
+	// command's bool; Err those whose last result is the command's error
+	// (Err, Result): what an acquisition reporting success by its error
+	// (Success ErrNil) reports through, when it returns a command.
+	Stored, Value, Bool, Err []string
 }
 
 // TimeMethods are the methods of the standard library's time.Time that the

@@ -70,7 +70,7 @@ func Of(ci ssa.CallInstruction) *Op {
 	}
 	switch {
 	case call.Input >= 0:
-		fields := storecond.StructFields(calls.Arg(c, call.Input))
+		fields := calls.StructFields(calls.Arg(c, call.Input))
 		if fields == nil {
 			op.Conditional = true // a request built elsewhere
 			return op
@@ -123,7 +123,7 @@ func handleName(h ssa.Value) (name ssa.Value, cond bool) {
 // hold reads an update's attributes: +1 when a hold field is set to true,
 // -1 when one is set to false, 0 otherwise.
 func hold(attrs ssa.Value, fields []string) int {
-	set := storecond.StructFields(attrs)
+	set := calls.StructFields(attrs)
 	for _, f := range fields {
 		v := set[f]
 		if mi, ok := v.(*ssa.MakeInterface); ok {

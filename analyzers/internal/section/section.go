@@ -396,7 +396,7 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup, keys KeyEvidence, 
 	}
 	switch l.Success {
 	case model.ErrNil:
-		errv := calls.Result(call, l.Result)
+		errv := errResult(call, l.Result)
 		test, start := nilTest(errv, true)
 		switch {
 		case start == nil && comparedWithSentinel(errv):
@@ -507,6 +507,29 @@ func boolResult(call *ssa.Call, i int) ssa.Value {
 		case "Val":
 			return c
 		}
+	}
+	return nil
+}
+
+// errResult returns the error that reports success: result i, or, for a
+// command (go-redis' *StatusCmd of SetArgs with NX), the error of its
+// accessor (model.KB.ErrReplies: Err(), Result()'s last result), or nil
+// when neither is read.
+func errResult(call *ssa.Call, i int) ssa.Value {
+	v := calls.Result(call, i)
+	if v == nil || types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+		return v
+	}
+	for _, c := range calls.MethodCalls(v) {
+		fn := calls.Callee(&c.Call)
+		if fn == nil || !slices.Contains(model.KB.ErrReplies, fn.Name()) {
+			continue
+		}
+		res := fn.Type().(*types.Signature).Results()
+		if res.Len() == 0 || !types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+			continue
+		}
+		return calls.Result(c, res.Len()-1)
 	}
 	return nil
 }

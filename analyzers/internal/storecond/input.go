@@ -36,7 +36,7 @@ func Input(in ssa.Value, conds *model.InputConds) Kind {
 		return Other
 	}
 	kind := None
-	for _, v := range Stores(in) {
+	for _, v := range calls.Stores(in) {
 		switch {
 		case slices.Contains(conds.Legacy, v.Name):
 			return CAS

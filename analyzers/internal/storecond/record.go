@@ -1,7 +1,6 @@
 package storecond
 
 import (
-	"go/token"
 	"go/types"
 	"strings"
 
@@ -57,7 +56,7 @@ func recordOf(c *ssa.CallCommon, callee *types.Func, rd *model.RecordDelete, st 
 		d.Table = collectionName(calls.Receiver(c))
 		return d
 	}
-	fields := StructFields(arg)
+	fields := calls.StructFields(arg)
 	if fields == nil {
 		return d // an input built elsewhere: unknown
 	}
@@ -99,60 +98,6 @@ func (d *Delete) Fields() []Field {
 	return out
 }
 
-// FieldStore is a value stored into a field of a struct literal.
-type FieldStore struct {
-	Name string
-	Val  ssa.Value
-}
-
-// Stores returns the values stored into the fields of the struct literal
-// v points to, in order.
-func Stores(v ssa.Value) []FieldStore {
-	alloc, ok := calls.Unwrap(v).(*ssa.Alloc)
-	if !ok {
-		return nil
-	}
-	var out []FieldStore
-	for _, r := range *alloc.Referrers() {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok {
-			continue
-		}
-		st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-		if !ok {
-			continue
-		}
-		for _, r2 := range *fa.Referrers() {
-			if s, ok := r2.(*ssa.Store); ok && s.Addr == fa {
-				out = append(out, FieldStore{st.Field(fa.Field).Name(), s.Val})
-			}
-		}
-	}
-	return out
-}
-
-// StructFields returns the values stored into the fields of a struct
-// built here (&T{...} or a local T{...}), by field name (the last store
-// wins), or nil when v is not such a value.
-func StructFields(v ssa.Value) map[string]ssa.Value {
-	v = calls.Unwrap(v)
-	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
-		v = ld.X
-	}
-	alloc, ok := v.(*ssa.Alloc)
-	if !ok {
-		return nil
-	}
-	if _, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); !ok {
-		return nil
-	}
-	fields := map[string]ssa.Value{}
-	for _, s := range Stores(alloc) {
-		fields[s.Name] = s.Val
-	}
-	return fields
-}
-
 // SetsField reports whether obj is a struct literal built here whose field
 // with one of the given names is set.
 func SetsField(obj ssa.Value, names ...string) bool {
@@ -188,7 +133,7 @@ func MapEntries(v ssa.Value) ([]string, []ssa.Value) {
 			keys = append(keys, "?")
 		}
 		val = calls.Unwrap(val)
-		if f := StructFields(val); f != nil {
+		if f := calls.StructFields(val); f != nil {
 			for _, x := range f {
 				if b, ok := x.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
 					val = x
@@ -220,6 +165,15 @@ func MapEntries(v ssa.Value) ([]string, []ssa.Value) {
 			}
 			var k, val ssa.Value
 			for _, r2 := range *ia.Referrers() {
+				if st, ok := r2.(*ssa.Store); ok && st.Addr == ia {
+					// *&arr[i] = *t, t a local {Key, Value} built first
+					// (go/ssa builds an element literal this way when it
+					// holds another literal: bson.E{"$set", bson.D{...}}).
+					if f := calls.StructFields(st.Val); f != nil && f["Key"] != nil {
+						k, val = f["Key"], f["Value"]
+					}
+					continue
+				}
 				fa, ok := r2.(*ssa.FieldAddr)
 				if !ok {
 					continue

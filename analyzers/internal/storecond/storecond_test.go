@@ -104,10 +104,9 @@ func TestRecord(t *testing.T) {
 		"DeleteItem pk=name known=y conditional=y",
 		"DeleteItem known=n conditional=y",
 		"DeleteOne _id=name table=c known=y conditional=n",
-		// A gap kept as it is: go/ssa builds each bson.D element in a local
-		// struct copied into the array, which MapEntries does not follow
-		// (effect's elemKeyValue does), so the filter reads as empty.
-		"DeleteOne table=c known=y conditional=y",
+		// go/ssa builds each bson.D element in a local struct copied into
+		// the array: MapEntries follows the copy.
+		"DeleteOne _id=name owner=me table=c known=y conditional=y",
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got\n%q\nwant\n%q", got, want)
