@@ -99,7 +99,10 @@ var sqlLibrary = Library{
 		// Their Save and Exec run the statement; a predicate of the
 		// builder's Where chain that receives the token carries it.
 		{Family: "ent", Cond: CondChain, Key: -1, Shape: GeneratedBuilder,
-			Methods: []string{"Save", "SaveX", "Exec", "ExecX"}, Mutation: "mutation", Option: Field{Pkg: ent, Type: "Op"}},
+			Methods: []string{"Save", "SaveX", "Exec", "ExecX"}, Mutation: "mutation", Option: Field{Pkg: ent, Type: "Op"},
+			// SetStatus(v) assigns status; status.StatusEQ(v) compares it;
+			// XUpdate.Save returns the number of rows it changed.
+			Columns: &BuilderColumns{Setter: "Set", Equal: "EQ", Rows: true}},
 	},
 	Decoders: []Decoder{
 		{Func{sqlx, "DB", "Get"}, 0, sqlScanned},

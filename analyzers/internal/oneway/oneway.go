@@ -54,7 +54,7 @@ func Write(e *effect.Effect, reset func(*effect.Transition) bool) *Claim {
 	if t == nil || reset(t) {
 		return nil
 	}
-	cl := &Claim{Call: call, sig: Rows, is: rowsOf(call, e.Sink != nil && e.Sink.RowsField)}
+	cl := &Claim{Call: call, sig: Rows, is: rowsOf(call, e.Sink != nil && e.Sink.RowsField, e.RowsResult())}
 	if !cl.Decided() {
 		return nil // rows affected never tested: the holder carries on whether or not it won
 	}
@@ -95,8 +95,9 @@ func SignalOf(sig *types.Signature) (Signal, bool) {
 // rowsOf returns the test for the rows-affected values read from a
 // write's result: the RowsAffected field of gorm's *DB (field), the
 // result of a RowsAffected method called on the result or on its first
-// result (database/sql's Result, pgx's CommandTag).
-func rowsOf(call *ssa.Call, field bool) func(ssa.Value) bool {
+// result (database/sql's Result, pgx's CommandTag), or the first result
+// itself when it is the count (first: ent's XUpdate.Save).
+func rowsOf(call *ssa.Call, field, first bool) func(ssa.Value) bool {
 	return func(v ssa.Value) bool {
 		v = calls.Unwrap(v)
 		switch x := v.(type) {
@@ -104,6 +105,9 @@ func rowsOf(call *ssa.Call, field bool) func(ssa.Value) bool {
 			fa, ok := x.X.(*ssa.FieldAddr)
 			return ok && x.Op == token.MUL && field && calls.Unwrap(fa.X) == call && fieldName(fa) == "RowsAffected"
 		case *ssa.Extract:
+			if first && x.Index == 0 && x.Tuple == call {
+				return true
+			}
 			c, ok := x.Tuple.(*ssa.Call)
 			return ok && x.Index == 0 && rowsCall(c, call)
 		case *ssa.Call:

@@ -41,29 +41,42 @@ func NewPackage(funcs []*ssa.Function, remote func(c *ssa.CallCommon) (Signal, b
 }
 
 // Reset reports whether some write of the package can give t's column its
-// guarded value back on t's record: it assigns From, or a value not known
-// to be a constant. A transition that can be reset (a job queue's reaper
-// moving running -> pending) is a lease, won again after the reset.
+// guarded value back on t's record once t took effect. The package's writes
+// of the column are a graph of states: a write guarded by its own WHERE
+// (status = 'approved') moves a record from that state to the one it
+// assigns, an unguarded write moves any record to it, and a write of a
+// value not known to be a constant can move any record anywhere. t can be
+// won again when From is reachable from To: a job queue's reaper moving
+// running -> pending. A transition that can be reset is a lease, won again
+// after the reset; pending -> approved then approved -> paid is not.
 func (p *Package) Reset(t *effect.Transition) bool {
 	if !p.scanned {
 		p.scanned = true
 		for _, fn := range p.order {
 			for ci := range calls.In(fn) {
 				if e := effect.Classify(ci, nil); e != nil {
-					p.writes = append(p.writes, e.StateWrites()...)
+					p.writes = append(p.writes, e.GuardedWrites()...)
 				}
 			}
 		}
 	}
-	for _, w := range p.writes {
-		if w.Column != t.Column || w.Record != "" && t.Record != "" && w.Record != t.Record {
-			continue
-		}
-		if !w.Known || w.Value == t.From {
-			return true
+	reached := map[string]bool{t.To: true}
+	for grew := true; grew; {
+		grew = false
+		for _, w := range p.writes {
+			if w.Column != t.Column || w.Record != "" && t.Record != "" && w.Record != t.Record {
+				continue
+			}
+			switch {
+			case !w.Known:
+				return true
+			case reached[w.Value] || w.Guarded && !reached[w.Guard]:
+				continue
+			}
+			reached[w.Value], grew = true, true
 		}
 	}
-	return false
+	return reached[t.From]
 }
 
 // IsClaim reports whether the write e is a one-way claim: a transition
