@@ -112,7 +112,20 @@ var sqlLibrary = Library{
 		{Func{sqlx, "Tx", "Get"}, 0, sqlScanned},
 		{Func{sqlx, "Tx", "GetContext"}, 1, sqlScanned},
 	},
-	Pools:      []Field{{sqlpkg, "DB", ""}, {pgxpool, "Pool", ""}, {sqlx, "DB", ""}},
+	Pools: []Field{{sqlpkg, "DB", ""}, {pgxpool, "Pool", ""}, {sqlx, "DB", ""}},
+	Sessions: Sessions{
+		TxEnds: append(append(methods(sqlpkg, []string{"Tx"}, "Commit", "Rollback"),
+			methods(pgx, []string{"Tx"}, "Commit", "Rollback")...), append(methods(pgx4, []string{"Tx"}, "Commit", "Rollback"),
+			methods(pgxpool, []string{"Tx"}, "Commit", "Rollback")...)...),
+		// A pgx Conn is one connection, its session; database/sql's Conn
+		// and pgxpool's Conn go back to their pool when closed.
+		Closes: append(methods(pgx, []string{"Conn"}, "Close"), append(methods(pgx4, []string{"Conn"}, "Close"),
+			Func{"github.com/jackc/pgx/v5/pgconn", "PgConn", "Close"}, Func{pgconn1, "PgConn", "Close"})...),
+		Begins: append(append(append(methods(sqlpkg, []string{"Conn"}, "BeginTx"),
+			methods(pgx, []string{"Conn"}, "Begin", "BeginTx")...), methods(pgx4, []string{"Conn"}, "Begin", "BeginTx")...),
+			append(methods(pgxpool, []string{"Conn"}, "Begin", "BeginTx"),
+				Func{pgx, "Tx", "Begin"}, Func{pgx4, "Tx", "Begin"}, Func{pgxpool, "Tx", "Begin"})...),
+	},
 	Rewriters:  []Rewriter{{Pkg: sqlx, Names: []string{"Named", "In", "BindNamed"}}, {Pkg: sqlx, Names: []string{"Rebind"}, FuncArg: 1}},
 	Instants:   []Field{{sqlpkg, "NullTime", ""}},
 	StructTags: []string{"db", "gorm", "sql", "bun", "pg"},
