@@ -1,6 +1,7 @@
 package section
 
 import (
+	"go/token"
 	"go/types"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
@@ -124,14 +125,53 @@ func (p *Path) OnSession(sec *Section, locked func(*ssa.Function) []*Section, at
 		if p == nil {
 			return false
 		}
-		v = Session(v)
-		b, ok := p.vals[calls.Unwrap(v)]
+		b, ok := p.lookup(Session(v))
 		if !ok {
 			return false
 		}
 		v, p, at = b.v, b.in, b.at
 	}
 	return false
+}
+
+// lookup returns what v, a parameter or free variable of p's function,
+// stands for. A variable a closure captures is shared with its maker
+// (the free variable is its address, *fv its value): *fv stands for the
+// one value the maker stored there.
+func (p *Path) lookup(v ssa.Value) (bound, bool) {
+	v = calls.Unwrap(v)
+	load, isLoad := v.(*ssa.UnOp)
+	if isLoad && load.Op == token.MUL {
+		if _, ok := load.X.(*ssa.FreeVar); ok {
+			b, ok := p.vals[load.X]
+			if !ok {
+				return b, false
+			}
+			b.v = stored(b.v)
+			return b, b.v != nil
+		}
+	}
+	b, ok := p.vals[v]
+	return b, ok
+}
+
+// stored returns the one value stored in a variable (an Alloc a closure
+// captured), or nil when it is stored more than once.
+func stored(v ssa.Value) ssa.Value {
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var val ssa.Value
+	for _, r := range *alloc.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+			if val != nil {
+				return nil
+			}
+			val = st.Val
+		}
+	}
+	return val
 }
 
 // Origin returns the parameter of the walk's top function (a function
@@ -145,14 +185,16 @@ func (p *Path) Origin(recv ssa.Value) *ssa.Parameter {
 		if v == nil {
 			return nil
 		}
-		v = calls.Root(Session(v))
+		v = Session(v)
 		if p == nil {
-			par, _ := v.(*ssa.Parameter)
+			par, _ := calls.Root(v).(*ssa.Parameter)
 			return par
 		}
-		b, ok := p.vals[v]
+		b, ok := p.lookup(v)
 		if !ok {
-			return nil
+			if b, ok = p.lookup(calls.Root(v)); !ok {
+				return nil
+			}
 		}
 		v, p = b.v, b.in
 	}
