@@ -3,6 +3,7 @@ package effect
 import (
 	"go/constant"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
@@ -228,6 +229,25 @@ func (e *Effect) StateWrites() []StateWrite {
 		}
 	}
 	return out
+}
+
+// Creates reports whether the write only inserts new records: an SQL
+// INSERT that is no upsert, a generated builder's Create, a sink call the
+// knowledge base names as one (model.Sink.Creates), also when summarised
+// from another package's function ("gorm CreateInBatches").
+func (e *Effect) Creates() bool {
+	switch {
+	case e.Stmt != nil:
+		return e.Stmt.Verb == "INSERT" && !e.Stmt.Upsert
+	case e.Sink == nil:
+		return false
+	case e.Where != "":
+		name, ok := strings.CutPrefix(e.What, e.Sink.Family+" ")
+		return strings.HasPrefix(e.What, "INSERT ") || ok && slices.Contains(e.Sink.Creates, name)
+	case e.Sink.Shape == model.GeneratedBuilder:
+		return builderVerb(e.Sink, e.Callee) == "INSERT"
+	}
+	return e.Callee != nil && slices.Contains(e.Sink.Creates, e.Callee.Name())
 }
 
 // builderColumns returns how a generated builder's chain names columns

@@ -78,7 +78,7 @@ var sqlLibrary = Library{
 			Funcs: methods(gorm, []string{"DB"}, "Update", "Updates", "UpdateColumn", "UpdateColumns", "Save", "Create", "CreateInBatches"),
 			ColumnSets: []ColumnSet{{Func{gorm, "DB", "Update"}, 0}, {Func{gorm, "DB", "UpdateColumn"}, 0},
 				{Func{gorm, "DB", "Updates"}, -1}, {Func{gorm, "DB", "UpdateColumns"}, -1}},
-			Records: methods(gorm, []string{"DB"}, "Model", "Table")},
+			Records: methods(gorm, []string{"DB"}, "Model", "Table"), Creates: []string{"Create", "CreateInBatches"}},
 		// Delete(value, conds...): its inline conditions are a Where.
 		{Family: "gorm", Cond: CondChain, Query: 0, Args: 1, Key: -1, RowsField: true, Conds: 1,
 			Funcs: []Func{{gorm, "DB", "Delete"}}},

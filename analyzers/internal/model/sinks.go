@@ -128,6 +128,11 @@ type Sink struct {
 	// Updates(map[string]any{...}). A state transition is read from them
 	// (package oneway).
 	ColumnSets []ColumnSet
+	// Creates are the names of Funcs that only insert new records (gorm's
+	// Create, CreateInBatches): a store that keys them uniquely rejects a
+	// second writer's, so one whose duplicate-key error is tested creates
+	// its record once (package oneway).
+	Creates []string
 	// Columns says, for a generated builder (GeneratedBuilder), how its
 	// methods and its entity's predicates name columns: a state transition
 	// is read from them (package oneway).
