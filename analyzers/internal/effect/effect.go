@@ -401,25 +401,42 @@ const maxBuilderCalls = 32
 // is yielded too: a builder of the chain that receives one counts.
 func Wheres(recv ssa.Value) iter.Seq2[*sqlfence.Statement, *ssa.CallCommon] {
 	return func(yield func(*sqlfence.Statement, *ssa.CallCommon) bool) {
-		seen := map[*ssa.Call]bool{}
-		where := func(call *ssa.Call) bool {
-			if seen[call] {
-				return true
+		for call := range chainCalls(recv) {
+			if calls.Callee(&call.Call).Name() != "Where" {
+				continue
 			}
-			seen[call] = true
 			var st *sqlfence.Statement
 			if frag, ok := calls.ConstString(calls.Arg(&call.Call, 0)); ok {
 				st = sqlfence.Parse("UPDATE t SET x = 1 WHERE " + frag)
 			}
-			return yield(st, &call.Call)
+			if !yield(st, &call.Call) {
+				return
+			}
+		}
+	}
+}
+
+// chainCalls walks a query builder's receiver chain back from recv,
+// nearest call first, and yields each call of it, with the calls made on
+// a builder of the chain whose result is dropped (q.Where(p), then
+// q.Exec(ctx), on a builder that keeps what it is given), each once.
+func chainCalls(recv ssa.Value) iter.Seq[*ssa.Call] {
+	return func(yield func(*ssa.Call) bool) {
+		seen := map[*ssa.Call]bool{}
+		visit := func(call *ssa.Call) bool {
+			if seen[call] {
+				return true
+			}
+			seen[call] = true
+			return yield(call)
 		}
 		for v, i := recv, 0; v != nil && i < maxBuilderCalls; i++ {
 			v = calls.Unwrap(v)
 			if refs := v.Referrers(); refs != nil {
 				for _, r := range *refs {
 					if rc, ok := r.(*ssa.Call); ok && calls.Receiver(&rc.Call) == v {
-						if fn := calls.Callee(&rc.Call); fn != nil && fn.Name() == "Where" && len(*rc.Referrers()) == 0 {
-							if !where(rc) {
+						if fn := calls.Callee(&rc.Call); fn != nil && len(*rc.Referrers()) == 0 {
+							if !visit(rc) {
 								return
 							}
 						}
@@ -430,11 +447,7 @@ func Wheres(recv ssa.Value) iter.Seq2[*sqlfence.Statement, *ssa.CallCommon] {
 			if !ok {
 				return
 			}
-			fn := calls.Callee(&call.Call)
-			if fn == nil {
-				return
-			}
-			if fn.Name() == "Where" && !where(call) {
+			if calls.Callee(&call.Call) == nil || !visit(call) {
 				return
 			}
 			v = calls.Receiver(&call.Call)

@@ -3,6 +3,7 @@ package effect
 import (
 	"go/constant"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
@@ -30,6 +31,26 @@ type Transition struct {
 type StateWrite struct {
 	Record, Column, Value string
 	Known                 bool
+	// Guard is the constant the write's own WHERE compares the column
+	// with, when it does (Guarded): the write applies only to a record in
+	// that state (a transition Guard -> Value).
+	Guard   string
+	Guarded bool
+}
+
+// GuardedWrites returns StateWrites with each column's guard filled in
+// (StateWrite.Guard): what the write assigns, and in which state of the
+// column it applies.
+func (e *Effect) GuardedWrites() []StateWrite {
+	ws := e.StateWrites()
+	if len(ws) == 0 {
+		return ws
+	}
+	_, guards := e.stateGuards()
+	for i := range ws {
+		ws[i].Guard, ws[i].Guarded = guards[ws[i].Column]
+	}
+	return ws
 }
 
 // Transition returns the transition the write e makes, or nil: an UPDATE
@@ -98,6 +119,25 @@ func (e *Effect) stateGuards() (string, map[string]string) {
 		}
 		add(e.Stmt, func(p sqlfence.Placeholder) ssa.Value { return call.Bound(p).Value })
 		return e.Stmt.Table, out
+	case e.builderColumns() != nil:
+		if builderVerb(e.Sink, e.Callee) != "UPDATE" {
+			return "", nil
+		}
+		for call := range chainCalls(e.Receiver) {
+			if call.Call.Method != nil || calls.Callee(&call.Call) == nil || calls.Callee(&call.Call).Name() != "Where" {
+				continue
+			}
+			preds, ok := calls.Variadic(calls.Arg(&call.Call, 0))
+			if !ok {
+				continue
+			}
+			for _, p := range preds {
+				if col, v, ok := e.columnEqual(p); ok {
+					out[col] = v
+				}
+			}
+		}
+		return e.builderRecord(), out
 	case e.columnSet() != nil:
 		for st, where := range Wheres(e.Receiver) {
 			if st == nil {
@@ -144,6 +184,20 @@ func (e *Effect) StateWrites() []StateWrite {
 			}
 			out = append(out, w)
 		}
+	case e.builderColumns() != nil:
+		if builderVerb(e.Sink, e.Callee) != "UPDATE" {
+			return nil // an INSERT makes a record, it does not move one back
+		}
+		cols := e.builderColumns()
+		for call := range chainCalls(e.Receiver) {
+			fn := calls.Callee(&call.Call)
+			if fn == nil || !sameBuilder(fn, e.Callee) || !strings.HasPrefix(fn.Name(), cols.Setter) || len(fn.Name()) == len(cols.Setter) {
+				continue
+			}
+			w := StateWrite{Record: e.builderRecord(), Column: snake(strings.TrimPrefix(fn.Name(), cols.Setter))}
+			w.Value, w.Known = constValue(calls.Arg(&call.Call, 0))
+			out = append(out, w)
+		}
 	case e.columnSet() != nil:
 		c := e.Call.Common()
 		record := e.chainRecord()
@@ -175,6 +229,106 @@ func (e *Effect) StateWrites() []StateWrite {
 		}
 	}
 	return out
+}
+
+// Creates reports whether the write only inserts new records: an SQL
+// INSERT that is no upsert, a generated builder's Create, a sink call the
+// knowledge base names as one (model.Sink.Creates), also when summarised
+// from another package's function ("gorm CreateInBatches").
+func (e *Effect) Creates() bool {
+	switch {
+	case e.Stmt != nil:
+		return e.Stmt.Verb == "INSERT" && !e.Stmt.Upsert
+	case e.Sink == nil:
+		return false
+	case e.Where != "":
+		name, ok := strings.CutPrefix(e.What, e.Sink.Family+" ")
+		return strings.HasPrefix(e.What, "INSERT ") || ok && slices.Contains(e.Sink.Creates, name)
+	case e.Sink.Shape == model.GeneratedBuilder:
+		return builderVerb(e.Sink, e.Callee) == "INSERT"
+	}
+	return e.Callee != nil && slices.Contains(e.Sink.Creates, e.Callee.Name())
+}
+
+// builderColumns returns how a generated builder's chain names columns
+// (model.Sink.Columns), or nil for another write.
+func (e *Effect) builderColumns() *model.BuilderColumns {
+	if e.Sink == nil || e.Sink.Shape != model.GeneratedBuilder || e.Callee == nil || e.Receiver == nil {
+		return nil
+	}
+	return e.Sink.Columns
+}
+
+// RowsResult reports whether the write's first result, an integer, counts
+// the rows it changed (a generated builder's Update.Save: Columns.Rows).
+func (e *Effect) RowsResult() bool {
+	cols := e.builderColumns()
+	if cols == nil || !cols.Rows {
+		return false
+	}
+	res := e.Call.Common().Signature().Results()
+	if res.Len() == 0 {
+		return false
+	}
+	b, ok := res.At(0).Type().Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// columnEqual reads a predicate handed to a generated builder's Where:
+// a call of a function named <Column><Equal> (StatusEQ) with one constant
+// argument, returning the predicate type Where takes. It returns the
+// column and the constant.
+func (e *Effect) columnEqual(p ssa.Value) (string, string, bool) {
+	call, ok := calls.Unwrap(p).(*ssa.Call)
+	if !ok || call.Call.IsInvoke() {
+		return "", "", false
+	}
+	fn := calls.Callee(&call.Call)
+	cols := e.builderColumns()
+	if fn == nil || fn.Type().(*types.Signature).Recv() != nil || len(call.Call.Args) != 1 ||
+		!strings.HasSuffix(fn.Name(), cols.Equal) || len(fn.Name()) == len(cols.Equal) {
+		return "", "", false
+	}
+	v, ok := constValue(call.Call.Args[0])
+	if !ok {
+		return "", "", false
+	}
+	return snake(strings.TrimSuffix(fn.Name(), cols.Equal)), v, true
+}
+
+// builderRecord names the record a generated builder writes: its entity,
+// the builder's name without its suffix ("withdraw" for WithdrawUpdate).
+func (e *Effect) builderRecord() string {
+	name := model.RecvName(e.Callee)
+	return "entity " + snake(strings.TrimSuffix(name, builderSuffix(name)))
+}
+
+// sameBuilder reports whether fn is a method of the builder type of the
+// write (the setters of the chain, not of another builder's).
+func sameBuilder(fn, write *types.Func) bool {
+	r, w := fn.Type().(*types.Signature).Recv(), write.Type().(*types.Signature).Recv()
+	return r != nil && w != nil && types.Identical(r.Type(), w.Type())
+}
+
+// snake spells a Go name as its column: OrderNo -> order_no, ID -> id.
+func snake(name string) string {
+	var b strings.Builder
+	rs := []rune(name)
+	for i, r := range rs {
+		upper := r >= 'A' && r <= 'Z'
+		if upper && i > 0 {
+			prevLower := rs[i-1] >= 'a' && rs[i-1] <= 'z' || rs[i-1] >= '0' && rs[i-1] <= '9'
+			nextLower := i+1 < len(rs) && rs[i+1] >= 'a' && rs[i+1] <= 'z'
+			if prevLower || nextLower && rs[i-1] >= 'A' && rs[i-1] <= 'Z' {
+				b.WriteByte('_')
+			}
+		}
+		if upper {
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // columnSet returns the knowledge base's description of a builder call

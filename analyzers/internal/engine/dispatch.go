@@ -109,7 +109,7 @@ func (a *analysis_) factMethods() map[string][]*types.Func {
 // dispatch visits the effects an interface call may perform in other
 // packages: those of the dependencies' implementations (facts) and, in the
 // standalone command, those of the rest of the program.
-func (a *analysis_) dispatch(summary bool, ci ssa.CallInstruction, toks interface{ Has(ssa.Value) bool }, site ssa.CallInstruction, visit visitFunc, local bool) {
+func (a *analysis_) dispatch(summary bool, ci ssa.CallInstruction, toks interface{ Has(ssa.Value) bool }, site ssa.CallInstruction, visit emitFunc, local bool) {
 	c := ci.Common()
 	deps := a.depImplementations(c)
 	var seen []string

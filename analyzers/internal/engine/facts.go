@@ -45,15 +45,15 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *fact.EffectsFact {
 	var found []*fact.RemoteEffect
 	var calls_ []ssa.CallInstruction
 	library := model.KB.IsLibraryPackage(a.pass.Pkg.Path())
-	a.walk(whole, fn, nil, nil, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {
+	a.walk(whole, fn, nil, nil, nil, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction, path *section.Path) {
 		if e.Verdict == effect.Carried || slices.Contains(calls_, e.Call) {
 			return // fenced, or already reached through another call
 		}
 		if library && model.IsProtocol(e.Sink) {
 			return // the library talking to its own server, not its caller's effect
 		}
-		if section.OnOwnSession(a.locked[e.Call.Parent()], e.Call, e.Receiver) {
-			return // fenced by the session of the advisory lock its function holds, for every caller
+		if path.OnSession(whole, a.lockedIn, e.Call, e.Receiver) {
+			return // fenced by the session of the advisory lock a function on the way holds, for every caller
 		}
 		if fences.InvalidatesCache(e) {
 			return // a cache entry dropped: silent for every caller
@@ -64,7 +64,7 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *fact.EffectsFact {
 		}
 		p := a.pass.Fset.Position(e.Call.Pos())
 		found = append(found, &fact.RemoteEffect{What: e.What, Via: e.Via(), Family: e.Sink.Family, Cond: int(e.Sink.Cond),
-			Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), Table: e.Table, Claim: claim})
+			Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), Table: e.Table, Claim: claim, On: onParam(fn, path.Origin(e.Receiver))})
 		calls_ = append(calls_, e.Call)
 	})
 	if len(found) == 0 {
@@ -75,7 +75,7 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *fact.EffectsFact {
 		params = params[:8]
 	}
 	for i, p := range params {
-		a.walk(whole, fn, []ssa.Value{p}, nil, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {
+		a.walk(whole, fn, []ssa.Value{p}, nil, nil, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction, _ *section.Path) {
 			if e.Verdict != effect.Carried {
 				return
 			}
@@ -91,6 +91,19 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *fact.EffectsFact {
 		}
 	}
 	return f
+}
+
+// lockedIn returns the sections of fn with a lock in view.
+func (a *analysis_) lockedIn(fn *ssa.Function) []*section.Section { return a.locked[fn] }
+
+// onParam returns 1 + the index of par among fn's parameters (receiver
+// first), the connection a summarised statement runs on
+// (fact.RemoteEffect.On), or 0.
+func onParam(fn *ssa.Function, par *ssa.Parameter) int {
+	if i := slices.Index(fn.Params, par); i >= 0 && par != nil {
+		return i + 1
+	}
+	return 0
 }
 
 // releasesOwnLock reports whether e deletes the one key of a SET NX lock
@@ -111,7 +124,7 @@ func (a *analysis_) releasesOwnLock(e *effect.Effect) bool {
 
 // remoteEffects reports the summarised effects of a function of another
 // package called inside a section.
-func (a *analysis_) remoteEffects(ci ssa.CallInstruction, obj *types.Func, toks interface{ Has(ssa.Value) bool }, site ssa.CallInstruction, visit visitFunc) {
+func (a *analysis_) remoteEffects(ci ssa.CallInstruction, obj *types.Func, toks interface{ Has(ssa.Value) bool }, site ssa.CallInstruction, visit emitFunc) {
 	var f fact.EffectsFact
 	if !a.pass.ImportObjectFact(obj, &f) {
 		return
@@ -125,7 +138,7 @@ func (a *analysis_) remoteEffects(ci ssa.CallInstruction, obj *types.Func, toks 
 // passed in fences. A summary is computed once per function; a call cycle
 // yields no summary for the function whose summary is being computed (the
 // walk that reached it sees its effects inline).
-func (a *analysis_) deepEffects(ci ssa.CallInstruction, toks interface{ Has(ssa.Value) bool }, site ssa.CallInstruction, visit visitFunc) {
+func (a *analysis_) deepEffects(ci ssa.CallInstruction, toks interface{ Has(ssa.Value) bool }, site ssa.CallInstruction, visit emitFunc) {
 	callee := ci.Common().StaticCallee()
 	if callee == nil || !a.local(callee) {
 		return
@@ -157,7 +170,7 @@ func (a *analysis_) localSummary(fn *ssa.Function) *fact.EffectsFact {
 
 // summarized reports the effects of a summary at a call, except those
 // fenced by a token passed in one of the parameters that carry it.
-func (a *analysis_) summarized(ci ssa.CallInstruction, obj *types.Func, f *fact.EffectsFact, toks interface{ Has(ssa.Value) bool }, site ssa.CallInstruction, visit visitFunc) {
+func (a *analysis_) summarized(ci ssa.CallInstruction, obj *types.Func, f *fact.EffectsFact, toks interface{ Has(ssa.Value) bool }, site ssa.CallInstruction, visit emitFunc) {
 	args := ci.Common().Args
 	if ci.Common().IsInvoke() {
 		args = append([]ssa.Value{ci.Common().Value}, args...)
@@ -171,6 +184,10 @@ func (a *analysis_) summarized(ci ssa.CallInstruction, obj *types.Func, f *fact.
 		}
 		e := effect.Remote(ci, obj, re.What, re.Via, re.Family, model.Cond(re.Cond), re.Where)
 		e.Table = re.Table
+		e.Receiver = nil // the connection it runs on is only known from the summary
+		if re.On > 0 && re.On <= len(args) {
+			e.Receiver = args[re.On-1]
+		}
 		visit(e, site)
 	}
 }

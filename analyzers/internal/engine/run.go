@@ -256,8 +256,8 @@ func (a *analysis_) analyze() []Finding {
 			// only a guess at where.
 			u.Sections = append(u.Sections, sec)
 		}
-		a.walk(sec, sec.Fn, sec.Seeds, nil, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction) {
-			judge.Judge(sec, e, site)
+		a.walk(sec, sec.Fn, sec.Seeds, nil, nil, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction, path *section.Path) {
+			judge.Judge(sec, e, site, path)
 		})
 	}
 	a.summarize(funcs)

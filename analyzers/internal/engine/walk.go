@@ -15,12 +15,20 @@ import (
 
 // visitFunc receives each effect found inside a section, with the call in
 // the section's own function through which it was reached (nil when the
-// effect is in that function or in a function literal written there).
-type visitFunc func(e *effect.Effect, site ssa.CallInstruction)
+// effect is in that function or in a function literal written there), and
+// the walk's path down to the effect's function (section.Path: what its
+// parameters stand for).
+type visitFunc func(e *effect.Effect, site ssa.CallInstruction, path *section.Path)
 
-// walk visits the effects of fn that run inside sec.
-func (a *analysis_) walk(sec *section.Section, fn *ssa.Function, seeds []ssa.Value, args map[*ssa.Parameter]ssa.Value, site ssa.CallInstruction, depth int, seen map[memoKey]bool, visit visitFunc) {
+// emitFunc receives an effect the walk found at one call: visitFunc with
+// the path of the call's function.
+type emitFunc func(e *effect.Effect, site ssa.CallInstruction)
+
+// walk visits the effects of fn that run inside sec; path is the walk's
+// way down to fn (nil for sec.Fn).
+func (a *analysis_) walk(sec *section.Section, fn *ssa.Function, seeds []ssa.Value, args map[*ssa.Parameter]ssa.Value, path *section.Path, site ssa.CallInstruction, depth int, seen map[memoKey]bool, visit visitFunc) {
 	toks := a.tokens(fn, seeds).WithArgs(args)
+	emit := func(e *effect.Effect, site ssa.CallInstruction) { visit(e, site, path) }
 	// Keyed by the call in the section's function through which fn is
 	// reached: a function called from two places under one lock is
 	// reported at each of them.
@@ -39,22 +47,22 @@ func (a *analysis_) walk(sec *section.Section, fn *ssa.Function, seeds []ssa.Val
 				continue
 			}
 			if e := a.custom.sink(ci, toks); e != nil {
-				visit(e, site)
+				emit(e, site)
 				continue
 			}
 			if e := effect.Classify(ci, toks); e != nil {
-				visit(e, site)
+				emit(e, site)
 				continue
 			}
 			if e := a.helperRequest(ci, toks); e != nil {
 				// A request helper sends the request with the method given here.
-				visit(e, site)
+				emit(e, site)
 				continue
 			}
 			if f := a.statementHelper(ci.Common()); f != nil && calls.Callee(ci.Common()).Pkg() != a.pass.Pkg {
 				// Another package's exec helper runs this caller's statement.
 				if e := effect.ClassifyAs(ci, a.statementSink(ci.Common()), toks); e != nil {
-					visit(e, site)
+					emit(e, site)
 					continue
 				}
 			}
@@ -62,10 +70,10 @@ func (a *analysis_) walk(sec *section.Section, fn *ssa.Function, seeds []ssa.Val
 				// Deeper calls are known by their summaries (facts.go), as
 				// another package's functions are: reach is not bounded, only
 				// the inline walk is.
-				a.deepEffects(ci, toks, site, visit)
+				a.deepEffects(ci, toks, site, emit)
 				continue
 			}
-			a.follow(sec, ci, toks, site, depth, seen, visit)
+			a.follow(sec, ci, toks, path, site, depth, seen, visit)
 		}
 	}
 }
@@ -74,8 +82,9 @@ func (a *analysis_) walk(sec *section.Section, fn *ssa.Function, seeds []ssa.Val
 // to functions of this package, closures, and function literals handed to
 // other calls (transaction helpers, errgroup.Go), which run inside too.
 // Functions of other packages are known through their fact.EffectsFact.
-func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *flow.Tokens, site ssa.CallInstruction, depth int, seen map[memoKey]bool, visit visitFunc) {
+func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *flow.Tokens, path *section.Path, site ssa.CallInstruction, depth int, seen map[memoKey]bool, visit visitFunc) {
 	c := ci.Common()
+	emit := func(e *effect.Effect, site ssa.CallInstruction) { visit(e, site, path) }
 	if a.lockBookkeeping(ci.Parent(), calls.Callee(c)) {
 		return // the lock type's own protocol (locktype.go)
 	}
@@ -95,7 +104,7 @@ func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *f
 			}
 		}
 		seeds = append(seeds, boundSeeds(c.Value, callee, toks)...)
-		a.walk(sec, callee, seeds, bindArgs(callee.Params, c.Args), siteFor(sec, callee, ci, site), depth+1, seen, visit)
+		a.walk(sec, callee, seeds, bindArgs(callee.Params, c.Args), path.Enter(ci, callee.Params, c.Args), siteFor(sec, callee, ci, site), depth+1, seen, visit)
 	case c.IsInvoke():
 		// An interface call: follow the implementations this package
 		// declares (the repository behind a Store interface).
@@ -114,24 +123,28 @@ func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *f
 			if len(impl.Params) > 0 {
 				params = impl.Params[1:] // after the receiver
 			}
-			a.walk(sec, impl, seeds, bindArgs(params, c.Args), siteFor(sec, impl, ci, site), depth+1, seen, visit)
+			a.walk(sec, impl, seeds, bindArgs(params, c.Args), path.Enter(ci, impl.Params, append([]ssa.Value{c.Value}, c.Args...)), siteFor(sec, impl, ci, site), depth+1, seen, visit)
 		}
 		// Implementations in other packages (dispatch.go).
-		a.dispatch(sec.Summary, ci, toks, site, visit, len(impls) > 0)
+		a.dispatch(sec.Summary, ci, toks, site, emit, len(impls) > 0)
 	default:
 		if obj := calls.Callee(c); obj != nil && obj.Pkg() != a.pass.Pkg && !model.KB.IsLockAPI(obj) {
-			a.remoteEffects(ci, obj, toks, site, visit)
+			a.remoteEffects(ci, obj, toks, site, emit)
 		}
 	}
 	if h := a.helperOf(c); h != nil {
 		return // the literal is its own section (see helperSections)
 	}
-	for _, arg := range c.Args {
+	var helper *ssa.Function // a function of the package the literal is handed to
+	if callee != nil && a.local(callee) {
+		helper = callee
+	}
+	for i, arg := range c.Args {
 		lit := calls.FuncOf(arg)
 		if lit == nil || !a.local(lit) || lit == callee {
 			continue
 		}
-		a.walk(sec, lit, boundSeeds(arg, lit, toks), nil, siteFor(sec, lit, ci, site), depth+1, seen, visit)
+		a.walk(sec, lit, boundSeeds(arg, lit, toks), nil, path.Literal(ci, arg, lit, helper, i), siteFor(sec, lit, ci, site), depth+1, seen, visit)
 	}
 }
 

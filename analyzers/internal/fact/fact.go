@@ -35,6 +35,12 @@ type RemoteEffect struct {
 	// that the method stays visible to interface calls that ask whether
 	// all their implementations report a claim.
 	Claim bool
+	// On is 1 + the index of the parameter (receiver first for methods,
+	// as CarriedBy) whose connection the statement runs on: the
+	// parameter itself, a field of it (a query wrapper's q.db), or a
+	// transaction begun on it. 0 when unknown. A caller whose session
+	// holds an advisory lock fences the statements run on it.
+	On int
 }
 
 func (*EffectsFact) AFact() {}

@@ -60,7 +60,7 @@ func (c *Checker) claimed(e *effect.Effect, site ssa.CallInstruction) bool {
 	if c.claims == nil || e.Call == nil {
 		return false
 	}
-	if e.Where == "" && c.claims.IsClaim(e) {
+	if c.claims.IsClaim(e) {
 		return true
 	}
 	return c.claims.Fenced(e.Call) || site != nil && site != e.Call && c.claims.Fenced(site)

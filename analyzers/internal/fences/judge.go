@@ -29,7 +29,7 @@ import (
 // not precedence between findings: the same call site can lead to several
 // effects, and the findings of different effects, sections and checks
 // about one problem are reconciled once, by finish (checks.Supersedes).
-func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) {
+func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallInstruction, path *section.Path) {
 	if sec.Check != nil {
 		c.judgeChecked(sec, e, site)
 		return
@@ -40,7 +40,7 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 			c.judgeOutcome(sec, e, site)
 		}
 		return
-	case sec.HoldsOn(e.Receiver) || e.Call != nil && section.OnOwnSession(c.locked[e.Call.Parent()], e.Call, e.Receiver):
+	case e.Call != nil && path.OnSession(sec, c.lockedIn, e.Call, e.Receiver):
 		return // the transaction or session that holds an advisory lock: the lock ends only with it, and so do its writes
 	case sec.Lock.Table != "" && e.Table == sec.Lock.Table:
 		return // the lease row's own bookkeeping (renewal, release)
@@ -144,6 +144,9 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 	msg := fmt.Sprintf("%s does not carry the fencing token: %s, so a holder paused past its lease would still apply it; %s", where, e.Describe(), fence)
 	c.u.Report(unit.Finding{Code: checks.UnfencedWrite, Pos: pos, Message: msg, Related: related, Key: pos})
 }
+
+// lockedIn returns the sections of fn with a lock in view.
+func (c *Checker) lockedIn(fn *ssa.Function) []*section.Section { return c.locked[fn] }
 
 // guard returns the validity check guarding an effect, looking both in the
 // effect's own function and at the call through which it was reached.

@@ -173,9 +173,10 @@ type Index struct {
 	// (Store.Objects).
 	ObjectPackages map[string]bool
 
-	// Pools, Rewriters, Preconditions and PackageNames merge the Library
-	// fields of the same names.
+	// Pools, Sessions, Rewriters, Preconditions and PackageNames merge the
+	// Library fields of the same names.
 	Pools         []Field
+	Sessions      Sessions
 	Rewriters     []Rewriter
 	Preconditions []*Preconditions
 	PackageNames  map[string]string
@@ -224,6 +225,9 @@ func NewIndex(libs []*Library) *Index {
 		x.GoroutineExits = append(x.GoroutineExits, l.GoroutineExits...)
 		x.ErrorFormatters = append(x.ErrorFormatters, l.ErrorFormatters...)
 		x.Pools = append(x.Pools, l.Pools...)
+		x.Sessions.TxEnds = append(x.Sessions.TxEnds, l.Sessions.TxEnds...)
+		x.Sessions.Closes = append(x.Sessions.Closes, l.Sessions.Closes...)
+		x.Sessions.Begins = append(x.Sessions.Begins, l.Sessions.Begins...)
 		x.Rewriters = append(x.Rewriters, l.Rewriters...)
 		if l.Preconditions != nil {
 			x.Preconditions = append(x.Preconditions, l.Preconditions)

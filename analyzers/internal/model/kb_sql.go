@@ -78,7 +78,7 @@ var sqlLibrary = Library{
 			Funcs: methods(gorm, []string{"DB"}, "Update", "Updates", "UpdateColumn", "UpdateColumns", "Save", "Create", "CreateInBatches"),
 			ColumnSets: []ColumnSet{{Func{gorm, "DB", "Update"}, 0}, {Func{gorm, "DB", "UpdateColumn"}, 0},
 				{Func{gorm, "DB", "Updates"}, -1}, {Func{gorm, "DB", "UpdateColumns"}, -1}},
-			Records: methods(gorm, []string{"DB"}, "Model", "Table")},
+			Records: methods(gorm, []string{"DB"}, "Model", "Table"), Creates: []string{"Create", "CreateInBatches"}},
 		// Delete(value, conds...): its inline conditions are a Where.
 		{Family: "gorm", Cond: CondChain, Query: 0, Args: 1, Key: -1, RowsField: true, Conds: 1,
 			Funcs: []Func{{gorm, "DB", "Delete"}}},
@@ -99,7 +99,10 @@ var sqlLibrary = Library{
 		// Their Save and Exec run the statement; a predicate of the
 		// builder's Where chain that receives the token carries it.
 		{Family: "ent", Cond: CondChain, Key: -1, Shape: GeneratedBuilder,
-			Methods: []string{"Save", "SaveX", "Exec", "ExecX"}, Mutation: "mutation", Option: Field{Pkg: ent, Type: "Op"}},
+			Methods: []string{"Save", "SaveX", "Exec", "ExecX"}, Mutation: "mutation", Option: Field{Pkg: ent, Type: "Op"},
+			// SetStatus(v) assigns status; status.StatusEQ(v) compares it;
+			// XUpdate.Save returns the number of rows it changed.
+			Columns: &BuilderColumns{Setter: "Set", Equal: "EQ", Rows: true}},
 	},
 	Decoders: []Decoder{
 		{Func{sqlx, "DB", "Get"}, 0, sqlScanned},
@@ -109,7 +112,20 @@ var sqlLibrary = Library{
 		{Func{sqlx, "Tx", "Get"}, 0, sqlScanned},
 		{Func{sqlx, "Tx", "GetContext"}, 1, sqlScanned},
 	},
-	Pools:      []Field{{sqlpkg, "DB", ""}, {pgxpool, "Pool", ""}, {sqlx, "DB", ""}},
+	Pools: []Field{{sqlpkg, "DB", ""}, {pgxpool, "Pool", ""}, {sqlx, "DB", ""}},
+	Sessions: Sessions{
+		TxEnds: append(append(methods(sqlpkg, []string{"Tx"}, "Commit", "Rollback"),
+			methods(pgx, []string{"Tx"}, "Commit", "Rollback")...), append(methods(pgx4, []string{"Tx"}, "Commit", "Rollback"),
+			methods(pgxpool, []string{"Tx"}, "Commit", "Rollback")...)...),
+		// A pgx Conn is one connection, its session; database/sql's Conn
+		// and pgxpool's Conn go back to their pool when closed.
+		Closes: append(methods(pgx, []string{"Conn"}, "Close"), append(methods(pgx4, []string{"Conn"}, "Close"),
+			Func{"github.com/jackc/pgx/v5/pgconn", "PgConn", "Close"}, Func{pgconn1, "PgConn", "Close"})...),
+		Begins: append(append(append(methods(sqlpkg, []string{"Conn"}, "BeginTx"),
+			methods(pgx, []string{"Conn"}, "Begin", "BeginTx")...), methods(pgx4, []string{"Conn"}, "Begin", "BeginTx")...),
+			append(methods(pgxpool, []string{"Conn"}, "Begin", "BeginTx"),
+				Func{pgx, "Tx", "Begin"}, Func{pgx4, "Tx", "Begin"}, Func{pgxpool, "Tx", "Begin"})...),
+	},
 	Rewriters:  []Rewriter{{Pkg: sqlx, Names: []string{"Named", "In", "BindNamed"}}, {Pkg: sqlx, Names: []string{"Rebind"}, FuncArg: 1}},
 	Instants:   []Field{{sqlpkg, "NullTime", ""}},
 	StructTags: []string{"db", "gorm", "sql", "bun", "pg"},

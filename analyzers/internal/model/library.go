@@ -155,6 +155,10 @@ type Library struct {
 	// Pools are connection pools: a statement run on one runs on whichever
 	// connection the pool picks.
 	Pools []Field
+	// Sessions say what a database session is made of: which calls end
+	// the holder of an advisory lock, and which begin a transaction on
+	// the session of their receiver.
+	Sessions Sessions
 	// Rewriters rewrite only the placeholders of a statement: the
 	// statement they return is the one they were given.
 	Rewriters []Rewriter
@@ -266,4 +270,22 @@ type KeyLocks struct {
 var Libraries = []*Library{
 	&sqlLibrary, &redisLibrary, &goRedisNoContext, &redigoLibrary, &rueidisLibrary, &etcdLibrary, &consulLibrary, &zooKeeperLibrary, &kubernetesLibrary, &httpLibrary, &grpcLibrary, &dynamoDBLibrary, &mongoDBLibrary, &s3Library, &s3v1Library, &gcsLibrary, &minioLibrary,
 	&messagingLibrary, &schedulersLibrary, &idsLibrary, &encodingsLibrary, &loggingLibrary, &testingLibrary, &stdlibLibrary,
+}
+
+// Sessions describe the database sessions that hold SQL advisory locks
+// (Library.Sessions).
+type Sessions struct {
+	// TxEnds end a transaction, and with it a pg_advisory_xact_lock it
+	// took (Commit, Rollback).
+	TxEnds []Func
+	// Closes end the session of a connection that is itself one (pgx's
+	// Conn.Close), and with it a session-level advisory lock. Closing
+	// database/sql's Conn or releasing pgxpool's Conn returns the
+	// connection to its pool, where the session and its locks live on:
+	// those are no end.
+	Closes []Func
+	// Begins begin a transaction on their receiver's session (a pinned
+	// connection's BeginTx, a transaction's nested Begin): statements on
+	// the transaction run on that session.
+	Begins []Func
 }

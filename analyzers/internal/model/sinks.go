@@ -128,10 +128,36 @@ type Sink struct {
 	// Updates(map[string]any{...}). A state transition is read from them
 	// (package oneway).
 	ColumnSets []ColumnSet
+	// Creates are the names of Funcs that only insert new records (gorm's
+	// Create, CreateInBatches): a store that keys them uniquely rejects a
+	// second writer's, so one whose duplicate-key error is tested creates
+	// its record once (package oneway).
+	Creates []string
+	// Columns says, for a generated builder (GeneratedBuilder), how its
+	// methods and its entity's predicates name columns: a state transition
+	// is read from them (package oneway).
+	Columns *BuilderColumns
 	// Records are, for a query builder, the calls of its chain whose
 	// argument 0 names the record written: a value of the model's type
 	// (gorm's Model(&T{})) or a table name (Table("t")).
 	Records []Func
+}
+
+// BuilderColumns names the columns of a generated builder's chain
+// (Sink.Columns): ent's XUpdate.SetStatus(v) assigns status, the entity
+// package's StatusEQ(v), handed to Where, compares it with v.
+type BuilderColumns struct {
+	// Setter is the prefix of a builder method that assigns the column
+	// its suffix names ("Set": SetStatus).
+	Setter string
+	// Equal is the suffix of a predicate function, of the type the
+	// builder's Where takes, that compares the column its prefix names
+	// with its argument ("EQ": StatusEQ).
+	Equal string
+	// Rows: the statement's first result, when it is an integer, counts
+	// the rows it changed (ent's XUpdate.Save and XDelete.Exec return
+	// (int, error)): the outcome a conditional update is decided by.
+	Rows bool
 }
 
 // ColumnSet is a builder call that assigns named columns (Sink.ColumnSets).

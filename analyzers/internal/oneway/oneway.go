@@ -19,6 +19,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -54,11 +55,61 @@ func Write(e *effect.Effect, reset func(*effect.Transition) bool) *Claim {
 	if t == nil || reset(t) {
 		return nil
 	}
-	cl := &Claim{Call: call, sig: Rows, is: rowsOf(call, e.Sink != nil && e.Sink.RowsField)}
+	cl := &Claim{Call: call, sig: Rows, is: rowsOf(call, e.Sink != nil && e.Sink.RowsField, e.RowsResult())}
 	if !cl.Decided() {
 		return nil // rows affected never tested: the holder carries on whether or not it won
 	}
 	return cl
+}
+
+// Create returns the claim an insert makes when the store keys its record
+// uniquely and the code says so: its error is tested with a duplicate-key
+// predicate (IsDuplicateEntryErr(err), errors.Is(err, ErrDuplicatedKey)).
+// A holder that repeats the insert after another made the record is
+// refused, and an insert never overwrites one: the record is made once,
+// whatever lock is held. nil when the package also deletes from the
+// insert's table (deleted: the record can be made again), or the insert
+// reports no error.
+func Create(e *effect.Effect, deleted func(table string) bool) *Claim {
+	call, ok := e.Call.(*ssa.Call)
+	if !ok || !e.Creates() || e.Table != "" && deleted(e.Table) {
+		return nil
+	}
+	cl := Reporting(call, ErrNil)
+	if cl == nil || !duplicateTested(calls.Result(call, call.Call.Signature().Results().Len()-1)) {
+		return nil
+	}
+	return cl
+}
+
+// duplicateTested reports whether an error is handed to a predicate, or
+// compared by errors.Is with a sentinel, whose name says the record
+// already exists (vocab.DuplicateKey).
+func duplicateTested(errv ssa.Value) bool {
+	if errv == nil {
+		return false
+	}
+	for _, r := range *errv.Referrers() {
+		c, ok := r.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		fn := calls.Callee(&c.Call)
+		if fn == nil || c.Call.Signature().Results().Len() != 1 || !calls.IsBool(c.Call.Signature().Results().At(0).Type()) {
+			continue
+		}
+		if vocab.DuplicateKey.Match(fn.Name()) {
+			return true
+		}
+		if fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Is" && len(c.Call.Args) == 2 {
+			if ld, ok := calls.Unwrap(c.Call.Args[1]).(*ssa.UnOp); ok {
+				if g, ok := ld.X.(*ssa.Global); ok && vocab.DuplicateKey.Match(g.Name()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // Reporting returns the claim made by calling a function that reports
@@ -95,8 +146,9 @@ func SignalOf(sig *types.Signature) (Signal, bool) {
 // rowsOf returns the test for the rows-affected values read from a
 // write's result: the RowsAffected field of gorm's *DB (field), the
 // result of a RowsAffected method called on the result or on its first
-// result (database/sql's Result, pgx's CommandTag).
-func rowsOf(call *ssa.Call, field bool) func(ssa.Value) bool {
+// result (database/sql's Result, pgx's CommandTag), or the first result
+// itself when it is the count (first: ent's XUpdate.Save).
+func rowsOf(call *ssa.Call, field, first bool) func(ssa.Value) bool {
 	return func(v ssa.Value) bool {
 		v = calls.Unwrap(v)
 		switch x := v.(type) {
@@ -104,6 +156,9 @@ func rowsOf(call *ssa.Call, field bool) func(ssa.Value) bool {
 			fa, ok := x.X.(*ssa.FieldAddr)
 			return ok && x.Op == token.MUL && field && calls.Unwrap(fa.X) == call && fieldName(fa) == "RowsAffected"
 		case *ssa.Extract:
+			if first && x.Index == 0 && x.Tuple == call {
+				return true
+			}
 			c, ok := x.Tuple.(*ssa.Call)
 			return ok && x.Index == 0 && rowsCall(c, call)
 		case *ssa.Call:

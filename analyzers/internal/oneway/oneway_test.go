@@ -165,6 +165,37 @@ func other(ctx context.Context, db *sql.DB, s string) {
 	}
 }
 
+// The package's writes of the state column are a graph: a write guarded
+// by its own WHERE moves only records in that state. The claim unused ->
+// used is reset only when unused can be reached from used.
+func TestResetGraph(t *testing.T) {
+	for _, c := range []struct {
+		writes string
+		reset  bool
+	}{
+		// A later step of the same record (used -> paid), and an earlier
+		// one (draft -> unused) that no record in used can take.
+		{`db.ExecContext(ctx, "UPDATE codes SET status = 'paid' WHERE id = $1 AND status = 'used'", 1)
+	db.ExecContext(ctx, "UPDATE codes SET status = 'unused' WHERE id = $1 AND status = 'draft'", 1)`, false},
+		// Back to unused in two guarded steps: used -> archived -> unused.
+		{`db.ExecContext(ctx, "UPDATE codes SET status = 'archived' WHERE id = $1 AND status = 'used'", 1)
+	db.ExecContext(ctx, "UPDATE codes SET status = 'unused' WHERE id = $1 AND status = 'archived'", 1)`, true},
+		// An unguarded write to draft makes draft -> unused reachable.
+		{`db.ExecContext(ctx, "UPDATE codes SET status = 'draft' WHERE id = $1", 1)
+	db.ExecContext(ctx, "UPDATE codes SET status = 'unused' WHERE id = $1 AND status = 'draft'", 1)`, true},
+	} {
+		src := claims + `
+func steps(ctx context.Context, db *sql.DB) {
+	` + c.writes + `
+}
+`
+		pkg := testutil.BuildSSA(t, src)
+		if _, ok := NewPackage(funcs(pkg), nil).Reports(pkg.Func("literal")); ok == c.reset {
+			t.Errorf("with\n\t%s\nliteral reports a claim: %v, want %v", c.writes, ok, !c.reset)
+		}
+	}
+}
+
 func funcs(pkg *ssa.Package) []*ssa.Function {
 	var out []*ssa.Function
 	for _, m := range pkg.Members {

@@ -18,6 +18,7 @@ type Package struct {
 	remote func(c *ssa.CallCommon) (Signal, bool)
 
 	writes  []effect.StateWrite // every column a write of the package assigns (lazily)
+	deletes map[string]bool     // the tables a write of the package deletes from (lazily)
 	scanned bool
 	claims  map[*ssa.Function][]*Claim
 	reports map[*ssa.Function]*report
@@ -41,37 +42,73 @@ func NewPackage(funcs []*ssa.Function, remote func(c *ssa.CallCommon) (Signal, b
 }
 
 // Reset reports whether some write of the package can give t's column its
-// guarded value back on t's record: it assigns From, or a value not known
-// to be a constant. A transition that can be reset (a job queue's reaper
-// moving running -> pending) is a lease, won again after the reset.
+// guarded value back on t's record once t took effect. The package's writes
+// of the column are a graph of states: a write guarded by its own WHERE
+// (status = 'approved') moves a record from that state to the one it
+// assigns, an unguarded write moves any record to it, and a write of a
+// value not known to be a constant can move any record anywhere. t can be
+// won again when From is reachable from To: a job queue's reaper moving
+// running -> pending. A transition that can be reset is a lease, won again
+// after the reset; pending -> approved then approved -> paid is not.
 func (p *Package) Reset(t *effect.Transition) bool {
-	if !p.scanned {
-		p.scanned = true
-		for _, fn := range p.order {
-			for ci := range calls.In(fn) {
-				if e := effect.Classify(ci, nil); e != nil {
-					p.writes = append(p.writes, e.StateWrites()...)
+	p.scan()
+	reached := map[string]bool{t.To: true}
+	for grew := true; grew; {
+		grew = false
+		for _, w := range p.writes {
+			if w.Column != t.Column || w.Record != "" && t.Record != "" && w.Record != t.Record {
+				continue
+			}
+			switch {
+			case !w.Known:
+				return true
+			case reached[w.Value] || w.Guarded && !reached[w.Guard]:
+				continue
+			}
+			reached[w.Value], grew = true, true
+		}
+	}
+	return reached[t.From]
+}
+
+// scan reads the package's writes once: the columns they assign and the
+// tables they delete from.
+func (p *Package) scan() {
+	if p.scanned {
+		return
+	}
+	p.scanned = true
+	p.deletes = map[string]bool{}
+	for _, fn := range p.order {
+		for ci := range calls.In(fn) {
+			if e := effect.Classify(ci, nil); e != nil {
+				p.writes = append(p.writes, e.GuardedWrites()...)
+				if e.Stmt != nil && e.Stmt.Verb == "DELETE" {
+					p.deletes[e.Stmt.Table] = true
 				}
 			}
 		}
 	}
-	for _, w := range p.writes {
-		if w.Column != t.Column || w.Record != "" && t.Record != "" && w.Record != t.Record {
-			continue
-		}
-		if !w.Known || w.Value == t.From {
-			return true
-		}
-	}
-	return false
+}
+
+// deleted reports whether a write of the package deletes from table.
+func (p *Package) deleted(table string) bool {
+	p.scan()
+	return p.deletes[table]
 }
 
 // IsClaim reports whether the write e is a one-way claim: a transition
-// the package never resets, whose outcome its function tests. Such a
-// write is fenced by its own condition: a stale holder's attempt changes
-// nothing unless nobody else has claimed the record.
+// the package never resets, whose outcome its function tests, or an
+// insert of a record the store keys uniquely (Create), also one
+// summarised from another package's function, whose error the call's
+// function tests. Such a write is fenced by its own condition: a stale
+// holder's attempt changes nothing unless nobody else has claimed the
+// record.
 func (p *Package) IsClaim(e *effect.Effect) bool {
-	return e.Call != nil && p.funcs[e.Call.Parent()] && Write(e, p.Reset) != nil
+	if e.Call == nil || !p.funcs[e.Call.Parent()] {
+		return false
+	}
+	return e.Where == "" && Write(e, p.Reset) != nil || Create(e, p.deleted) != nil
 }
 
 // ClaimsIn returns the claims made in fn: its one-way claim writes and its
@@ -89,6 +126,8 @@ func (p *Package) ClaimsIn(fn *ssa.Function) []*Claim {
 		}
 		if e := effect.Classify(call, nil); e != nil {
 			if cl := Write(e, p.Reset); cl != nil {
+				out = append(out, cl)
+			} else if cl := Create(e, p.deleted); cl != nil {
 				out = append(out, cl)
 			}
 			continue

@@ -445,8 +445,8 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup, keys KeyEvidence, 
 		cancel = calls.Result(call, l.ReleaseFunc-1)
 	}
 	s.releases = releases(fn, func(c *ssa.CallCommon) bool {
-		if l.InSQL && sqlUnlock(c) {
-			return true // an unlock statement after a wrapper of an advisory lock
+		if l.InSQL && (sqlUnlock(c) || s.endsScope(c)) {
+			return true // an unlock statement after a wrapper of an advisory lock, or the end of its session
 		}
 		if cancel != nil && !c.IsInvoke() && calls.SameValue(c.Value, cancel) {
 			return true // the release function the acquisition returned: cancel()
@@ -1062,8 +1062,23 @@ func fromSQL(fn *ssa.Function, call *ssa.Call, callee *types.Func) *Section {
 	} else {
 		s.start = errNilBranch(scanErr(call))
 	}
-	s.releases = releases(fn, sqlUnlock)
+	s.releases = releases(fn, func(c *ssa.CallCommon) bool { return sqlUnlock(c) || s.endsScope(c) })
 	return s
+}
+
+// endsScope reports whether c ends what holds s's SQL advisory lock, and
+// with it the lock: the commit or rollback of the transaction that holds
+// a pg_advisory_xact_lock, or the close of a connection that is itself the
+// session holding a session-level one (model.Sessions).
+func (s *Section) endsScope(c *ssa.CallCommon) bool {
+	if !s.Lock.InSQL || s.Handle == nil || !s.TxScoped && !s.Session {
+		return false
+	}
+	ends := model.KB.Sessions.Closes
+	if s.TxScoped {
+		ends = model.KB.Sessions.TxEnds
+	}
+	return model.MatchesAny(ends, calls.Callee(c)) && calls.SameValue(calls.Receiver(c), s.Handle)
 }
 
 // setScope says what holds an SQL advisory lock taken on s.Handle: the
@@ -1176,8 +1191,8 @@ func (s *Section) HeldAtReturn() bool {
 			if !ok {
 				continue
 			}
-			if Releases(s.Lock, &d.Call) {
-				return false // defer conn.ExecContext(ctx, `SELECT pg_advisory_unlock($1)`, key) too
+			if Releases(s.Lock, &d.Call) || s.endsScope(&d.Call) {
+				return false // defer conn.ExecContext(ctx, `SELECT pg_advisory_unlock($1)`, key) too, or defer conn.Close(ctx) of the session
 			}
 			if call, ok := s.Call.(*ssa.Call); ok && handleRelease(call, &d.Call) {
 				return false // defer lock.Release(ctx)

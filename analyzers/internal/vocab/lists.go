@@ -155,3 +155,12 @@ var Instant = List{Word, []string{"at", "time", "unix"}}
 // expiry ("WHERE expires_at < now()", "locked_until < $2"): SQL text is
 // free-form, so any occurrence counts.
 var ExpiryCondition = List{Substring, []string{"expire", "until", "deadline"}}
+
+// Stores.
+
+// DuplicateKey are words of an error predicate's or sentinel's name that
+// say a write was rejected because its record already exists
+// (IsDuplicateEntryErr, gorm's ErrDuplicatedKey, ent's IsConstraintError,
+// IsUniqueViolation): an insert whose error the code tests with one is
+// keyed uniquely by the store.
+var DuplicateKey = List{Stem, []string{"duplicat", "dup", "unique", "constraint"}}

@@ -92,3 +92,45 @@ func Balance(ctx context.Context, db *sql.DB, accountID int64) (int64, error) {
 	err = tx.QueryRowContext(ctx, `SELECT balance_cents FROM accounts WHERE id = $1`, accountID).Scan(&cents)
 	return cents, err
 }
+
+// MigrateOnConn takes a session-level lock on a pinned pgx connection and
+// writes in a transaction begun on it: the session fences the write.
+func MigrateOnConn(ctx context.Context, conn *pgx.Conn, version int64) error {
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock(42)`); err != nil {
+		return err
+	}
+	defer conn.Exec(ctx, `SELECT pg_advisory_unlock(42)`)
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `UPDATE schema_version SET version = $1`, version); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+// migrateURL locks a connection of its own and closes it before it
+// returns: the lock ends with that session, so it is no acquire wrapper.
+func migrateURL(ctx context.Context, url string) error {
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock(42)`); err != nil {
+		return err
+	}
+	_, err = conn.Exec(ctx, `UPDATE schema_version SET version = version + 1`)
+	return err
+}
+
+// Reset migrates, then writes through the pool with no lock held.
+func Reset(ctx context.Context, url string, pool *pgxpool.Pool) error {
+	if err := migrateURL(ctx, url); err != nil {
+		return err
+	}
+	_, err := pool.Exec(ctx, `TRUNCATE jobs`)
+	return err
+}

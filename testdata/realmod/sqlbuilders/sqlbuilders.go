@@ -107,6 +107,25 @@ func Ent(ctx context.Context, client *ent.Client, m *concurrency.Mutex, id int) 
 	return nil
 }
 
+// EntClaim moves a job from pending to approved, its count tested: a
+// one-way claim (no write of the package moves a job back to pending), so
+// it and what runs on its success happen once per job, whatever the lock.
+func EntClaim(ctx context.Context, client *ent.Client, m *concurrency.Mutex, id int) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	n, err := client.Job.Update().Where(job.IDEQ(id), job.StateEQ("pending")).SetState("approved").Save(ctx)
+	if err != nil {
+		return err
+	}
+	if n != 1 {
+		return nil
+	}
+	_, err = client.Job.Update().Where(job.IDEQ(id + 1)).SetFence(1).Save(ctx)
+	return err
+}
+
 // Squirrel builds its statements: the chain's Where carries the token or
 // does not.
 func Squirrel(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id int64) error {

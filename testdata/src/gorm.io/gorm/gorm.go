@@ -11,6 +11,8 @@ import (
 
 var ErrRecordNotFound = errors.New("record not found")
 
+var ErrDuplicatedKey = errors.New("duplicated key not allowed")
+
 // Config GORM config (subset of fields).
 type Config struct {
 	SkipDefaultTransaction    bool

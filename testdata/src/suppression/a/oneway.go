@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 
+	"example.com/entjobs/ent"
+	"example.com/entjobs/ent/job"
 	"go.etcd.io/etcd/client/v3/concurrency"
 )
 
@@ -29,5 +31,21 @@ func redeem(ctx context.Context, db *sql.DB, m *concurrency.Mutex, id, user int6
 	}
 	//lint:ignore FC1001 credited once per code // want `this //lint:ignore comment suppresses no fencecheck finding`
 	_, err = db.ExecContext(ctx, `UPDATE users SET balance = balance + 10 WHERE id = $1`, user)
+	return err
+}
+
+// The same with an ent claim (one-way, its count tested): a suppression
+// after it suppresses nothing.
+func approve(ctx context.Context, client *ent.Client, m *concurrency.Mutex, id int) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	n, err := client.Job.Update().Where(job.IDEQ(id), job.StateEQ("pending")).SetState("approved").Save(ctx)
+	if err != nil || n != 1 {
+		return errUsed
+	}
+	//lint:ignore FC1001 runs once per approval // want `this //lint:ignore comment suppresses no fencecheck finding`
+	_, err = client.Job.Update().Where(job.IDEQ(id + 1)).SetFence(1).Save(ctx)
 	return err
 }

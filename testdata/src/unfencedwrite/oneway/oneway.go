@@ -9,6 +9,8 @@ import (
 	"database/sql"
 	"errors"
 
+	"example.com/entjobs/ent"
+	"example.com/entjobs/ent/job"
 	"go.etcd.io/etcd/client/v3/concurrency"
 	"gorm.io/gorm"
 )
@@ -164,4 +166,56 @@ func creditFirst(ctx context.Context, r *Repo, m *concurrency.Mutex, id, user in
 		return err
 	}
 	return r.Use(ctx, id, user)
+}
+
+// The same with ent's generated builders: the entity package's StateEQ
+// with a constant handed to Where, SetState with another, and the count
+// of rows Save returns tested. The claim itself and what runs on its
+// success are fenced by it.
+func approveEnt(ctx context.Context, client *ent.Client, m *concurrency.Mutex, id int) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	n, err := client.Job.Update().Where(job.IDEQ(id), job.StateEQ("pending")).SetState("approved").Save(ctx)
+	if err != nil {
+		return err
+	}
+	if n != 1 {
+		return errUsed
+	}
+	_, err = client.Job.Update().Where(job.IDEQ(id + 1)).SetFence(1).Save(ctx)
+	return err
+}
+
+// The count never tested: the holder carries on whether or not it won.
+func approveEntUntested(ctx context.Context, client *ent.Client, m *concurrency.Mutex, id int) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	if _, err := client.Job.Update().Where(job.IDEQ(id), job.StateEQ("approved")).SetState("refunded").Save(ctx); err != nil { // want `UPDATE Job \(ent JobUpdate.Save\) .* does not carry the fencing token`
+		return err
+	}
+	_, err := client.Job.Update().Where(job.IDEQ(id + 1)).SetFence(2).Save(ctx) // want `UPDATE Job \(ent JobUpdate.Save\) .* does not carry the fencing token`
+	return err
+}
+
+// The next step of the same record (approved -> paid): approveEnt moves
+// records into approved, but only from pending, which no record in paid
+// can reach, so this claim too is won once per record.
+func confirmEnt(ctx context.Context, client *ent.Client, m *concurrency.Mutex, id int) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	n, err := client.Job.Update().Where(job.IDEQ(id), job.StateEQ("approved")).SetState("paid").Save(ctx)
+	if err != nil {
+		return err
+	}
+	if n != 1 {
+		return errUsed
+	}
+	_, err = client.Job.Update().Where(job.IDEQ(id + 2)).SetFence(4).Save(ctx)
+	return err
 }
