@@ -113,11 +113,30 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 	return ClassifyAs(call, sink, toks)
 }
 
+// Coalesces reports whether call is a write of the knowledge base that the
+// store applies at most once in effect, whoever repeats it: a set-add or
+// a set-if-absent (model.Sink.Coalesces), or an effect given an option
+// by which the store de-duplicates it (model.Sink.Coalescing: asynq's
+// TaskID). It is no protected effect, and the engine does not look
+// inside it for the store commands that implement it.
+func Coalesces(call ssa.CallInstruction) bool {
+	c := call.Common()
+	callee := calls.Callee(c)
+	if callee == nil {
+		return false
+	}
+	sink := lookup(callee, c)
+	return sink != nil && (sink.Coalesces || storecond.Coalesced(c, sink))
+}
+
 // ClassifyAs returns the effect call performs as sink: a sink the caller
 // recognised (an exec helper of another package, engine.StatementFact).
 func ClassifyAs(call ssa.CallInstruction, sink *model.Sink, toks *flow.Tokens) *Effect {
 	c := call.Common()
 	callee := calls.Callee(c)
+	if sink.Coalesces || storecond.Coalesced(c, sink) {
+		return nil // the store applies it at most once: a stale holder's repeat changes nothing (Coalesces)
+	}
 	e := &Effect{Sink: sink, Call: call, Callee: callee, Receiver: calls.Receiver(c), Verdict: Missing}
 	switch {
 	case sink.Command != nil && sink.Command.Builder != nil:

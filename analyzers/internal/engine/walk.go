@@ -42,6 +42,9 @@ func (a *analysis_) walk(sec *section.Section, fn *ssa.Function, seeds []ssa.Val
 				visit(e, site)
 				continue
 			}
+			if effect.Coalesces(ci) {
+				continue // applied at most once whoever repeats it (a set-add, an enqueue with a task ID): nothing to judge, nothing inside to follow
+			}
 			if e := effect.Classify(ci, toks); e != nil {
 				visit(e, site)
 				continue
