@@ -122,8 +122,8 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 func Coalesces(call ssa.CallInstruction) bool {
 	c := call.Common()
 	callee := calls.Callee(c)
-	if callee == nil {
-		return false
+	if callee == nil || callee.Pkg() == nil || !model.KB.ImportsAPI(callee.Pkg().Path()) {
+		return false // not a library's call: no sink of the knowledge base
 	}
 	sink := lookup(callee, c)
 	return sink != nil && (sink.Coalesces || storecond.Coalesced(c, sink))

@@ -194,7 +194,7 @@ func mayDrop(call ssa.CallInstruction, key ssa.Value) bool {
 	if !passes(c, key) {
 		return false
 	}
-	return callee == nil || !standard(callee) && !library(callee)
+	return callee == nil || !standard(callee, call.Parent().Pkg) && !library(callee)
 }
 
 // dropsAny reports whether fn or a literal in it deletes or renews any
@@ -252,11 +252,20 @@ func library(fn *types.Func) bool {
 	return fn.Pkg() != nil && model.KB.IsLibraryPackage(fn.Pkg().Path())
 }
 
-// standard reports whether fn belongs to the standard library.
-func standard(fn *types.Func) bool {
+// standard reports whether fn belongs to the standard library: its
+// import path's first element has no dot, and is not that of from, the
+// package being analysed (a module named without a dot, "myapp/...").
+func standard(fn *types.Func, from *ssa.Package) bool {
 	if fn.Pkg() == nil {
 		return true
 	}
 	first, _, _ := strings.Cut(fn.Pkg().Path(), "/")
-	return !strings.Contains(first, ".")
+	if strings.Contains(first, ".") {
+		return false
+	}
+	if from != nil && from.Pkg != nil {
+		own, _, _ := strings.Cut(from.Pkg.Path(), "/")
+		return first != own
+	}
+	return true
 }
