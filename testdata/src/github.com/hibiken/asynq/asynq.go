@@ -35,7 +35,9 @@ type Client struct{}
 
 func NewClient(r RedisConnOpt) *Client { return &Client{} }
 
-type RedisConnOpt interface{}
+type RedisConnOpt interface {
+	MakeRedisClient() interface{}
+}
 
 func (c *Client) Enqueue(task *Task, opts ...Option) (*TaskInfo, error) {
 	return c.EnqueueContext(context.Background(), task, opts...)
