@@ -39,6 +39,9 @@ import (
 // where the SET NX set it and the work after it succeeded.
 func keptOnSuccess(set *ssa.Call, key ssa.Value) bool {
 	fn := set.Parent()
+	if calls.KeyHeldAcquire(&set.Call) == nil {
+		return false // an application's acquire wrapper: its release is its own, not a delete this rule knows
+	}
 	start := setBranch(set)
 	if start == nil || defersDelete(fn, key) {
 		return false
@@ -183,12 +186,9 @@ func mayDrop(call ssa.CallInstruction, key ssa.Value) bool {
 			return true
 		}
 	}
-	if lit := calls.FuncOf(c.Value); lit != nil && lit.Parent() != nil {
-		return dropsAny(lit, 0)
-	}
-	for _, a := range c.Args {
-		if lit := calls.FuncOf(a); lit != nil && lit.Parent() != nil && dropsAny(lit, 0) {
-			return true
+	for _, v := range append([]ssa.Value{c.Value}, c.Args...) {
+		if lit := calls.FuncOf(v); lit != nil && lit.Parent() != nil && (dropsAny(lit, 0) || captures(v, key)) {
+			return true // a literal that deletes a key, or that is handed the key (defer func() { unlock(key) }())
 		}
 	}
 	if !passes(c, key) {
@@ -216,6 +216,28 @@ func dropsAny(fn *ssa.Function, depth int) bool {
 		for _, anon := range fn.AnonFuncs {
 			if dropsAny(anon, depth+1) {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// captures reports whether v, a function value, is a closure bound to
+// key.
+func captures(v ssa.Value, key ssa.Value) bool {
+	mc, ok := v.(*ssa.MakeClosure)
+	if !ok {
+		return false
+	}
+	for _, b := range mc.Bindings {
+		if calls.SameKey(b, key) {
+			return true
+		}
+		if a, isAlloc := b.(*ssa.Alloc); isAlloc {
+			for _, r := range *a.Referrers() {
+				if st, isStore := r.(*ssa.Store); isStore && st.Addr == a && calls.SameKey(st.Val, key) {
+					return true
+				}
 			}
 		}
 	}
