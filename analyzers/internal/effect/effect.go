@@ -113,11 +113,30 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 	return ClassifyAs(call, sink, toks)
 }
 
+// Coalesces reports whether call is a write of the knowledge base that the
+// store applies at most once in effect, whoever repeats it: a set-add or
+// a set-if-absent (model.Sink.Coalesces), or an effect given an option
+// by which the store de-duplicates it (model.Sink.Coalescing: asynq's
+// TaskID). It is no protected effect, and the engine does not look
+// inside it for the store commands that implement it.
+func Coalesces(call ssa.CallInstruction) bool {
+	c := call.Common()
+	callee := calls.Callee(c)
+	if callee == nil || callee.Pkg() == nil || !model.KB.ImportsAPI(callee.Pkg().Path()) {
+		return false // not a library's call: no sink of the knowledge base
+	}
+	sink := lookup(callee, c)
+	return sink != nil && (sink.Coalesces || storecond.Coalesced(c, sink))
+}
+
 // ClassifyAs returns the effect call performs as sink: a sink the caller
 // recognised (an exec helper of another package, engine.StatementFact).
 func ClassifyAs(call ssa.CallInstruction, sink *model.Sink, toks *flow.Tokens) *Effect {
 	c := call.Common()
 	callee := calls.Callee(c)
+	if sink.Coalesces || storecond.Coalesced(c, sink) {
+		return nil // the store applies it at most once: a stale holder's repeat changes nothing (Coalesces)
+	}
 	e := &Effect{Sink: sink, Call: call, Callee: callee, Receiver: calls.Receiver(c), Verdict: Missing}
 	switch {
 	case sink.Command != nil && sink.Command.Builder != nil:
@@ -257,6 +276,9 @@ func (e *Effect) sql(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 	if (st.Kind != sqlfence.Write && st.Kind != sqlfence.DDL) || len(st.Advisory) > 0 || flow.IssuesToken(call.Text) {
 		return nil // a read, a lock statement, or the statement that issues the token
 	}
+	if maintenance(st) || retention(st, call) {
+		return nil // rebuilt from the data, or deleted by a rule every holder applies alike: nothing a successor wrote is overwritten
+	}
 	e.Stmt = st
 	e.Table = st.Table
 	e.What = st.Verb
@@ -268,6 +290,44 @@ func (e *Effect) sql(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 		e.Verdict, e.Versioned = Carried, true // a compare-and-swap on a version: a stale writer's UPDATE matches nothing
 	}
 	return e
+}
+
+// maintenance reports whether st is a maintenance statement (REFRESH
+// MATERIALIZED VIEW, VACUUM, ANALYZE, REINDEX, CLUSTER, OPTIMIZE): it
+// recomputes what is derived from the tables (a view's rows, statistics,
+// an index) and changes no row, so a stale holder repeating it writes
+// what the current one would, and the server serialises it.
+func maintenance(st *sqlfence.Statement) bool {
+	if st.Kind != sqlfence.DDL {
+		return false
+	}
+	switch st.Verb {
+	case "REFRESH", "VACUUM", "ANALYZE", "REINDEX", "CLUSTER", "OPTIMIZE":
+		return true
+	}
+	return false
+}
+
+// retention reports whether st is a retention delete: constant text with
+// no parameter, whose WHERE selects rows older than the database's own
+// clock (DELETE FROM deployments WHERE created_at < NOW() - '1 week'),
+// and that returns nothing to act on. Every holder, stale or current,
+// deletes by the same rule on the same clock, so a stale holder's repeat
+// deletes what the current one would: the lock or leader check around it
+// spares the database duplicate work, it does not keep state safe. A
+// delete that returns its rows (a reaper that then reassigns their work),
+// or takes a value from the holder (a cutoff it computed, an id), is
+// judged as any other write.
+func retention(st *sqlfence.Statement, call *sqlcall.Call) bool {
+	if st.Verb != "DELETE" || st.Kind != sqlfence.Write || !call.Constant || len(st.Placeholders) > 0 || st.Returning || len(st.Clock) == 0 {
+		return false
+	}
+	for _, g := range st.Clock {
+		if g.Clause != "where" || !g.Strong || g.Op != "<" && g.Op != "<=" {
+			return false
+		}
+	}
+	return true
 }
 
 // versioned reports whether a write is conditional on a version column

@@ -58,6 +58,9 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *fact.EffectsFact {
 		if fences.InvalidatesCache(e) {
 			return // a cache entry dropped: silent for every caller
 		}
+		if fences.UndoesMarker(e) {
+			return // this function's own de-duplication marker taken back: silent for every caller
+		}
 		claim := a.oneway != nil && a.oneway.IsClaim(e) // won once per record: a stale holder's changes nothing (package oneway)
 		if a.releasesOwnLock(e) {
 			return // the release of this package's SET NX lock, not a write it protects

@@ -50,6 +50,9 @@ func (a *analysis_) walk(sec *section.Section, fn *ssa.Function, seeds []ssa.Val
 				emit(e, site)
 				continue
 			}
+			if effect.Coalesces(ci) {
+				continue // applied at most once whoever repeats it (a set-add, an enqueue with a task ID): nothing to judge, nothing inside to follow
+			}
 			if e := effect.Classify(ci, toks); e != nil {
 				emit(e, site)
 				continue

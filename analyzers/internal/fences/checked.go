@@ -128,7 +128,7 @@ func (c *Checker) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.
 	if site != nil {
 		at = site
 	}
-	if e.Verdict != effect.Missing || inSections(c.locked[at.Parent()], at) || c.freshKeyed(e) || c.releasesKeyLock(e) {
+	if e.Verdict != effect.Missing || inSections(c.locked[at.Parent()], at) || c.freshKeyed(e) || c.releasesKeyLock(e) || UndoesMarker(e) {
 		return
 	}
 	fset := c.u.Pass.Fset

@@ -60,6 +60,8 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		return // the lease's own heartbeat or expiry moved forward: the lock's protocol (renewal.go)
 	case InvalidatesCache(e):
 		return // a cache entry deleted: the next reader refills it (invalidation.go)
+	case UndoesMarker(e):
+		return // this run's own de-duplication marker taken back after its work failed (marker.go)
 	case c.freshKeyed(e):
 		return // a record this run created: a stale holder can duplicate work, not overwrite a successor's (fresh.go)
 	}

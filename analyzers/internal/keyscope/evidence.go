@@ -147,3 +147,15 @@ func (e *Evidence) HeldAt(acq, del *ssa.Function) bool {
 	}
 	return e.scope.HeldAt(acq, del)
 }
+
+// UndoesMarker reports whether del, a delete naming key, undoes a
+// de-duplication marker that a SET NX of the same key in its function (or
+// the function a literal of it belongs to) set (Rollback): the marker is
+// this run's own, set moments before; taking it back lets the next run
+// retry the item and overwrites nothing a successor wrote.
+func UndoesMarker(del ssa.CallInstruction, key ssa.Value) bool {
+	if key == nil {
+		return false
+	}
+	return rollback(del.Parent(), del, key)
+}

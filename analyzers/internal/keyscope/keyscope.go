@@ -9,6 +9,10 @@
 //     only on the failure path, the holder's value is never read back
 //     (no GET before it) and the key is never renewed while the work
 //     runs: nothing in that shape needs the key to be held by one owner.
+//     A marker is also recognised by what its function does when the
+//     work succeeds: it keeps the key (marker.go), where a lock gives it
+//     up; then every delete of the key in that function undoes it, on
+//     whatever test of the work's outcome (a publish not acknowledged).
 //   - Scope.HeldAt: is the lock held where the delete runs? Only there is
 //     the delete a release: in the acquiring function, in a function it
 //     calls or that calls it, in a method of the type whose method
@@ -40,7 +44,7 @@ func Rollback(set *ssa.Call, del ssa.CallInstruction, key ssa.Value) bool {
 	if !calls.Encloses(fn, del.Parent()) || touched(fn, key, 0) {
 		return false
 	}
-	return onFailure(set, del)
+	return onFailure(set, del) || keptOnSuccess(set, key)
 }
 
 // touched reports whether fn reads key (GET, compared or not), or a

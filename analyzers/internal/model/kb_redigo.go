@@ -66,9 +66,14 @@ var redigoLibrary = Library{
 
 // redigoWrites are the commands that change a key (the go-redis sinks'
 // commands); SET with NX is a lock or de-duplication, as go-redis' SetNX.
-var redigoWrites = []string{"MSET", "MSETNX", "GETSET", "GETDEL", "DEL", "UNLINK", "INCR", "INCRBY",
-	"INCRBYFLOAT", "DECR", "DECRBY", "HSET", "HMSET", "HSETNX", "HDEL", "HINCRBY", "LPUSH", "RPUSH", "LPOP", "RPOP",
-	"LREM", "LSET", "SADD", "SREM", "SPOP", "ZADD", "ZREM", "ZINCRBY", "XDEL", "APPEND", "SETRANGE", "RENAME"}
+var redigoWrites = []string{"MSET", "GETSET", "GETDEL", "DEL", "UNLINK", "INCR", "INCRBY",
+	"INCRBYFLOAT", "DECR", "DECRBY", "HSET", "HMSET", "HDEL", "HINCRBY", "LPUSH", "RPUSH", "LPOP", "RPOP",
+	"LREM", "LSET", "SREM", "SPOP", "ZADD", "ZREM", "ZINCRBY", "XDEL", "APPEND", "SETRANGE", "RENAME"}
+
+// redisCoalescing are the writes that only add a member (SADD) or only
+// set what is absent (HSETNX, MSETNX): a stale holder repeating one
+// changes nothing a successor wrote (Sink.Coalesces).
+var redisCoalescing = []string{"SADD", "HSETNX", "MSETNX"}
 
 // redisPublish are PUBLISH and XADD: a message to whoever subscribes or
 // reads the stream, which cannot carry a token (as NATS' Publish), not a
@@ -106,6 +111,8 @@ func redigoSinks(f Func, cmd int) []*Sink {
 		{Family: "redigo", Cond: CondNone, Key: cmd + 1, LockKeys: true, Funcs: []Func{f},
 			Advice:  "write through a Lua script (EVAL) that compares it",
 			Command: &Command{Arg: cmd, Names: redigoWrites}},
+		{Family: "redigo", Cond: CondNone, Key: cmd + 1, LockKeys: true, Funcs: []Func{f}, Coalesces: true,
+			Command: &Command{Arg: cmd, Names: redisCoalescing}},
 		{Family: "redigo", Cond: CondUnfenceable, Key: -1, Funcs: []Func{f}, What: "message published with Redis %s",
 			Command: &Command{Arg: cmd, Names: redisPublish}},
 		{Family: "redigo", Cond: CondScript, Key: cmd + 3, Args: cmd + 1, LockKeys: true, Funcs: []Func{f}, What: "Redis script (%s)",

@@ -241,9 +241,9 @@ func (m goRedisModule) sinks() []*Sink {
 	return []*Sink{
 		{Family: "go-redis", Cond: CondNone, Key: m.arg(1), LockKeys: true,
 			Advice: "write through a Lua script (Eval) that compares it",
-			Funcs: m.cmds("Set", "SetEx", "SetEX", "SetXX", "MSet", "MSetNX", "GetSet", "GetDel",
-				"Del", "Unlink", "Incr", "IncrBy", "IncrByFloat", "Decr", "DecrBy", "HSet", "HMSet", "HSetNX", "HDel", "HIncrBy",
-				"LPush", "RPush", "LPop", "RPop", "LRem", "LSet", "SAdd", "SRem", "SPop", "ZAdd", "ZRem", "ZIncrBy", "XDel",
+			Funcs: m.cmds("Set", "SetEx", "SetEX", "SetXX", "MSet", "GetSet", "GetDel",
+				"Del", "Unlink", "Incr", "IncrBy", "IncrByFloat", "Decr", "DecrBy", "HSet", "HMSet", "HDel", "HIncrBy",
+				"LPush", "RPush", "LPop", "RPop", "LRem", "LSet", "SRem", "SPop", "ZAdd", "ZRem", "ZIncrBy", "XDel",
 				"Append", "SetRange", "Rename", "SetIFEQ", "SetIFNE", "DelExArgs"),
 			Invalidations: m.cmds("Del", "Unlink", "HDel")},
 		// SetArgs without NX overwrites the key (with NX it is a lock or
@@ -252,6 +252,11 @@ func (m goRedisModule) sinks() []*Sink {
 			Advice:  "write through a Lua script (Eval) that compares it",
 			Funcs:   m.cmds("SetArgs"),
 			Command: m.setArgs(false)},
+		// SADD only adds a member, HSETNX and MSETNX only set what is
+		// absent: repeated by a stale holder, they change nothing a
+		// successor wrote (Sink.Coalesces).
+		{Family: "go-redis", Cond: CondNone, Key: m.arg(1), LockKeys: true, Coalesces: true,
+			Funcs: m.cmds("SAdd", "HSetNX", "MSetNX")},
 		// PUBLISH and XADD are messages to whoever subscribes or reads the
 		// stream, not writes a store could compare: they cannot carry a
 		// token (as NATS' Publish).

@@ -73,6 +73,8 @@ func rueidisSinks(pkg, family string) []*Sink {
 		{Family: family, Cond: CondNone, Key: -1, LockKeys: true, Funcs: do,
 			Advice:  "write through a Lua script (EVAL) that compares it",
 			Command: &Command{Arg: 1, Builder: b, Names: redigoWrites}},
+		{Family: family, Cond: CondNone, Key: -1, LockKeys: true, Funcs: do, Coalesces: true,
+			Command: &Command{Arg: 1, Builder: b, Names: redisCoalescing}},
 		{Family: family, Cond: CondUnfenceable, Key: -1, Funcs: do, What: "message published with Redis %s",
 			Command: &Command{Arg: 1, Builder: b, Names: redisPublish}},
 		{Family: family, Cond: CondScript, Key: -1, Args: 1, LockKeys: true, Funcs: do, What: "Redis script (%s)",

@@ -187,7 +187,7 @@ func kbEntries() []kbEntry {
 // libVarName is the name of the variable that declares lib.
 func libVarName(lib *Library) string {
 	for n, l := range map[string]*Library{"SQL": &sqlLibrary, "Redis": &redisLibrary, "GoRedisNoContext": &goRedisNoContext, "Redigo": &redigoLibrary, "Rueidis": &rueidisLibrary, "Etcd": &etcdLibrary, "Consul": &consulLibrary, "ZooKeeper": &zooKeeperLibrary,
-		"Kubernetes": &kubernetesLibrary, "HTTP": &httpLibrary, "GRPC": &grpcLibrary, "DynamoDB": &dynamoDBLibrary, "MongoDB": &mongoDBLibrary, "S3": &s3Library, "S3v1": &s3v1Library, "GCS": &gcsLibrary, "MinIO": &minioLibrary, "Messaging": &messagingLibrary,
+		"Kubernetes": &kubernetesLibrary, "HTTP": &httpLibrary, "GRPC": &grpcLibrary, "DynamoDB": &dynamoDBLibrary, "MongoDB": &mongoDBLibrary, "S3": &s3Library, "S3v1": &s3v1Library, "GCS": &gcsLibrary, "MinIO": &minioLibrary, "Messaging": &messagingLibrary, "Queues": &queuesLibrary,
 		"Schedulers": &schedulersLibrary, "IDs": &idsLibrary, "Encodings": &encodingsLibrary, "Logging": &loggingLibrary, "Testing": &testingLibrary, "Stdlib": &stdlibLibrary} {
 		if l == lib {
 			return n

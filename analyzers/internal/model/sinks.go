@@ -141,6 +141,21 @@ type Sink struct {
 	// argument 0 names the record written: a value of the model's type
 	// (gorm's Model(&T{})) or a table name (Table("t")).
 	Records []Func
+	// Coalesces: the store applies the write at most once in effect,
+	// whoever repeats it: it only adds (a set-add, SADD) or only sets
+	// what is absent (HSETNX, MSETNX). A stale holder repeating it cannot
+	// overwrite what a successor wrote, so it is no protected effect
+	// (issue 26, mechanism 8). It can still re-add what a successor
+	// removed in between (docs/checks/FC1001.md, known gaps).
+	Coalesces bool
+	// Coalescing are options that make the store de-duplicate the effect
+	// by a key the caller gives (asynq's TaskID and Unique): among the
+	// call's trailing options, or among the trailing options of the call
+	// that built one of its arguments (asynq.NewTask(typ, payload,
+	// asynq.TaskID(id))). A repeat of such an effect by a stale holder is
+	// rejected by the store, or merges with the first one, so it is no
+	// protected effect either.
+	Coalescing []Func
 }
 
 // BuilderColumns names the columns of a generated builder's chain

@@ -57,6 +57,45 @@ func LeaseBound(c *ssa.CallCommon, sink *model.Sink) bool {
 	return false
 }
 
+// Coalesced reports whether a call of sink is given an option by which
+// the store de-duplicates it (sink.Coalescing): among the call's trailing
+// options, or among those of the call that built one of its arguments
+// (asynq.NewTask(typ, payload, asynq.TaskID(id)) handed to Enqueue).
+// Options passed as a slice built elsewhere are not seen: the call is
+// then judged as any other.
+func Coalesced(c *ssa.CallCommon, sink *model.Sink) bool {
+	if len(sink.Coalescing) == 0 {
+		return false
+	}
+	if hasOption(c, sink.Coalescing) {
+		return true
+	}
+	for _, a := range calls.Args(c) {
+		if made, ok := calls.Unwrap(a).(*ssa.Call); ok && hasOption(&made.Call, sink.Coalescing) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasOption reports whether a call of one of opts is among the trailing
+// variadic options of c.
+func hasOption(c *ssa.CallCommon, opts []model.Func) bool {
+	args := calls.Args(c)
+	if len(args) == 0 {
+		return false
+	}
+	elems, _ := calls.Variadic(args[len(args)-1])
+	for _, o := range elems {
+		if oc, ok := calls.Unwrap(o).(*ssa.Call); ok {
+			if f := calls.Callee(&oc.Call); f != nil && model.MatchesAny(opts, f) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // ArgConditional reports whether the store makes a write conditional or
 // session-bound through the value of an argument (sink.ArgConds):
 // ZooKeeper's Set/Delete with a version other than -1 (compare-and-swap)

@@ -34,6 +34,7 @@ import (
 	"github.com/go-zookeeper/zk"
 	"github.com/google/uuid"
 	consulapi "github.com/hashicorp/consul/api"
+	"github.com/hibiken/asynq"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -1208,4 +1209,20 @@ func Rueidis(ctx context.Context) error {
 	var vinc valkey.Incomplete
 	_ = vinc
 	return vc.Dedicated(func(d valkey.DedicatedClient) error { return d.Do(ctx, d.B().Get().Key("k").Build()).Error() })
+}
+
+// Asynq covers the task queue's enqueue and the options that make the
+// queue de-duplicate a task.
+func Asynq(ctx context.Context, opt asynq.RedisConnOpt) error {
+	c := asynq.NewClient(opt)
+	defer c.Close()
+	task := asynq.NewTask("t", []byte("x"), asynq.TaskID("a"), asynq.MaxRetry(1))
+	info, err := c.Enqueue(task, asynq.TaskID("a"), asynq.Unique(time.Hour), asynq.Queue("q"), asynq.Retention(time.Hour))
+	if errors.Is(err, asynq.ErrTaskIDConflict) || errors.Is(err, asynq.ErrDuplicateTask) {
+		return nil
+	}
+	_ = info.ID + info.Queue
+	_, err = c.EnqueueContext(ctx, task)
+	var _ asynq.OptionType = asynq.Queue("q").Type()
+	return err
 }

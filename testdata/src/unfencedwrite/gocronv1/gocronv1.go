@@ -14,7 +14,7 @@ func schedule(locker gocron.Locker, db *sql.DB) error {
 	s := gocron.NewScheduler(time.UTC)
 	s.WithDistributedLocker(locker)
 	if _, err := s.Every(1).Minute().Do(func() {
-		db.ExecContext(context.Background(), `DELETE FROM sessions WHERE expires_at < now()`) // want `DELETE sessions .* under the gocron distributed lock`
+		db.ExecContext(context.Background(), `DELETE FROM sessions WHERE user_id = 1`) // want `DELETE sessions .* under the gocron distributed lock`
 	}); err != nil {
 		return err
 	}

@@ -56,7 +56,11 @@ func argsSlice(conn redis.Conn, owner string) error {
 		return err
 	}
 	defer conn.Do("DEL", "lock:sweep")
-	conn.Do("SADD", "swept", "a") // want `redigo [A-Z]+ .* under the Redis SET NX lock`
+	conn.Do("RPUSH", "swept", "a") // want `redigo [A-Z]+ .* under the Redis SET NX lock`
+	// SADD only adds a member and HSETNX only sets a field that is
+	// absent: a stale holder's repeat changes nothing a successor wrote.
+	conn.Do("SADD", "swept", "a")
+	conn.Do("HSETNX", "swept:at", "a", 1)
 	return nil
 }
 
