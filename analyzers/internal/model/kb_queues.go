@@ -20,5 +20,5 @@ var queuesLibrary = Library{
 			Funcs:      []Func{{asynq, "Client", "Enqueue"}, {asynq, "Client", "EnqueueContext"}},
 			Coalescing: []Func{{asynq, "", "TaskID"}, {asynq, "", "Unique"}}},
 	},
-	Internal: []string{asynq + "/internal"},
+	Internal: []string{asynq + "/internal/rdb"}, // its Redis commands (SADD of the queue set, ...), the protocol behind Enqueue
 }
