@@ -1,7 +1,6 @@
 package keyscope
 
 import (
-	"go/token"
 	"go/types"
 	"strings"
 
@@ -95,7 +94,7 @@ func keptOnSuccess(set *ssa.Call, key ssa.Value) bool {
 // tests it.
 func setBranch(set *ssa.Call) *ssa.BasicBlock {
 	for _, v := range replyBools(set, 0) {
-		if b := trueBranch(v, true); b != nil {
+		if b := calls.Branch(v, true); b != nil {
 			return b
 		}
 	}
@@ -133,26 +132,6 @@ func replyBools(v ssa.Value, depth int) []ssa.Value {
 func isBool(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsBoolean != 0
-}
-
-// trueBranch returns the block entered when v has the truth value want.
-func trueBranch(v ssa.Value, want bool) *ssa.BasicBlock {
-	for _, r := range *v.Referrers() {
-		switch x := r.(type) {
-		case *ssa.If:
-			if want {
-				return x.Block().Succs[0]
-			}
-			return x.Block().Succs[1]
-		case *ssa.UnOp:
-			if x.Op == token.NOT {
-				if b := trueBranch(x, !want); b != nil {
-					return b
-				}
-			}
-		}
-	}
-	return nil
 }
 
 // defersDelete reports whether fn, or a function literal of it, defers a

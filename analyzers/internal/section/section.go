@@ -660,30 +660,7 @@ func isNil(x, y ssa.Value) bool {
 
 // boolBranch finds `if ok` / `if !ok` on v and returns the block where v is
 // true.
-func boolBranch(v ssa.Value) *ssa.BasicBlock { return branch(v, true) }
-
-// branch returns the block entered when v has the given truth value.
-func branch(v ssa.Value, want bool) *ssa.BasicBlock {
-	if v == nil {
-		return nil
-	}
-	for _, r := range *v.Referrers() {
-		switch x := r.(type) {
-		case *ssa.If:
-			if want {
-				return x.Block().Succs[0]
-			}
-			return x.Block().Succs[1]
-		case *ssa.UnOp:
-			if x.Op == token.NOT {
-				if b := branch(x, !want); b != nil {
-					return b
-				}
-			}
-		}
-	}
-	return nil
-}
+func boolBranch(v ssa.Value) *ssa.BasicBlock { return calls.Branch(v, true) }
 
 // releases returns the non-deferred calls in fn that match.
 func releases(fn *ssa.Function, match func(*ssa.CallCommon) bool) []ssa.Instruction {
@@ -1056,7 +1033,7 @@ func fromSQL(fn *ssa.Function, call *ssa.Call, callee *types.Func) *Section {
 	s.setScope(strings.Contains(lockFn, "xact"))
 	try := strings.Contains(lockFn, "try") || lockFn == "get_lock"
 	if try {
-		s.start = branch(scannedBool(call))
+		s.start = calls.Branch(scannedBool(call))
 	} else if call.Call.Signature().Results().Len() > 1 {
 		s.start = errNilBranch(calls.Result(call, call.Call.Signature().Results().Len()-1))
 	} else {
