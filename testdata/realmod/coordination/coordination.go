@@ -56,7 +56,7 @@ func GocronV1(locker gocron.Locker, db *sql.DB) error {
 	s := gocron.NewScheduler(time.UTC)
 	s.WithDistributedLocker(locker)
 	_, err := s.Every(1).Minute().Do(func() {
-		db.Exec(`DELETE FROM sessions WHERE expires_at < now()`) // want "FC1001"
+		db.Exec(`UPDATE sessions SET sweeps = sweeps + 1 WHERE expires_at < now()`) // want "FC1001"
 	})
 	s.StartAsync()
 	return err
