@@ -165,11 +165,18 @@ func etcdPackages(pkg string) []string {
 
 // etcdFields is fs under every import path of etcd's client.
 func etcdFields(fs ...Field) []Field {
-	var out []Field
+	return underEtcdPaths(fs, func(f *Field) *string { return &f.Pkg })
+}
+
+// underEtcdPaths is ts under every import path of etcd's client (etcdAPIs):
+// pkg points at a T's package path, which names the modern path's package.
+func underEtcdPaths[T any](ts []T, pkg func(*T) *string) []T {
+	var out []T
 	for _, a := range etcdAPIs {
-		for _, f := range fs {
-			f.Pkg = a.path(f.Pkg)
-			out = append(out, f)
+		for _, t := range ts {
+			p := pkg(&t)
+			*p = a.path(*p)
+			out = append(out, t)
 		}
 	}
 	return out
@@ -187,24 +194,10 @@ func etcdStored(f Field, what string) map[Field]string {
 
 // etcdSources is ts under every import path of etcd's client.
 func etcdSources(ts []TokenSource) []TokenSource {
-	var out []TokenSource
-	for _, a := range etcdAPIs {
-		for _, t := range ts {
-			t.Func.Pkg = a.path(t.Func.Pkg)
-			out = append(out, t)
-		}
-	}
-	return out
+	return underEtcdPaths(ts, func(t *TokenSource) *string { return &t.Func.Pkg })
 }
 
 // etcdTTLArgs is ts under every import path of etcd's client.
 func etcdTTLArgs(ts ...TTLArg) []TTLArg {
-	var out []TTLArg
-	for _, a := range etcdAPIs {
-		for _, t := range ts {
-			t.Func.Pkg = a.path(t.Func.Pkg)
-			out = append(out, t)
-		}
-	}
-	return out
+	return underEtcdPaths(ts, func(t *TTLArg) *string { return &t.Func.Pkg })
 }
