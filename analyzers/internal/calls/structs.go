@@ -20,8 +20,15 @@ func Stores(v ssa.Value) []FieldStore {
 	if !ok {
 		return nil
 	}
+	return StoresAt(alloc)
+}
+
+// StoresAt returns the values stored into the fields of the struct at
+// addr, a struct's address (an Alloc, or an IndexAddr of an array of
+// structs), field by field, in order.
+func StoresAt(addr ssa.Value) []FieldStore {
 	var out []FieldStore
-	for _, r := range *alloc.Referrers() {
+	for _, r := range *addr.Referrers() {
 		fa, ok := r.(*ssa.FieldAddr)
 		if !ok {
 			continue

@@ -172,25 +172,14 @@ func MapEntries(v ssa.Value) ([]string, []ssa.Value) {
 					if f := calls.StructFields(st.Val); f != nil && f["Key"] != nil {
 						k, val = f["Key"], f["Value"]
 					}
-					continue
 				}
-				fa, ok := r2.(*ssa.FieldAddr)
-				if !ok {
-					continue
-				}
-				st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-				if !ok {
-					continue
-				}
-				for _, r3 := range *fa.Referrers() {
-					if s, ok := r3.(*ssa.Store); ok && s.Addr == fa {
-						switch st.Field(fa.Field).Name() {
-						case "Key":
-							k = s.Val
-						case "Value":
-							val = s.Val
-						}
-					}
+			}
+			for _, f := range calls.StoresAt(ia) {
+				switch f.Name {
+				case "Key":
+					k = f.Val
+				case "Value":
+					val = f.Val
 				}
 			}
 			if k != nil {
