@@ -429,6 +429,9 @@ func (r *renewals) redisExpire(fn *ssa.Function, ci ssa.CallInstruction, callee 
 	if handled {
 		return
 	}
+	if call != nil && calls.RedisReadDeciding(call, key) != nil {
+		return // GET, compare, EXPIRE: a renewal in two steps, the race FC2001 reports (claims)
+	}
 	acq := r.l.setnxFor(key, fn, nil)
 	if acq == nil && !valuename.LockKey(key) {
 		return
