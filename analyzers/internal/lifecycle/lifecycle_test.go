@@ -134,3 +134,50 @@ func renewChecked(ctx context.Context, db *sql.DB, name, me string) error {
 }
 `)
 }
+
+// TestChainRenewal: a gorm UPDATE WHERE the row still names this holder,
+// moving its expiry, is a lease renewal; its RowsAffected never read (only
+// Error, or the builder dropped) is FC5002; read, or handed back, it is
+// silent; a release that clears the holder is no renewal.
+func TestChainRenewal(t *testing.T) {
+	expect(t, `package job
+
+import (
+	"errors"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+type Lease struct {
+	Name      string
+	Holder    string
+	ExpiresAt time.Time
+}
+
+var errLost = errors.New("lost")
+
+func renew(db *gorm.DB, name, me string) error {
+	return db.Model(&Lease{}).Where("name = ? AND holder = ?", name, me).Update("expires_at", time.Now().Add(time.Minute)).Error // want FC5002: only its Error is checked
+}
+
+func renewDropped(db *gorm.DB, name, me string) {
+	db.Model(&Lease{}).Where("name = ?", name).Where("holder = ?", me).Updates(map[string]any{"expires_at": time.Now()}) // want FC5002: returns is discarded
+}
+
+func renewChecked(db *gorm.DB, name, me string) error {
+	res := db.Model(&Lease{}).Where("name = ? AND holder = ?", name, me).Update("expires_at", time.Now().Add(time.Minute))
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return errLost
+	}
+	return nil
+}
+
+func release(db *gorm.DB, name, me string) error {
+	return db.Model(&Lease{}).Where("name = ? AND holder = ?", name, me).Updates(map[string]any{"holder": "", "expires_at": time.Time{}}).Error
+}
+`, "gorm.io/gorm")
+}

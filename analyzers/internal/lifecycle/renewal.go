@@ -142,7 +142,9 @@ func (r *renewals) statements() {
 			if st, what := sqlrenewal.Statement(text, fn); st != nil {
 				r.sqlRenewal(fn, ci, callee, q, kind, what)
 			}
+			return
 		}
+		r.chainRenewal(fn, ci)
 	})
 	// A wrapper that returns the error of a library's session renewal
 	// (an application's client type over Consul's Session.RenewPeriodic,
