@@ -15,7 +15,7 @@ import (
 // by AND>. The record is the table the chain names, or the model type's
 // name as its column would be spelt (Lock -> lock, LockCounter ->
 // lock_counter). A value that is a Go constant is written as a SQL
-// literal, so that a release that clears the holder (owner = ”) reads
+// literal, so that a release that clears the holder (SET owner = the empty string) reads
 // as one. It returns "" when the write is no such call or sets no named
 // column (Save, Updates of a struct); Where fragments that are not
 // constant are left out.
