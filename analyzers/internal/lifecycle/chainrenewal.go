@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
-	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlrenewal"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
@@ -24,11 +23,7 @@ import (
 // read.
 
 // chainRenewal judges a query builder's write in fn, if it renews a lease.
-func (r *renewals) chainRenewal(fn *ssa.Function, ci ssa.CallInstruction) {
-	e := effect.Classify(ci, nil)
-	if e == nil || e.Sink == nil || e.Sink.Cond != model.CondChain || !e.Sink.RowsField {
-		return
-	}
+func (r *renewals) chainRenewal(fn *ssa.Function, ci ssa.CallInstruction, e *effect.Effect) {
 	text := e.ChainUpdate()
 	if text == "" {
 		return

@@ -181,3 +181,82 @@ func release(db *gorm.DB, name, me string) error {
 }
 `, "gorm.io/gorm")
 }
+
+// TestInputRenewal: a DynamoDB UpdateItem that moves a lease's expiry on
+// condition that the record names this holder is a lease renewal; its
+// ConditionalCheckFailedException tested and then hidden (continue,
+// return nil) is FC5002, and so is its error only logged; returned as a
+// loss, it is silent; a release that rewrites the holder is no renewal.
+func TestInputRenewal(t *testing.T) {
+	expect(t, `package job
+
+import (
+	"context"
+	"errors"
+	"log"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+var errLost = errors.New("lost")
+
+func input(owner string) *dynamodb.UpdateItemInput {
+	return nil
+}
+
+func renewAll(ctx context.Context, c *dynamodb.Client, me string, shards []string) error {
+	for _, s := range shards {
+		_, err := c.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+			TableName:           aws.String("leases"),
+			Key:                 map[string]types.AttributeValue{"shard": &types.AttributeValueMemberS{Value: s}},
+			UpdateExpression:    aws.String("SET lease_expires_at = :t"),
+			ConditionExpression: aws.String("lease_owner = :me"),
+		})
+		if err != nil {
+			var condErr *types.ConditionalCheckFailedException
+			if errors.As(err, &condErr) { // want FC5002: and then hides it
+				continue
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+func renewLogged(ctx context.Context, c *dynamodb.Client, me string) {
+	_, err := c.UpdateItem(ctx, &dynamodb.UpdateItemInput{ // want FC5002: is only logged
+		UpdateExpression:    aws.String("SET #lease_expires_at = :t"),
+		ConditionExpression: aws.String("#lease_owner = :me"),
+	})
+	if err != nil {
+		log.Print(err)
+	}
+}
+
+func renewChecked(ctx context.Context, c *dynamodb.Client, me string) error {
+	_, err := c.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		UpdateExpression:    aws.String("SET lease_expires_at = :t"),
+		ConditionExpression: aws.String("lease_owner = :me"),
+	})
+	var condErr *types.ConditionalCheckFailedException
+	if errors.As(err, &condErr) {
+		return errLost
+	}
+	return err
+}
+
+func release(ctx context.Context, c *dynamodb.Client, me string) error {
+	_, err := c.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		UpdateExpression:    aws.String("SET lease_owner = :empty, lease_expires_at = :zero"),
+		ConditionExpression: aws.String("lease_owner = :me"),
+	})
+	var condErr *types.ConditionalCheckFailedException
+	if errors.As(err, &condErr) {
+		return nil
+	}
+	return err
+}
+`, "github.com/aws/aws-sdk-go-v2/aws", "github.com/aws/aws-sdk-go-v2/service/dynamodb", "github.com/aws/smithy-go")
+}

@@ -144,7 +144,7 @@ func (r *renewals) statements() {
 			}
 			return
 		}
-		r.chainRenewal(fn, ci)
+		r.builtRenewal(fn, ci)
 	})
 	// A wrapper that returns the error of a library's session renewal
 	// (an application's client type over Consul's Session.RenewPeriodic,

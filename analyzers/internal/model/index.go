@@ -144,6 +144,8 @@ type Index struct {
 	// "only logged").
 	Loggers         Loggers
 	ErrorFormatters []Func
+	// ErrorTypeTests merges the Library field.
+	ErrorTypeTests []Func
 	// ReplyPackages, StoredReplies, ValueReplies, BoolReplies and ErrReplies merge the
 	// libraries' Replies; ReplyPackage is the first library's first
 	// package, whose Scan and key arguments FC4001 reads.
@@ -224,6 +226,7 @@ func NewIndex(libs []*Library) *Index {
 		x.ProcessExits = append(x.ProcessExits, l.ProcessExits...)
 		x.GoroutineExits = append(x.GoroutineExits, l.GoroutineExits...)
 		x.ErrorFormatters = append(x.ErrorFormatters, l.ErrorFormatters...)
+		x.ErrorTypeTests = append(x.ErrorTypeTests, l.ErrorTypeTests...)
 		x.Pools = append(x.Pools, l.Pools...)
 		x.Sessions.TxEnds = append(x.Sessions.TxEnds, l.Sessions.TxEnds...)
 		x.Sessions.Closes = append(x.Sessions.Closes, l.Sessions.Closes...)

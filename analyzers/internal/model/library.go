@@ -142,6 +142,11 @@ type Library struct {
 	// a value that reaches a logger only through them is still only
 	// logged (FC5002).
 	ErrorFormatters []Func
+	// ErrorTypeTests test whether an error's chain holds an error of a
+	// type, errors.As-style (argument 0 the error, argument 1 a pointer
+	// to a variable of the type): how code tells a store's
+	// condition failure apart (FC5002).
+	ErrorTypeTests []Func
 	// StructTags are struct tag keys that mark a field as stored or sent,
 	// so its value may have been written by another host.
 	StructTags []string
