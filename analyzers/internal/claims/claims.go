@@ -248,7 +248,9 @@ func keyText(key ssa.Value) string {
 	if p, ok := calls.ConstPrefix(key); ok && p != "" {
 		return fmt.Sprintf("%q...", p)
 	}
-	if id, _ := calls.KeyID(key); id != "" {
+	if id, hint := calls.KeyID(key); hint != "" {
+		return hint // Elector.key, a package variable's name
+	} else if id != "" {
 		return id
 	}
 	return "(computed)"

@@ -150,7 +150,7 @@ func (e *elector) renew(ctx context.Context) (bool, error) {
 	if val != e.id {
 		return false, nil
 	}
-	if err := e.rdb.Expire(ctx, e.key, 10*time.Second).Err(); err != nil { // want `EXPIRE of the lock key \S+ renews the lock on what the GET at racyclaim.go:\d+ read: the key can expire and another process take it between the GET and the EXPIRE`
+	if err := e.rdb.Expire(ctx, e.key, 10*time.Second).Err(); err != nil { // want `EXPIRE of the lock key elector\.key renews the lock on what the GET at racyclaim.go:\d+ read: the key can expire and another process take it between the GET and the EXPIRE`
 		return false, err
 	}
 	return true, nil
