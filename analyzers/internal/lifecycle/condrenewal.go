@@ -35,6 +35,12 @@ import (
 // builtRenewal judges a store write in fn whose statement is built from a
 // query builder's chain or a request's fields, if it renews a lease.
 func (r *renewals) builtRenewal(fn *ssa.Function, ci ssa.CallInstruction) {
+	callee := calls.Callee(ci.Common())
+	if callee == nil || !slices.ContainsFunc(model.KB.Sinks, func(s *model.Sink) bool {
+		return (s.Cond == model.CondChain || s.Cond == model.CondInput) && model.MatchesAny(s.Funcs, callee)
+	}) {
+		return // classify only the builders' and the requests' writes
+	}
 	e := effect.Classify(ci, nil)
 	if e == nil || e.Sink == nil {
 		return
