@@ -39,8 +39,8 @@ func (l *Lock) Refresh() error {
 	for {
 		select {
 		case <-t.C:
-			res := l.db.Model(&LockRow{}).Where("name = ? AND counter = ? AND owner = ?", l.name, 1, l.me). // want `the rows affected by this lease renewal \(UPDATE lock_row SET expired_at \.\.\. WHERE \.\.\. owner = \?, gorm DB\.Updates\) are never read: only its Error is checked`
-				Updates(map[string]interface{}{"expired_at": time.Now().Add(l.ttl)})
+			q := l.db.Model(&LockRow{}).Where("name = ? AND counter = ? AND owner = ?", l.name, 1, l.me)
+			res := q.Updates(map[string]interface{}{"expired_at": time.Now().Add(l.ttl)}) // want `the rows affected by this lease renewal \(UPDATE lock_row SET expired_at \.\.\. WHERE \.\.\. owner = \?, gorm DB\.Updates\) are never read: only its Error is checked`
 			if res.Error != nil {
 				return res.Error
 			}
