@@ -28,7 +28,8 @@ import (
 // acquirerName reports whether fn, or the declared function enclosing the
 // closure fn, is named as taking a lock: its verb (after "try") is "lock"
 // (Lock, TryLock, LockContext); or an acquisition verb (Acquire, Obtain,
-// Claim) on a lock (AcquireLease, or a method of a type named as a lock);
+// Claim) on a lock (AcquireLease, a method of a type named as a lock, or
+// a function returning a lock, Acquire(dir) (*Lock, error));
 // or get, take or steal of a lock or lease (GetLease). A release, a
 // leader's chores (performLeaderActions) and a predicate (isLocked) are
 // none.
@@ -49,9 +50,26 @@ func acquirerName(fn *ssa.Function) bool {
 	case verb == "lock":
 		return true
 	case vocab.AcquireVerb.MatchWord(verb):
-		return slices.ContainsFunc(ws[1:], lockWord) || lockMethod(decl)
+		return slices.ContainsFunc(ws[1:], lockWord) || lockMethod(decl) || returnsLock(decl)
 	case verb == "get" || verb == "take" || verb == "steal":
 		return slices.ContainsFunc(ws[1:], lockWord)
+	}
+	return false
+}
+
+// returnsLock reports whether one of fn's results is a type named as a
+// lock (Acquire(dir) (*Lock, error)): the acquisition hands its caller the
+// lock it took.
+func returnsLock(fn *ssa.Function) bool {
+	res := fn.Signature.Results()
+	for i := 0; i < res.Len(); i++ {
+		t := res.At(i).Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && vocab.LockType.Match(n.Obj().Name()) {
+			return true
+		}
 	}
 	return false
 }
