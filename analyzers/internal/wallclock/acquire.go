@@ -199,3 +199,28 @@ func (w *checker) reportAcquisition(c *cand, fn *ssa.Function, v ssa.Value) {
 	}
 	w.reportComparison(c, fn, v, eff)
 }
+
+// reportPredicate reports a comparison of a stored instant with this
+// host's clock in a predicate (isExpired(rec) returns it) when an
+// acquisition of the package calls the predicate and its result decides
+// the acquisition: a refusal by an error or a takeover of the record
+// (acquisitionDecision on the call's result). The predicate is where the
+// two clocks meet; the acquisition is what makes it a lease's verdict.
+// A predicate that no acquisition acts on (a status page's "expired"
+// column) stays silent.
+func (w *checker) reportPredicate(c *cand, fn *ssa.Function, v ssa.Value) {
+	if eff, returned := w.decision(v, c.kind); eff != nil || !returned || pollCondition(fn) {
+		return
+	}
+	for _, ci := range w.u.Index.Callers(fn) {
+		call, ok := ci.(*ssa.Call)
+		if !ok || !acquirerName(ci.Parent()) {
+			continue
+		}
+		if takeover, errVerdict := w.acquisitionDecision(call); takeover != "" || errVerdict {
+			c.takeover, c.errVerdict, c.predicate = takeover, errVerdict, calls.Outermost(ci.Parent())
+			w.reportComparison(c, fn, v, nil)
+			return
+		}
+	}
+}

@@ -92,3 +92,33 @@ func Acquire2(path string) (*Buffer, error) {
 	}
 	return &Buffer{data: data}, nil
 }
+
+// Reported: the same judgement in a predicate the acquisition acts on.
+func stale(c lockContent) bool {
+	return time.Since(c.LastUpdate) > 3*time.Minute // want `time.Since\(c.LastUpdate\) > 3 \* time.Minute. decides lease expiry by comparing .* and its result decides whether AcquireStale \(to which stale returns it\) refuses the lock`
+}
+
+func AcquireStale(dir string) (*Lock, error) {
+	p := filepath.Join(dir, ".job.lock")
+	c, err := read(p)
+	if err != nil {
+		return nil, err
+	}
+	if !stale(c) {
+		return nil, errActive
+	}
+	return &Lock{path: p}, nil
+}
+
+// Silent: a predicate nobody acquires on (a status page).
+func oldHolder(c lockContent) bool {
+	return time.Since(c.LastUpdate) > time.Hour
+}
+
+func Status(dir string) string {
+	c, _ := read(filepath.Join(dir, ".job.lock"))
+	if oldHolder(c) {
+		return "stale"
+	}
+	return "ok"
+}
