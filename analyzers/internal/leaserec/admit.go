@@ -95,7 +95,7 @@ func lockFileCall(fn *types.Func) bool {
 		return true
 	}
 	lf := &model.LockFiles
-	for _, fs := range [][]model.Func{lf.Exists, lf.Reads, lf.Creates, lf.Opens, lf.Exclusive, lf.Removes} {
+	for _, fs := range [][]model.Func{lf.Exists, lf.Reads, lf.Creates, lf.Opens, lf.Exclusive, lf.Removes, lf.Replaces} {
 		if model.MatchesAny(fs, fn) {
 			return true
 		}
