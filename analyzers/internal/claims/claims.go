@@ -34,6 +34,7 @@ import (
 // Check reports the racy claims of a package.
 func Check(u *unit.Unit) {
 	writers, readers := objectWriters(u.Funcs), objectReaders(u.Funcs)
+	staleTakeovers(u)
 	for _, fn := range u.Funcs {
 		if calls.InTestFile(u.Pass.Fset, fn.Pos()) || inTransaction(fn) {
 			continue
