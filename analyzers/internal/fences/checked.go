@@ -123,7 +123,7 @@ func inSections(secs []*section.Section, instr ssa.Instruction) bool {
 // check said the lease is held (sec.Check), where no acquisition is in
 // view. A write that carries a token, or cannot carry one, is left to the
 // checks that see the lock.
-func (c *Checker) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) {
+func (c *Checker) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.CallInstruction, path *section.Path) {
 	at := e.Call
 	if site != nil {
 		at = site
@@ -139,9 +139,14 @@ func (c *Checker) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.
 	callThrough := ""
 	switch {
 	case e.Where != "":
+		related = append(related, frames(path, site, e.Call)...)
+		if site != nil && site != e.Call {
+			related = append(related, analysis.RelatedInformation{Pos: e.Call.Pos(), Message: "called here, in " + e.Call.Parent().Name()})
+		}
 		related = append(related, analysis.RelatedInformation{Pos: writeAt(fset, e), Message: fmt.Sprintf("the write happens in %s (%s)", e.Callee.FullName(), e.Where)})
 		callThrough = fmt.Sprintf(" (in %s, called here)", e.Callee.Name())
 	case site != nil:
+		related = append(related, frames(path, site, e.Call)...)
 		related = append(related, analysis.RelatedInformation{Pos: e.Call.Pos(), Message: "the write happens here, in " + e.Call.Parent().Name()})
 		callThrough = " (reached through this call)"
 	}
