@@ -168,3 +168,11 @@ func TestNamesLeaseUpkeep(t *testing.T) {
 		}
 	}
 }
+
+func TestLockProtocolMethods(t *testing.T) {
+	for name, want := range map[string]bool{"Unlock": true, "UnLock": true, "ReleaseLock": true, "Undo": false, "Un": false, "Lock": false} {
+		if got := ReleaseMethod(name); got != want {
+			t.Errorf("ReleaseMethod(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
