@@ -64,14 +64,9 @@ func (c *Checker) leaseVerdict(iff *ssa.If) (*ssa.Call, *ssa.BasicBlock) {
 		}
 		v, negated = u.X, !negated
 	}
-	var call *ssa.Call
-	switch x := v.(type) {
-	case *ssa.Call:
-		call = x
-	case *ssa.Extract:
-		if x.Index == 0 {
-			call, _ = x.Tuple.(*ssa.Call)
-		}
+	call := checkCall(v)
+	if p, ok := v.(*ssa.Phi); ok {
+		call = phiCheck(p)
 	}
 	if call == nil || !c.isLeaseCheck(&call.Call) {
 		return nil, nil
@@ -81,6 +76,41 @@ func (c *Checker) leaseVerdict(iff *ssa.If) (*ssa.Call, *ssa.BasicBlock) {
 		return call, succs[1]
 	}
 	return call, succs[0]
+}
+
+// checkCall returns the call whose bool (first) result v is, or nil.
+func checkCall(v ssa.Value) *ssa.Call {
+	switch x := v.(type) {
+	case *ssa.Call:
+		return x
+	case *ssa.Extract:
+		if x.Index == 0 {
+			call, _ := x.Tuple.(*ssa.Call)
+			return call
+		}
+	}
+	return nil
+}
+
+// phiCheck returns the call a flag merged from several paths holds where
+// it is not a constant (isLeader := true; if r.dedup != nil { isLeader =
+// r.dedup.IsLeader(t) }; ...; if isLeader { write() }), or nil when it
+// merges anything else. On the paths through the call the flag is the
+// check's verdict; on the others it was set without asking, and nothing
+// there is a lease check to judge.
+func phiCheck(p *ssa.Phi) *ssa.Call {
+	var call *ssa.Call
+	for _, e := range p.Edges {
+		if _, ok := e.(*ssa.Const); ok {
+			continue
+		}
+		c := checkCall(e)
+		if c == nil || call != nil && c != call {
+			return nil
+		}
+		call = c
+	}
+	return call
 }
 
 // isLeaseCheck reports whether c asks, with a bool first result, whether
