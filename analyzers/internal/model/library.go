@@ -117,6 +117,12 @@ type Library struct {
 	DetachedContexts, DerivedContexts []Func
 	// ProcessExits end the process for good.
 	ProcessExits []Func
+	// Subprocesses start another process of the operating system (os/exec
+	// Cmd.Run, Start, Output): it is not part of this one, so ending this
+	// process (ProcessExits, panic) does not end it, and work it does goes
+	// on after the parent died. ProcessKills end such a process (its
+	// Process's Kill, Signal) (FC5002).
+	Subprocesses, ProcessKills []Func
 	// GoroutineExits end the calling goroutine (runtime.Goexit, a test's
 	// t.Fatal): code after them does not run, though go/ssa lets their
 	// block fall through.
