@@ -87,7 +87,14 @@ func (r *Reader) DocElems(e ast.Expr, depth int) []Elem {
 			var key, val ast.Expr
 			for i, f := range inner.Elts {
 				if kv, ok := f.(*ast.KeyValueExpr); ok {
-					switch astexpr.Ident(kv.Key).Name {
+					id := astexpr.Ident(kv.Key)
+					if id == nil {
+						// A map's element ({"a": 1, "b": 2}), not a
+						// bson.E: no key/value pair.
+						key, val = nil, nil
+						break
+					}
+					switch id.Name {
 					case "Key":
 						key = kv.Value
 					case "Value":

@@ -33,7 +33,8 @@ func f(now, id int64, lim string) {
 	filter := M{"owner": id, "expires": M{"$lt": now}, lim: "not a constant key"}
 	sorted := D{{Key: "owner", Value: id}, {"expires", now}}
 	r := &Range{Min: "-inf", Max: lim}
-	use(filter, sorted, r, str("a = :a"), "b = :b", &N{Value: lim})
+	pairs := []M{{"owner": id, "expires": now}}
+	use(filter, sorted, r, str("a = :a"), "b = :b", &N{Value: lim}, pairs)
 }
 `
 
@@ -56,6 +57,11 @@ func TestReader(t *testing.T) {
 	}
 	if got, want := elems(r.DocElems(args[1], 0)), map[string]string{"owner": "id", "expires": "now"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("DocElems(slice) = %v, want %v", got, want)
+	}
+	// A slice of two-element maps is no bson.D: its elements are map
+	// entries keyed by strings, not Key/Value fields (this crashed).
+	if got := r.DocElems(args[6], 0); len(got) != 0 {
+		t.Errorf("DocElems([]M{{...}}) = %v, want none", elems(got))
 	}
 	if got := len(r.Doc().Items(args[1])); got != 2 {
 		t.Errorf("Doc().Items(sorted) = %d items, want 2", got)
