@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
+	"github.com/fencecheck/fencecheck/analyzers/suppression"
 	"github.com/fencecheck/fencecheck/analyzers/unsaferelease"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
@@ -23,4 +24,11 @@ func TestSuggestedFix(t *testing.T) {
 // passing a lock's key releases whoever holds it.
 func TestForceReleaseAcrossPackages(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), unsaferelease.Analyzer, "interpkg/mirrorreset")
+}
+
+// TestLockFileSuppressionUsed checks that the suppression comment of
+// testdata/src/unsaferelease/lockfilesuppressed silences an FC5001 finding (an
+// unused one would be reported as FC0001).
+func TestLockFileSuppressionUsed(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), suppression.Analyzer, "unsaferelease/lockfilesuppressed")
 }

@@ -109,7 +109,12 @@ func UserInterface(c *ssa.CallCommon) bool {
 	if c.Method == nil || c.Method.Pkg() == nil {
 		return false // error.Error
 	}
-	path := c.Method.Pkg().Path()
+	return UserPackage(c.Method.Pkg().Path())
+}
+
+// UserPackage reports whether the package with import path path is outside
+// the standard library.
+func UserPackage(path string) bool {
 	if std, ok := stdPackages.Load(path); ok {
 		return !std.(bool)
 	}

@@ -113,3 +113,34 @@ func setNXKey(c *ssa.CallCommon, entry func(*model.SetNX) ([]model.Func, *model.
 	}
 	return nil
 }
+
+// RedisExpire returns the key of c when it sets a key's time to live
+// (EXPIRE, PEXPIRE: model.KB.KeyExpires, with the key where the client's
+// SET NX protocol names it), or nil. GETSET, which extends by swapping the
+// value, is not one.
+func RedisExpire(c *ssa.CallCommon) ssa.Value {
+	fn := Callee(c)
+	if fn == nil || !model.MatchesAny(model.KB.KeyExpires, fn) {
+		return nil
+	}
+	return RedisExtend(c)
+}
+
+// RedisReadDeciding returns the GET of key, in later's function, whose
+// result decides whether later runs (DecidedBy): a read of the key and a
+// test of what it returned, then later. nil when there is none.
+func RedisReadDeciding(later ssa.CallInstruction, key ssa.Value) *ssa.Call {
+	fn := later.Parent()
+	if fn == nil || key == nil {
+		return nil
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			get, ok := instr.(*ssa.Call)
+			if ok && SameKey(RedisRead(&get.Call), key) && DecidedBy(later, get, get) {
+				return get
+			}
+		}
+	}
+	return nil
+}

@@ -34,6 +34,7 @@ import (
 // Check reports the racy claims of a package.
 func Check(u *unit.Unit) {
 	writers, readers := objectWriters(u.Funcs), objectReaders(u.Funcs)
+	staleTakeovers(u)
 	for _, fn := range u.Funcs {
 		if calls.InTestFile(u.Pass.Fset, fn.Pos()) || inTransaction(fn) {
 			continue
@@ -55,6 +56,7 @@ type claimer struct {
 
 	redisReads []keyed // GETs
 	redisSets  []keyed // SETs without NX
+	redisTTLs  []keyed // EXPIREs
 	sqlReads   []stmt  // SELECTs without FOR UPDATE
 	sqlWrites  []stmt  // UPDATEs
 }
@@ -83,6 +85,9 @@ func (c *claimer) collect() {
 			}
 			if k := calls.RedisPlainSet(cc); k != nil {
 				c.redisSets = append(c.redisSets, keyed{call, k})
+			}
+			if k := calls.RedisExpire(cc); k != nil {
+				c.redisTTLs = append(c.redisTTLs, keyed{call, k})
 			}
 			sink := effect.SQLSink(cc)
 			if sink == nil {
@@ -123,6 +128,30 @@ func (c *claimer) redis() {
 				keyText(set.key), c.where(get.call.Pos())))
 			break
 		}
+	}
+	c.redisRenewals()
+}
+
+// redisRenewals reports an EXPIRE of a lock's key taken on what a GET of
+// the same key returned (the value compared with this holder's): a
+// renewal in two steps. The key can expire and another claimant take it
+// between the GET and the EXPIRE, and the EXPIRE then extends the other
+// holder's lock while this one goes on as the holder: both believe they
+// hold it. This is the racy renewal, not a dropped outcome: the
+// EXPIRE's own bool, true for the other holder's key, would not tell
+// either (lifecycle leaves this EXPIRE to this check).
+func (c *claimer) redisRenewals() {
+	for _, exp := range c.redisTTLs {
+		if !c.lockKey(exp.key) && !c.claimedKey(exp.key) {
+			continue
+		}
+		get := calls.RedisReadDeciding(exp.call, exp.key)
+		if get == nil {
+			continue
+		}
+		c.report(exp.call, get, fmt.Sprintf(
+			"EXPIRE of the lock key %s renews the lock on what the GET at %s read: the key can expire and another process take it between the GET and the EXPIRE, and this EXPIRE then extends the other holder's lock while this process goes on as the holder, so both act as the holder; renew in one atomic step with a script that compares the value first (%s) and stop the work when it returns 0",
+			keyText(exp.key), c.where(get.Pos()), model.CompareAndExpireScript))
 	}
 }
 
@@ -176,6 +205,29 @@ func (c *claimer) lockKey(key ssa.Value) bool {
 	return c.u.KeyEvidence(c.fn, key)
 }
 
+// claimedKey reports whether the package claims key, by its identity (a
+// constant, a package variable, a struct field: calls.KeyID), with a SET
+// NX somewhere: the key an elector's TryAcquire takes and its Renew
+// extends.
+func (c *claimer) claimedKey(key ssa.Value) bool {
+	id, _ := calls.KeyID(key)
+	if id == "" {
+		return false
+	}
+	for _, s := range c.u.Index.Sites() {
+		call, ok := s.Call.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		if kl := calls.KeyHeldAcquire(&call.Call); kl != nil {
+			if k, _ := calls.KeyID(calls.FlatArg(&call.Call, kl.Handle)); k == id {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (c *claimer) report(write, read *ssa.Call, msg string) {
 	// Keyed by the read: the problem is the pair, and a wall-clock decision
 	// between them (FC4001, keyed by the write) is another problem.
@@ -197,7 +249,9 @@ func keyText(key ssa.Value) string {
 	if p, ok := calls.ConstPrefix(key); ok && p != "" {
 		return fmt.Sprintf("%q...", p)
 	}
-	if id, _ := calls.KeyID(key); id != "" {
+	if id, hint := calls.KeyID(key); hint != "" {
+		return hint // Elector.key, a package variable's name
+	} else if id != "" {
 		return id
 	}
 	return "(computed)"

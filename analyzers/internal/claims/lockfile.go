@@ -180,3 +180,117 @@ func returnsAvoiding(b, avoid *ssa.BasicBlock) bool {
 	}
 	return false
 }
+
+// staleTakeovers reports a lock file taken over by a plain write (a
+// create that truncates, or a rename of a temporary file onto it) after it
+// was judged stale by the clock, in a package whose claim is an exclusive
+// create of the same file: the exclusive create is what makes one claimant
+// win, and the takeover bypasses it. Two contenders can both judge the
+// file stale and both write it; reading the file back afterwards to find
+// one's own nonce does not help (write A, read A, write B, read B: both
+// saw their own). The write is reported where the takeover makes it: the
+// direct write, or the call of the package's helper that writes the path
+// it is given. The judgement is a function that reads the clock and reads
+// the file (directly or through a helper it calls) and calls the takeover
+// synchronously, or the takeover itself; a heartbeat started with go from
+// the acquisition rewrites its own file and is no takeover.
+func staleTakeovers(u *unit.Unit) {
+	paths := leaserec.NewPaths(u.Index, u.Funcs)
+	type fileOp struct {
+		fn   *ssa.Function
+		ci   ssa.CallInstruction
+		op   leaserec.Op
+		path ssa.Value
+	}
+	var ops []fileOp
+	for _, s := range u.Index.Sites() {
+		if op, path := leaserec.File(s.Call.Common()); op != leaserec.NoOp && path != nil {
+			ops = append(ops, fileOp{s.Fn, s.Call, op, path})
+		}
+	}
+	// writerParam: the package's helpers that write the path they are
+	// given (updateLockFileAtomic(path, content)), by parameter index.
+	writerParam := map[*ssa.Function]int{}
+	for _, o := range ops {
+		if o.op != leaserec.Create {
+			continue
+		}
+		if p, ok := calls.Unwrap(o.path).(*ssa.Parameter); ok {
+			for i, q := range o.fn.Params {
+				if q == p {
+					writerParam[o.fn] = i
+				}
+			}
+		}
+	}
+	readsFile := func(fn *ssa.Function, path ssa.Value) bool {
+		for _, o := range ops {
+			if o.op != leaserec.Read || !paths.Same(o.path, path) {
+				continue
+			}
+			if o.fn == fn {
+				return true
+			}
+			for _, ci := range u.Index.Callers(o.fn) {
+				if ci.Parent() == fn {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	exclusive := func(path ssa.Value) bool {
+		for _, o := range ops {
+			if o.op == leaserec.Exclusive && paths.Same(o.path, path) {
+				return true
+			}
+		}
+		return false
+	}
+	judged := func(t *ssa.Function, path ssa.Value) *ssa.Function {
+		for _, ci := range u.Index.Callers(t) {
+			if _, sync := ci.(*ssa.Call); sync && leaserec.Aged(ci.Parent()) && readsFile(ci.Parent(), path) {
+				return ci.Parent()
+			}
+		}
+		if leaserec.Aged(t) && readsFile(t, path) {
+			return t
+		}
+		return nil
+	}
+	report := func(t *ssa.Function, ci ssa.CallInstruction, path ssa.Value, via string) {
+		if calls.InTestFile(u.Pass.Fset, ci.Pos()) || !paths.Lock(path) || !exclusive(path) {
+			return
+		}
+		j := judged(t, path)
+		if j == nil {
+			return
+		}
+		pos, end := u.Span(ci)
+		u.Report(unit.Finding{Code: checks.CheckThenAct, Pos: pos, End: end, Key: ci.Pos(),
+			Message: fmt.Sprintf("%s takes the lock file over with a plain write%s after %s judged it stale by the clock, while the lock is claimed by creating the file exclusively elsewhere: two processes can both judge it stale and both write it, and reading it back for one's own id does not tell them apart (each can read its own write before the other's lands); take the stale file over atomically (rename it aside to a name of your own, which only one process can do, then create it exclusively), or use a lock the operating system releases (flock)",
+				t.Name(), via, j.Name()),
+			Related: []analysis.RelatedInformation{{Pos: j.Pos(), Message: "the lock file is judged stale in " + j.Name()}}})
+	}
+	for _, o := range ops {
+		if o.op != leaserec.Create {
+			continue
+		}
+		if _, isParam := calls.Unwrap(o.path).(*ssa.Parameter); isParam {
+			continue // a helper's write: reported where the helper is called
+		}
+		report(o.fn, o.ci, o.path, " ("+calls.Callee(o.ci.Common()).Name()+")")
+	}
+	for _, s := range u.Index.Sites() {
+		call, ok := s.Call.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		callee := call.Call.StaticCallee()
+		i, ok := writerParam[callee]
+		if callee == nil || !ok || i >= len(call.Call.Args) {
+			continue
+		}
+		report(s.Fn, s.Call, call.Call.Args[i], " (through "+callee.Name()+")")
+	}
+}

@@ -235,8 +235,12 @@ func (w *Labeller) learnCall(call *ast.CallExpr) {
 		return
 	}
 	recv := w.RecvExpr(call)
-	// Parameters of this package's functions receive their arguments.
-	if orig := fn.Origin(); orig.Pkg() == w.u.Pass.Pkg && w.u.Index.Decl(orig) != nil {
+	// Parameters of this package's functions receive their arguments; a
+	// test's call of a function declared outside the tests passes fixed
+	// instants (time.Unix(1700000000, 0)) that say nothing of what the
+	// program passes, and is left out.
+	if orig := fn.Origin(); orig.Pkg() == w.u.Pass.Pkg && w.u.Index.Decl(orig) != nil &&
+		!(calls.InTestFile(w.u.Pass.Fset, call.Pos()) && !calls.InTestFile(w.u.Pass.Fset, orig.Pos())) {
 		sig := orig.Type().(*types.Signature)
 		if sig.Recv() != nil && recv != nil {
 			w.add(sig.Recv(), w.Eval(recv))
@@ -416,6 +420,12 @@ func (w *Labeller) Object(obj types.Object) Label {
 		return Label{}
 	}
 	l := w.objs[obj]
+	if v, ok := obj.(*types.Var); ok && l.Bits == 0 && nowParam(v) {
+		// func (r *Repo) Claim(ctx, id string, now time.Time): the caller
+		// hands in its reading of its clock (an injected clock), which no
+		// call of this package labels.
+		l = LocalAt(v.Pos(), v.Name()+" (a parameter: the caller's reading of its clock)")
+	}
 	switch obj.(type) {
 	case *types.Var, *types.Const:
 		if clocktype.Durationish(obj.Type()) && clocktype.LockTTLName(obj.Name()) && !w.AssignedInstant(obj) {
@@ -786,4 +796,16 @@ func ShortName(fn *types.Func) string {
 		return rn + "." + fn.Name()
 	}
 	return model.KB.PackageName(fn.Pkg()) + "." + fn.Name()
+}
+
+// nowParam reports whether v is a parameter of an instant type named as
+// the current time ("now", "nowUTC"): the caller's reading of its clock.
+func nowParam(v *types.Var) bool {
+	if v.Kind() != types.ParamVar || !clocktype.Timeish(v.Type()) {
+		return false
+	}
+	if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+		return false // an integer "now" may be a counter or a tick
+	}
+	return slices.Contains(vocab.Words(v.Name()), "now")
 }

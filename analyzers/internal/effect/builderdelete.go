@@ -121,3 +121,16 @@ func modelName(v ssa.Value) string {
 	}
 	return ""
 }
+
+// ChainTableName returns the table a builder chain writes: the constant
+// of its Table("t") call, else its Model(&T{}) type in snake case
+// (LockCounter: lock_counter), or "".
+func ChainTableName(recv ssa.Value) string {
+	if t := chainTable(recv); t != "" {
+		return strings.ToLower(t)
+	}
+	if m := chainModel(recv); m != "" {
+		return snake(m)
+	}
+	return ""
+}

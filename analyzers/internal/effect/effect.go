@@ -50,7 +50,9 @@ type Effect struct {
 	// Versioned is true for a write carried by a compare-and-swap on a
 	// version column rather than by the token (WHERE version = $2).
 	Versioned bool
-	via       string
+	// Method is the HTTP method of a request effect ("POST", "PURGE").
+	Method string
+	via    string
 }
 
 // Remote returns the effect of calling fn, a function of another package
@@ -647,13 +649,13 @@ func (e *Effect) request(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 		case "", "GET", "HEAD", "OPTIONS", "TRACE":
 			return nil
 		}
-		e.What = method + " request"
+		e.What, e.Method = method+" request", method
 		if toks.Has(args[0]) {
 			e.Verdict = Carried
 		}
 		return e
 	default: // Post, PostForm
-		e.What = "POST request"
+		e.What, e.Method = "POST request", "POST"
 		if toks.Any(args...) {
 			e.Verdict = Carried
 		}

@@ -66,7 +66,7 @@ func HelperRequest(call ssa.CallInstruction, method int, family string, toks *fl
 		name = recv + "." + name
 	}
 	e := &Effect{Sink: model.KB.SinkFor(family, model.CondRequest), Call: call, Callee: callee, Receiver: calls.Receiver(c),
-		Verdict: Missing, What: m + " request", via: family + " request sent by " + name}
+		Verdict: Missing, What: m + " request", Method: m, via: family + " request sent by " + name}
 	if toks.Any(calls.Args(c)...) { // the receiver (the client) carries nothing the server sees
 		e.Verdict = Carried
 	}

@@ -64,14 +64,9 @@ func (c *Checker) leaseVerdict(iff *ssa.If) (*ssa.Call, *ssa.BasicBlock) {
 		}
 		v, negated = u.X, !negated
 	}
-	var call *ssa.Call
-	switch x := v.(type) {
-	case *ssa.Call:
-		call = x
-	case *ssa.Extract:
-		if x.Index == 0 {
-			call, _ = x.Tuple.(*ssa.Call)
-		}
+	call := checkCall(v)
+	if p, ok := v.(*ssa.Phi); ok {
+		call = phiCheck(p)
 	}
 	if call == nil || !c.isLeaseCheck(&call.Call) {
 		return nil, nil
@@ -81,6 +76,41 @@ func (c *Checker) leaseVerdict(iff *ssa.If) (*ssa.Call, *ssa.BasicBlock) {
 		return call, succs[1]
 	}
 	return call, succs[0]
+}
+
+// checkCall returns the call whose bool (first) result v is, or nil.
+func checkCall(v ssa.Value) *ssa.Call {
+	switch x := v.(type) {
+	case *ssa.Call:
+		return x
+	case *ssa.Extract:
+		if x.Index == 0 {
+			call, _ := x.Tuple.(*ssa.Call)
+			return call
+		}
+	}
+	return nil
+}
+
+// phiCheck returns the call a flag merged from several paths holds where
+// it is not a constant (isLeader := true; if r.dedup != nil { isLeader =
+// r.dedup.IsLeader(t) }; ...; if isLeader { write() }), or nil when it
+// merges anything else. On the paths through the call the flag is the
+// check's verdict; on the others it was set without asking, and nothing
+// there is a lease check to judge.
+func phiCheck(p *ssa.Phi) *ssa.Call {
+	var call *ssa.Call
+	for _, e := range p.Edges {
+		if _, ok := e.(*ssa.Const); ok {
+			continue
+		}
+		c := checkCall(e)
+		if c == nil || call != nil && c != call {
+			return nil
+		}
+		call = c
+	}
+	return call
 }
 
 // isLeaseCheck reports whether c asks, with a bool first result, whether
@@ -123,7 +153,7 @@ func inSections(secs []*section.Section, instr ssa.Instruction) bool {
 // check said the lease is held (sec.Check), where no acquisition is in
 // view. A write that carries a token, or cannot carry one, is left to the
 // checks that see the lock.
-func (c *Checker) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.CallInstruction) {
+func (c *Checker) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.CallInstruction, path *section.Path) {
 	at := e.Call
 	if site != nil {
 		at = site
@@ -139,9 +169,14 @@ func (c *Checker) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.
 	callThrough := ""
 	switch {
 	case e.Where != "":
+		related = append(related, frames(path, site, e.Call)...)
+		if site != nil && site != e.Call {
+			related = append(related, analysis.RelatedInformation{Pos: e.Call.Pos(), Message: "called here, in " + e.Call.Parent().Name()})
+		}
 		related = append(related, analysis.RelatedInformation{Pos: writeAt(fset, e), Message: fmt.Sprintf("the write happens in %s (%s)", e.Callee.FullName(), e.Where)})
 		callThrough = fmt.Sprintf(" (in %s, called here)", e.Callee.Name())
 	case site != nil:
+		related = append(related, frames(path, site, e.Call)...)
 		related = append(related, analysis.RelatedInformation{Pos: e.Call.Pos(), Message: "the write happens here, in " + e.Call.Parent().Name()})
 		callThrough = " (reached through this call)"
 	}

@@ -33,7 +33,60 @@ func guardingCheck(sec *section.Section, instr ssa.Instruction, extra func(*type
 			return c
 		}
 	}
+	return pathCheck(sec, b, extra, memo)
+}
+
+// pathCheck returns a validity check that decides, on the paths from it,
+// whether b runs, though it does not dominate b: a loop that either takes
+// the lock or, holding it already, extends it, and then works
+// (if !held { m.TryLock() } else if ok, _ := m.Extend(); !ok { continue };
+// work()). On the path through the extension the work runs because the
+// extension said the lock is still held: the same check-then-act. The
+// check decides b when the successor of its branch entered only from it
+// reaches b without going back above the check (round the loop), and the
+// other successor does not.
+func pathCheck(sec *section.Section, b *ssa.BasicBlock, extra func(*types.Func) bool, memo map[guardKey]*ssa.Call) *ssa.Call {
+	for _, d := range b.Parent().Blocks {
+		iff, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok || d == b || d.Dominates(b) {
+			continue // the dominating branches are guardingCheck's
+		}
+		k := guardKey{sec, iff}
+		c, seen := memo[k]
+		if !seen {
+			c = validityQuery(iff.Cond, sec, extra, 0, map[ssa.Value]bool{})
+			memo[k] = c
+		}
+		if c == nil {
+			continue
+		}
+		s0, s1 := reachesBelow(d, d.Succs[0], b), reachesBelow(d, d.Succs[1], b)
+		if s0 != s1 && (s0 && len(d.Succs[0].Preds) == 1 || s1 && len(d.Succs[1].Preds) == 1) {
+			return c
+		}
+	}
 	return nil
+}
+
+// reachesBelow reports whether from, a successor of d, reaches b without
+// passing d again or a block that dominates d (the top of a loop around
+// it).
+func reachesBelow(d, from, b *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	queue := []*ssa.BasicBlock{from}
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		if x == b {
+			return true
+		}
+		if seen[x] || x == d || x.Dominates(d) {
+			continue
+		}
+		seen[x] = true
+		queue = append(queue, x.Succs...)
+	}
+	return false
 }
 
 type guardKey struct {

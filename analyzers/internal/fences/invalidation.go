@@ -17,12 +17,17 @@ import (
 // key's literal text must name a cache entry (vocab.CacheKey), or the
 // function that deletes it must say that it invalidates (vocab.Invalidator:
 // a repository's InvalidateSubscriptionCache over a key "billing:sub:%d").
+// An HTTP request whose method drops a cache's copy (vocab.InvalidationMethods:
+// PURGE, BAN) is such a delete too, whatever its URL.
 // A write of a cache entry, or a delete of any other key, is still judged.
 
 // InvalidatesCache reports whether an unfenced effect deletes a cache
 // entry. The engine also leaves such deletes out of the summaries it
 // exports, so that callers in other packages see none.
 func InvalidatesCache(e *effect.Effect) bool {
+	if e.Verdict == effect.Missing && e.Method != "" && vocab.InvalidationMethods.Match(e.Method) {
+		return true // a request that drops a cache's copy (PURGE, BAN): the cache refetches from the origin
+	}
 	if e.Verdict != effect.Missing || e.Callee == nil || !model.MatchesAny(e.Sink.Invalidations, e.Callee) {
 		return false
 	}

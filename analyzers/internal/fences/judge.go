@@ -31,7 +31,7 @@ import (
 // about one problem are reconciled once, by finish (checks.Supersedes).
 func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallInstruction, path *section.Path) {
 	if sec.Check != nil {
-		c.judgeChecked(sec, e, site)
+		c.judgeChecked(sec, e, site, path)
 		return
 	}
 	switch {
@@ -72,6 +72,7 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 	related = append(related, analysis.RelatedInformation{Pos: sec.Pos, Message: sec.Lock.Lib + " " + taken(sec) + " here"})
 	switch {
 	case e.Where != "":
+		related = append(related, frames(path, site, e.Call)...)
 		if site != nil && site != e.Call {
 			// Reached through this package's functions first (go
 			// s.run(...) -> s.assets.Update(...)): the call that leaves
@@ -83,6 +84,7 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 			pos = site.Pos()
 		}
 	case site != nil:
+		related = append(related, frames(path, site, e.Call)...)
 		related = append(related, analysis.RelatedInformation{Pos: e.Call.Pos(), Message: "the write happens here, in " + e.Call.Parent().Name()})
 		pos = site.Pos()
 	}
@@ -145,6 +147,33 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 	}
 	msg := fmt.Sprintf("%s does not carry the fencing token: %s, so a holder paused past its lease would still apply it; %s", where, e.Describe(), fence)
 	c.u.Report(unit.Finding{Code: checks.UnfencedWrite, Pos: pos, Message: msg, Related: related, Key: pos})
+}
+
+// frames returns the calls between site (the call in the section's own
+// function at which a finding is reported) and the effect's call, as
+// related information, outermost first: the way the walk went down
+// (lock -> reapStuckJobs() -> requeueStuckJob() -> store.UpdateJob()), so
+// that a reader, and a tool matching locations, sees every frame of a write
+// two or more calls below the lock, not only its two ends. None when site
+// is not on the walk's path (a write in a function literal of the
+// section's own function, reported where it is).
+func frames(path *section.Path, site, effectCall ssa.CallInstruction) []analysis.RelatedInformation {
+	if site == nil {
+		return nil
+	}
+	chain := path.Calls()
+	i := slices.Index(chain, site)
+	if i < 0 {
+		return nil
+	}
+	var out []analysis.RelatedInformation
+	for _, ci := range chain[i+1:] {
+		if ci == effectCall {
+			continue
+		}
+		out = append(out, analysis.RelatedInformation{Pos: ci.Pos(), Message: "called here, in " + ci.Parent().Name()})
+	}
+	return out
 }
 
 // lockedIn returns the sections of fn with a lock in view.

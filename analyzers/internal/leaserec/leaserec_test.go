@@ -138,11 +138,13 @@ func TestFile(t *testing.T) {
 
 func TestInSource(t *testing.T) {
 	for text, want := range map[string]bool{
-		"type L struct { Holder string; ExpiresAt time.Time }": true,
-		`const p = "/run/app.lock"`:                            true,
-		"var lockFile string":                                  true,
-		"type S struct { User string; ExpiresOn time.Time }":   false,
-		"func f() { mu.Lock() }":                               false,
+		"type L struct { Holder string; ExpiresAt time.Time }":       true,
+		`const p = "/run/app.lock"`:                                  true,
+		"var lockFile string":                                        true,
+		"type S struct { User string; ExpiresOn time.Time }":         false,
+		"func f() { mu.Lock() }":                                     false,
+		"type lockData struct { Owner string; CreatedAt time.Time }": true,
+		"type upload struct { Owner string; CreatedAt time.Time }":   false,
 	} {
 		if got := InSource([]byte(text)); got != want {
 			t.Errorf("InSource(%q) = %v, want %v", text, got, want)
@@ -164,6 +166,45 @@ func TestLockFileName(t *testing.T) {
 	} {
 		if got := lockFileName(raw); got != want {
 			t.Errorf("lockFileName(%s) = %v, want %v", raw, got, want)
+		}
+	}
+}
+
+// TestLockRecordType: a struct named as a lock that names an owner and
+// holds an instant of a time type is a lock's record, whatever the instant
+// is called; one not named as a lock, or with no owner, or whose only
+// "instant" is an integer, is not.
+func TestLockRecordType(t *testing.T) {
+	pkg := testutil.BuildSSA(t, `package p
+
+import "time"
+
+type lockData struct {
+	Owner     string
+	CreatedAt time.Time
+	TTL       time.Duration
+}
+type upload struct {
+	Owner     string
+	CreatedAt time.Time
+}
+type leaseInfo struct {
+	Name      string
+	CreatedAt time.Time
+}
+type lockCount struct {
+	Owner string
+	Count int64
+}
+`)
+	want := map[string]bool{"lockData": true, "upload": false, "leaseInfo": false, "lockCount": false}
+	for name, w := range want {
+		obj, _ := pkg.Pkg.Scope().Lookup(name).(*types.TypeName)
+		if obj == nil {
+			t.Fatalf("no type %s", name)
+		}
+		if got := lockRecordType(obj); got != w {
+			t.Errorf("lockRecordType(%s) = %v, want %v", name, got, w)
 		}
 	}
 }

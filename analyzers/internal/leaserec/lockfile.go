@@ -29,7 +29,8 @@ const (
 const maxPathDepth = 4
 
 // File classifies a call on a file path and returns the path: the
-// standard library's calls (model.LockFiles), and a helper of the program's
+// standard library's calls (model.LockFiles; a rename onto the path is a
+// plain write of it), and a helper of the program's
 // own that asks whether a path exists (a function named like "exists"
 // taking one string and returning a bool, FileExists(path)).
 func File(c *ssa.CallCommon) (Op, ssa.Value) {
@@ -50,6 +51,8 @@ func File(c *ssa.CallCommon) (Op, ssa.Value) {
 		return Exclusive, path
 	case model.MatchesAny(lf.Removes, fn):
 		return Remove, path
+	case model.MatchesAny(lf.Replaces, fn):
+		return Create, calls.Arg(c, 1) // renamed onto the path
 	case model.MatchesAny(lf.Opens, fn):
 		flags, ok := calls.Arg(c, lf.FlagArg).(*ssa.Const)
 		if !ok || flags.Value == nil || flags.Value.Kind() != constant.Int {

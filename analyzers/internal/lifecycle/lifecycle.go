@@ -31,6 +31,7 @@ func Check(u *unit.Unit) {
 	l.storeReleaseCalls()
 	l.lockFileReleases()
 	l.objectReleases()
+	l.kubeLeaseReleases()
 	l.protocolReleases()
 	l.ignoredLeaseLoss()
 	l.leaseRenewals()

@@ -134,3 +134,129 @@ func renewChecked(ctx context.Context, db *sql.DB, name, me string) error {
 }
 `)
 }
+
+// TestChainRenewal: a gorm UPDATE WHERE the row still names this holder,
+// moving its expiry, is a lease renewal; its RowsAffected never read (only
+// Error, or the builder dropped) is FC5002; read, or handed back, it is
+// silent; a release that clears the holder is no renewal.
+func TestChainRenewal(t *testing.T) {
+	expect(t, `package job
+
+import (
+	"errors"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+type Lease struct {
+	Name      string
+	Holder    string
+	ExpiresAt time.Time
+}
+
+var errLost = errors.New("lost")
+
+func renew(db *gorm.DB, name, me string) error {
+	return db.Model(&Lease{}).Where("name = ? AND holder = ?", name, me).Update("expires_at", time.Now().Add(time.Minute)).Error // want FC5002: only its Error is checked
+}
+
+func renewDropped(db *gorm.DB, name, me string) {
+	db.Model(&Lease{}).Where("name = ?", name).Where("holder = ?", me).Updates(map[string]any{"expires_at": time.Now()}) // want FC5002: returns is discarded
+}
+
+func renewChecked(db *gorm.DB, name, me string) error {
+	res := db.Model(&Lease{}).Where("name = ? AND holder = ?", name, me).Update("expires_at", time.Now().Add(time.Minute))
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return errLost
+	}
+	return nil
+}
+
+func release(db *gorm.DB, name, me string) error {
+	return db.Model(&Lease{}).Where("name = ? AND holder = ?", name, me).Updates(map[string]any{"holder": "", "expires_at": time.Time{}}).Error
+}
+`, "gorm.io/gorm")
+}
+
+// TestInputRenewal: a DynamoDB UpdateItem that moves a lease's expiry on
+// condition that the record names this holder is a lease renewal; its
+// ConditionalCheckFailedException tested and then hidden (continue,
+// return nil) is FC5002, and so is its error only logged; returned as a
+// loss, it is silent; a release that rewrites the holder is no renewal.
+func TestInputRenewal(t *testing.T) {
+	expect(t, `package job
+
+import (
+	"context"
+	"errors"
+	"log"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+var errLost = errors.New("lost")
+
+func input(owner string) *dynamodb.UpdateItemInput {
+	return nil
+}
+
+func renewAll(ctx context.Context, c *dynamodb.Client, me string, shards []string) error {
+	for _, s := range shards {
+		_, err := c.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+			TableName:           aws.String("leases"),
+			Key:                 map[string]types.AttributeValue{"shard": &types.AttributeValueMemberS{Value: s}},
+			UpdateExpression:    aws.String("SET lease_expires_at = :t"),
+			ConditionExpression: aws.String("lease_owner = :me"),
+		})
+		if err != nil {
+			var condErr *types.ConditionalCheckFailedException
+			if errors.As(err, &condErr) { // want FC5002: and then hides it
+				continue
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+func renewLogged(ctx context.Context, c *dynamodb.Client, me string) {
+	_, err := c.UpdateItem(ctx, &dynamodb.UpdateItemInput{ // want FC5002: is only logged
+		UpdateExpression:    aws.String("SET #lease_expires_at = :t"),
+		ConditionExpression: aws.String("#lease_owner = :me"),
+	})
+	if err != nil {
+		log.Print(err)
+	}
+}
+
+func renewChecked(ctx context.Context, c *dynamodb.Client, me string) error {
+	_, err := c.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		UpdateExpression:    aws.String("SET lease_expires_at = :t"),
+		ConditionExpression: aws.String("lease_owner = :me"),
+	})
+	var condErr *types.ConditionalCheckFailedException
+	if errors.As(err, &condErr) {
+		return errLost
+	}
+	return err
+}
+
+func release(ctx context.Context, c *dynamodb.Client, me string) error {
+	_, err := c.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		UpdateExpression:    aws.String("SET lease_owner = :empty, lease_expires_at = :zero"),
+		ConditionExpression: aws.String("lease_owner = :me"),
+	})
+	var condErr *types.ConditionalCheckFailedException
+	if errors.As(err, &condErr) {
+		return nil
+	}
+	return err
+}
+`, "github.com/aws/aws-sdk-go-v2/aws", "github.com/aws/aws-sdk-go-v2/service/dynamodb", "github.com/aws/smithy-go")
+}

@@ -383,12 +383,25 @@ func (l *checker) leaderContext(sec *section.Section) {
 	if ctx == nil || !hasWork(target, 0) {
 		return
 	}
-	if stop := l.stoppedCallback(sec); stop != nil && (l.exits(stop, 0) || lossreach.StoppedReaches(l.u.Funcs, target, stop)) {
+	stop := l.stoppedCallback(sec)
+	// A command the callback started is another process: ending this one
+	// does not end it, unless the stopped callback kills it.
+	child := l.calling(target, model.KB.Subprocesses, 0)
+	if child != nil && l.calling(stop, model.KB.ProcessKills, 0) != nil {
+		child = nil
+	}
+	if stop != nil && (child == nil && l.exits(stop, 0) || lossreach.StoppedReaches(l.u.Funcs, target, stop)) {
 		// OnStoppedLeading ends the process, or closes, clears or
 		// cancels what the work reads: the loss is not ignored.
 		return
 	}
 	related := []analysis.RelatedInformation{acquired(sec.Pos, sec.Lock.Lib)}
+	outlives, fix := "", "name it, pass it to the work and return when ctx.Done() is closed (or end the process in OnStoppedLeading)"
+	if child != nil && stop != nil && l.exits(stop, 0) {
+		fix = "start the command with exec.CommandContext on it, or kill the command in OnStoppedLeading before the process ends"
+		related = append(related, analysis.RelatedInformation{Pos: child.Pos(), Message: "a command started here: another process, which outlives this one"})
+		outlives = "; OnStoppedLeading ends this process, but not the command the callback started (" + calls.Callee(child.Common()).Name() + " at " + l.where(child.Pos()) + "), which goes on without the lease"
+	}
 	name := ctx.Name()
 	// Parameter.Object returns a typed nil for a parameter without one.
 	if obj, ok := ctx.Object().(*types.Var); ok && obj != nil {
@@ -412,8 +425,8 @@ func (l *checker) leaderContext(sec *section.Section) {
 			pos = target.Pos()
 		}
 		l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, Related: related,
-			Message: fmt.Sprintf("the context of this OnStartedLeading callback (%s registered at %s) %s, so the work it does goes on after leadership is lost: that context is cancelled when the lease is lost, and nothing here sees it; name it, pass it to the work and return when ctx.Done() is closed (or end the process in OnStoppedLeading)",
-				sec.Lock.Lib, l.where(sec.Pos), how)})
+			Message: fmt.Sprintf("the context of this OnStartedLeading callback (%s registered at %s) %s, so the work it does goes on after leadership is lost: that context is cancelled when the lease is lost, and nothing here sees it%s; %s",
+				sec.Lock.Lib, l.where(sec.Pos), how, outlives, fix)})
 		return
 	}
 	seen := map[*ssa.Call]bool{}
@@ -588,6 +601,30 @@ func (l *checker) exits(fn *ssa.Function, depth int) bool {
 		}
 	}
 	return false
+}
+
+// calling returns a call of one of fns made by fn, a function literal in
+// it, or a function of this package it calls (maxExitDepth levels), or nil.
+func (l *checker) calling(fn *ssa.Function, fns []model.Func, depth int) ssa.CallInstruction {
+	if fn == nil || depth > maxExitDepth {
+		return nil
+	}
+	for ci := range calls.In(fn) {
+		if model.MatchesAny(fns, calls.Callee(ci.Common())) {
+			return ci
+		}
+		if callee := ci.Common().StaticCallee(); callee != nil && l.u.Local(callee) && callee.Parent() == nil {
+			if c := l.calling(callee, fns, depth+1); c != nil {
+				return c
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		if c := l.calling(anon, fns, depth+1); c != nil {
+			return c
+		}
+	}
+	return nil
 }
 
 // sectionAt is the critical section the acquisition ci opens, or nil.

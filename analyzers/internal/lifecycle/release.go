@@ -150,13 +150,104 @@ func (l *checker) setnxFor(key ssa.Value, fn *ssa.Function, del ssa.CallInstruct
 			}
 		}
 	}
+	if a := protocolSetnx(all, key, fn); a != nil {
+		return a
+	}
 	return setnxByShape(all, key, fn)
+}
+
+// protocolSetnx finds the SET NX of a lock protocol's acquisition whose
+// keys its release (fn) deletes: the type's acquire method (Lock(keys))
+// takes a lock on what its caller passes in one parameter, an element of
+// it or the whole of it, and the release method of the same type
+// (Unlock(keys)) deletes what its caller passes in the same parameter. A
+// caller gives both the same keys: the release is the lock's, whatever
+// the keys are called.
+func protocolSetnx(all []*setnx, key ssa.Value, fn *ssa.Function) *setnx {
+	if _, rel := calls.LockProtocolRole(fn); !rel {
+		return nil
+	}
+	i := paramIndex(key)
+	recv := receiverType(fn)
+	if i < 0 || recv == nil {
+		return nil
+	}
+	for _, a := range all {
+		if acq, _ := calls.LockProtocolRole(a.fn); acq && a.lock && paramIndex(a.key) == i && types.Identical(receiverType(a.fn), recv) {
+			return a
+		}
+	}
+	return nil
+}
+
+// variable returns what v holds: through a load of a variable (*x), a
+// closure's free variable (its binding) and a parameter spilled to the
+// heap because a closure captures it (the parameter).
+func variable(v ssa.Value) ssa.Value {
+	for range maxScriptDepth {
+		v = calls.Resolve(calls.Unwrap(v))
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return v
+			}
+			v = x.X
+		case *ssa.Alloc:
+			var stored ssa.Value
+			for _, r := range *x.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == x {
+					if stored != nil {
+						return x // assigned more than once: not the parameter
+					}
+					stored = st.Val
+				}
+			}
+			if _, ok := stored.(*ssa.Parameter); !ok {
+				return x
+			}
+			return stored
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+// paramIndex returns the position of the parameter of the declared
+// function a key is read from (a closure's captured parameter included):
+// the parameter itself, or an element of it (range keys, keys[i]); -1 if
+// none.
+func paramIndex(key ssa.Value) int {
+	v := variable(key)
+	switch x := v.(type) {
+	case *ssa.IndexAddr:
+		v = variable(x.X)
+	case *ssa.Index:
+		v = variable(x.X)
+	}
+	p, ok := v.(*ssa.Parameter)
+	if !ok || p.Parent() == nil || p.Parent().Parent() != nil {
+		return -1
+	}
+	for i, q := range p.Parent().Params {
+		if q == p {
+			return i
+		}
+	}
+	return -1
 }
 
 // redisDelete reports DEL/UNLINK of a SET NX lock key, and DEL after a GET
 // compared in Go.
 func (l *checker) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func) {
 	keys, ok := calls.RedisKeys(ci.Common(), callee)
+	if !ok {
+		// rdb.Del(ctx, keys...): a slice of keys is judged only as a lock
+		// protocol's release of the keys its acquisition took.
+		if v := calls.Arg(ci.Common(), model.KB.KeyArg(callee)); v != nil && protocolSetnx(l.setnxCalls(), v, fn) != nil {
+			keys, ok = []ssa.Value{v}, true
+		}
+	}
 	if !ok || l.insideWatch(fn) {
 		return
 	}
@@ -193,7 +284,7 @@ func (l *checker) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *
 		}
 		pos, end := l.span(ci)
 		var fixes []analysis.SuggestedFix
-		if acq != nil && get == nil {
+		if _, many := k.Type().Underlying().(*types.Slice); acq != nil && get == nil && !many {
 			fixes = releasefix.Script(l.u, ci, callee, releasefix.Acquisition{Call: acq.call, Fn: acq.fn, Owner: acq.owner, OwnerArg: acq.kind.Owner})
 		}
 		l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Message: msg, Related: related, Fixes: fixes, Key: ci.Pos()})

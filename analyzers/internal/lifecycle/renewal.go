@@ -142,7 +142,9 @@ func (r *renewals) statements() {
 			if st, what := sqlrenewal.Statement(text, fn); st != nil {
 				r.sqlRenewal(fn, ci, callee, q, kind, what)
 			}
+			return
 		}
+		r.builtRenewal(fn, ci)
 	})
 	// A wrapper that returns the error of a library's session renewal
 	// (an application's client type over Consul's Session.RenewPeriodic,
@@ -428,6 +430,9 @@ func (r *renewals) redisExpire(fn *ssa.Function, ci ssa.CallInstruction, callee 
 	}
 	if handled {
 		return
+	}
+	if call != nil && calls.RedisReadDeciding(call, key) != nil {
+		return // GET, compare, EXPIRE: a renewal in two steps, the race FC2001 reports (claims)
 	}
 	acq := r.l.setnxFor(key, fn, nil)
 	if acq == nil && !valuename.LockKey(key) {

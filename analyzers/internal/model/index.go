@@ -133,6 +133,8 @@ type Index struct {
 	// SessionRenewals, DetachedContexts, DerivedContexts and ProcessExits
 	// merge the Library fields of the same names (FC5002).
 	SessionRenewals, DetachedContexts, DerivedContexts, ProcessExits []Func
+	// Subprocesses and ProcessKills merge the Library fields (FC5002).
+	Subprocesses, ProcessKills []Func
 	// GoroutineExits merges the Library field.
 	GoroutineExits []Func
 	// SessionEnds, SessionMakers and SessionLocks merge the Library fields
@@ -144,6 +146,8 @@ type Index struct {
 	// "only logged").
 	Loggers         Loggers
 	ErrorFormatters []Func
+	// ErrorTypeTests merges the Library field.
+	ErrorTypeTests []Func
 	// ReplyPackages, StoredReplies, ValueReplies, BoolReplies and ErrReplies merge the
 	// libraries' Replies; ReplyPackage is the first library's first
 	// package, whose Scan and key arguments FC4001 reads.
@@ -222,8 +226,11 @@ func NewIndex(libs []*Library) *Index {
 		x.DetachedContexts = append(x.DetachedContexts, l.DetachedContexts...)
 		x.DerivedContexts = append(x.DerivedContexts, l.DerivedContexts...)
 		x.ProcessExits = append(x.ProcessExits, l.ProcessExits...)
+		x.Subprocesses = append(x.Subprocesses, l.Subprocesses...)
+		x.ProcessKills = append(x.ProcessKills, l.ProcessKills...)
 		x.GoroutineExits = append(x.GoroutineExits, l.GoroutineExits...)
 		x.ErrorFormatters = append(x.ErrorFormatters, l.ErrorFormatters...)
+		x.ErrorTypeTests = append(x.ErrorTypeTests, l.ErrorTypeTests...)
 		x.Pools = append(x.Pools, l.Pools...)
 		x.Sessions.TxEnds = append(x.Sessions.TxEnds, l.Sessions.TxEnds...)
 		x.Sessions.Closes = append(x.Sessions.Closes, l.Sessions.Closes...)

@@ -25,7 +25,9 @@ var dynamoConds = &InputConds{
 		methods(dynamodb1Expr, []string{"", "NameBuilder", "ValueBuilder", "SizeBuilder"}, dynamoCompares...)...),
 		Func{dynamodbExpr, "", "AttributeNotExists"}, Func{dynamodbExpr, "NameBuilder", "AttributeNotExists"},
 		Func{dynamodb1Expr, "", "AttributeNotExists"}, Func{dynamodb1Expr, "NameBuilder", "AttributeNotExists"}),
-	Reads: []Func{{dynamodbExpr, "Expression", "Condition"}, {dynamodb1Expr, "Expression", "Condition"}},
+	Reads:    []Func{{dynamodbExpr, "Expression", "Condition"}, {dynamodb1Expr, "Expression", "Condition"}},
+	Failures: []Field{{dynamodbTypes, "ConditionalCheckFailedException", ""}},
+	Updates:  []string{"UpdateExpression"},
 }
 
 var dynamoCompares = []string{"Equal", "NotEqual", "LessThan", "LessThanEqual", "GreaterThan", "GreaterThanEqual", "Between"}

@@ -5,7 +5,7 @@ package model
 // (exclusively, or — wrongly — after checking that it is absent), read for
 // its holder and expiry, renewed by rewriting or touching it, and released by
 // removing it. Package leaserec reads them; the path is argument 0 of every
-// entry.
+// entry but Replaces'.
 var LockFiles = struct {
 	// Exists ask whether the path exists (their error says so).
 	Exists []Func
@@ -23,6 +23,9 @@ var LockFiles = struct {
 	Exclusive []Func
 	// Removes delete the path.
 	Removes []Func
+	// Replaces move another file onto the path (argument 1): a plain
+	// write of it, whoever holds it (os.Rename of a temporary file).
+	Replaces []Func
 }{
 	Exists:    []Func{{Pkg: "os", Name: "Stat"}, {Pkg: "os", Name: "Lstat"}},
 	Reads:     []Func{{Pkg: "os", Name: "ReadFile"}, {Pkg: "os", Name: "Open"}},
@@ -33,4 +36,5 @@ var LockFiles = struct {
 	ExclFlag:  "O_EXCL",
 	Exclusive: []Func{{Pkg: "os", Name: "Mkdir"}, {Pkg: "os", Name: "Link"}, {Pkg: "os", Name: "Symlink"}},
 	Removes:   []Func{{Pkg: "os", Name: "Remove"}, {Pkg: "os", Name: "RemoveAll"}},
+	Replaces:  []Func{{Pkg: "os", Name: "Rename"}},
 }

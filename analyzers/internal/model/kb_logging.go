@@ -36,4 +36,6 @@ var loggingLibrary = Library{
 	ErrorFormatters: []Func{
 		{pkgErrors, "", "Wrap"}, {pkgErrors, "", "Wrapf"}, {pkgErrors, "", "WithMessage"}, {pkgErrors, "", "WithStack"},
 	},
+	// errors.As, and github.com/pkg/errors' copy of it.
+	ErrorTypeTests: []Func{{"errors", "", "As"}, {pkgErrors, "", "As"}},
 }

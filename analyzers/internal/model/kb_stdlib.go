@@ -56,6 +56,12 @@ var stdlibLibrary = Library{
 		{"context", "", "WithDeadlineCause"},
 	},
 	ProcessExits: []Func{{"os", "", "Exit"}},
+	// A command's process outlives this one: exiting does not stop it.
+	Subprocesses: []Func{
+		{"os/exec", "Cmd", "Run"}, {"os/exec", "Cmd", "Start"}, {"os/exec", "Cmd", "Output"},
+		{"os/exec", "Cmd", "CombinedOutput"}, {"os", "", "StartProcess"},
+	},
+	ProcessKills: []Func{{"os", "Process", "Kill"}, {"os", "Process", "Signal"}, {"syscall", "", "Kill"}},
 	// t.Fatal and t.Skip call runtime.Goexit. *testing.T's, B's and F's
 	// methods are testing.common's, promoted; testing.TB is the interface.
 	GoroutineExits: goroutineExits(),

@@ -117,6 +117,12 @@ type Library struct {
 	DetachedContexts, DerivedContexts []Func
 	// ProcessExits end the process for good.
 	ProcessExits []Func
+	// Subprocesses start another process of the operating system (os/exec
+	// Cmd.Run, Start, Output): it is not part of this one, so ending this
+	// process (ProcessExits, panic) does not end it, and work it does goes
+	// on after the parent died. ProcessKills end such a process (its
+	// Process's Kill, Signal) (FC5002).
+	Subprocesses, ProcessKills []Func
 	// GoroutineExits end the calling goroutine (runtime.Goexit, a test's
 	// t.Fatal): code after them does not run, though go/ssa lets their
 	// block fall through.
@@ -142,6 +148,11 @@ type Library struct {
 	// a value that reaches a logger only through them is still only
 	// logged (FC5002).
 	ErrorFormatters []Func
+	// ErrorTypeTests test whether an error's chain holds an error of a
+	// type, errors.As-style (argument 0 the error, argument 1 a pointer
+	// to a variable of the type): how code tells a store's
+	// condition failure apart (FC5002).
+	ErrorTypeTests []Func
 	// StructTags are struct tag keys that mark a field as stored or sent,
 	// so its value may have been written by another host.
 	StructTags []string

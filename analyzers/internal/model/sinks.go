@@ -203,6 +203,13 @@ type InputConds struct {
 	// that read a built condition (Expression.Condition).
 	Words           []string
 	Builders, Reads []Func
+	// Failures are the error types the store returns when the condition
+	// is false (DynamoDB's ConditionalCheckFailedException), matched with
+	// errors.As: for a conditional renewal, the loss signal.
+	Failures []Field
+	// Updates are the input fields that hold an update expression
+	// (DynamoDB's UpdateExpression: "SET lease_expires_at = :t").
+	Updates []string
 }
 
 // ArgCond makes a write conditional through the constant value of one

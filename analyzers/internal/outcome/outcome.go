@@ -517,3 +517,39 @@ func isNil(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.IsNil()
 }
+
+// Swallows reports whether the branch entered at b, taken when the error
+// of ci says that the lease was lost, hides it from fn's caller: the
+// branch only logs (as an error branch that goes on does) and then goes
+// back to the top of a loop around ci, or returns fn's only result, an
+// error, as nil. A branch that returns anything else (a bool that may say
+// "lost"), sets a flag, sends, cancels or leaves the loop does not.
+func Swallows(fn *ssa.Function, b *ssa.BasicBlock, ci ssa.CallInstruction) bool {
+	if LoopHeaderOf(b, ci.Block()) {
+		return true // a bare continue: SSA jumps straight back
+	}
+	reg := region(b)
+	if reg == nil {
+		return false
+	}
+	res := fn.Signature.Results()
+	for _, x := range reg {
+		for _, instr := range x.Instrs {
+			if ret, ok := instr.(*ssa.Return); ok {
+				if res.Len() != 1 || !isError(res.At(0).Type()) || !isNil(ret.Results[0]) {
+					return false
+				}
+				continue
+			}
+			if !loggingInstr(instr) {
+				return false
+			}
+		}
+		for _, s := range x.Succs {
+			if !slices.Contains(reg, s) && !LoopHeaderOf(s, ci.Block()) {
+				return false
+			}
+		}
+	}
+	return true
+}

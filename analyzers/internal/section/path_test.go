@@ -101,3 +101,38 @@ func TestPathLiteral(t *testing.T) {
 		t.Errorf("the callback's captured ctx stands for %v, want use's ctx", got)
 	}
 }
+
+// Path.Calls: the frames of the walk's way down, outermost first, through
+// a function call and a function literal handed to a helper.
+func TestPathCalls(t *testing.T) {
+	pkg := testutil.BuildSSA(t, pathSrc)
+	use, runTx, newQ := pkg.Func("use"), pkg.Func("runTx"), pkg.Func("New")
+	var toTx, toNew *ssa.Call
+	for ci := range calls.In(use) {
+		switch ci.Common().StaticCallee() {
+		case runTx:
+			toTx = ci.(*ssa.Call)
+		case newQ:
+			toNew = ci.(*ssa.Call)
+		}
+	}
+	var top *section.Path
+	if got := top.Calls(); len(got) != 0 {
+		t.Errorf("the section's own function has frames %v, want none", got)
+	}
+	arg := toTx.Call.Args[2]
+	lit := calls.FuncOf(arg)
+	inLit := top.Literal(toTx, arg, lit, runTx, 2)
+	var litCall *ssa.Call
+	for ci := range calls.In(lit) {
+		litCall = ci.(*ssa.Call)
+	}
+	below := inLit.Enter(litCall, nil, nil)
+	got := below.Calls()
+	if len(got) != 2 || got[0] != toTx || got[1] != litCall {
+		t.Errorf("frames %v, want [%v %v]", got, toTx, litCall)
+	}
+	if got := top.Enter(toNew, newQ.Params, toNew.Call.Args).Calls(); len(got) != 1 || got[0] != toNew {
+		t.Errorf("frames of one call %v, want [%v]", got, toNew)
+	}
+}

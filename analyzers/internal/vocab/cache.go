@@ -9,3 +9,9 @@ var CacheKey = List{Substring, []string{"cache"}}
 // state (InvalidateUserBalance, EvictSession): a key it deletes is a cache
 // entry even when the key's text does not say so.
 var Invalidator = List{Word, []string{"invalidate", "evict"}}
+
+// InvalidationMethods are HTTP methods that drop a cache's copy of a
+// resource (PURGE of nginx's proxy_cache_purge, Varnish and Squid; BAN of
+// Varnish): repeated by a stale holder, they only make the cache fetch the
+// resource again from its origin.
+var InvalidationMethods = List{Word, []string{"purge", "ban"}}

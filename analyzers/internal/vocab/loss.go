@@ -55,8 +55,11 @@ func AcquireMethod(name string) bool {
 }
 
 // ReleaseMethod reports whether a method's name begins with a release
-// verb (Unlock, Release, ReleaseLock): the other side.
+// verb (Unlock, UnLock, Release, ReleaseLock): the other side.
 func ReleaseMethod(name string) bool {
 	ws := Words(name)
+	if len(ws) > 1 && ws[0] == "un" {
+		ws = append([]string{"un" + ws[1]}, ws[2:]...) // UnLock, Un_lock: unlock spelt in two words
+	}
 	return len(ws) > 0 && ReleaseVerb.MatchWord(ws[0])
 }

@@ -140,6 +140,14 @@ func TestEvidenceNames(t *testing.T) {
 	}
 }
 
+func TestInvalidationMethods(t *testing.T) {
+	for method, want := range map[string]bool{"PURGE": true, "BAN": true, "purge": true, "DELETE": false, "POST": false, "BANANA": false} {
+		if got := InvalidationMethods.Match(method); got != want {
+			t.Errorf("InvalidationMethods.Match(%q) = %v, want %v", method, got, want)
+		}
+	}
+}
+
 func TestNamesLeaseUpkeep(t *testing.T) {
 	for name, want := range map[string]bool{
 		"renewLease":           true, // a renewal word
@@ -157,6 +165,14 @@ func TestNamesLeaseUpkeep(t *testing.T) {
 	} {
 		if got := NamesLeaseUpkeep(name); got != want {
 			t.Errorf("NamesLeaseUpkeep(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestLockProtocolMethods(t *testing.T) {
+	for name, want := range map[string]bool{"Unlock": true, "UnLock": true, "ReleaseLock": true, "Undo": false, "Un": false, "Lock": false} {
+		if got := ReleaseMethod(name); got != want {
+			t.Errorf("ReleaseMethod(%q) = %v, want %v", name, got, want)
 		}
 	}
 }

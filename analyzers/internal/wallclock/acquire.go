@@ -28,7 +28,8 @@ import (
 // acquirerName reports whether fn, or the declared function enclosing the
 // closure fn, is named as taking a lock: its verb (after "try") is "lock"
 // (Lock, TryLock, LockContext); or an acquisition verb (Acquire, Obtain,
-// Claim) on a lock (AcquireLease, or a method of a type named as a lock);
+// Claim) on a lock (AcquireLease, a method of a type named as a lock, or
+// a function returning a lock, Acquire(dir) (*Lock, error));
 // or get, take or steal of a lock or lease (GetLease). A release, a
 // leader's chores (performLeaderActions) and a predicate (isLocked) are
 // none.
@@ -49,9 +50,26 @@ func acquirerName(fn *ssa.Function) bool {
 	case verb == "lock":
 		return true
 	case vocab.AcquireVerb.MatchWord(verb):
-		return slices.ContainsFunc(ws[1:], lockWord) || lockMethod(decl)
+		return slices.ContainsFunc(ws[1:], lockWord) || lockMethod(decl) || returnsLock(decl)
 	case verb == "get" || verb == "take" || verb == "steal":
 		return slices.ContainsFunc(ws[1:], lockWord)
+	}
+	return false
+}
+
+// returnsLock reports whether one of fn's results is a type named as a
+// lock (Acquire(dir) (*Lock, error)): the acquisition hands its caller the
+// lock it took.
+func returnsLock(fn *ssa.Function) bool {
+	res := fn.Signature.Results()
+	for i := 0; i < res.Len(); i++ {
+		t := res.At(i).Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && vocab.LockType.Match(n.Obj().Name()) {
+			return true
+		}
 	}
 	return false
 }
@@ -180,4 +198,29 @@ func (w *checker) reportAcquisition(c *cand, fn *ssa.Function, v ssa.Value) {
 		return
 	}
 	w.reportComparison(c, fn, v, eff)
+}
+
+// reportPredicate reports a comparison of a stored instant with this
+// host's clock in a predicate (isExpired(rec) returns it) when an
+// acquisition of the package calls the predicate and its result decides
+// the acquisition: a refusal by an error or a takeover of the record
+// (acquisitionDecision on the call's result). The predicate is where the
+// two clocks meet; the acquisition is what makes it a lease's verdict.
+// A predicate that no acquisition acts on (a status page's "expired"
+// column) stays silent.
+func (w *checker) reportPredicate(c *cand, fn *ssa.Function, v ssa.Value) {
+	if eff, returned := w.decision(v, c.kind); eff != nil || !returned || pollCondition(fn) {
+		return
+	}
+	for _, ci := range w.u.Index.Callers(fn) {
+		call, ok := ci.(*ssa.Call)
+		if !ok || !acquirerName(ci.Parent()) {
+			continue
+		}
+		if takeover, errVerdict := w.acquisitionDecision(call); takeover != "" || errVerdict {
+			c.takeover, c.errVerdict, c.predicate = takeover, errVerdict, calls.Outermost(ci.Parent())
+			w.reportComparison(c, fn, v, nil)
+			return
+		}
+	}
 }

@@ -19,6 +19,9 @@ func (*RedisLock) Acquire()    {}
 func (*RedisLock) TryAcquire() {}
 func (*RedisLock) Release()    {}
 func (*Pool) Acquire()         {}
+func AcquireDir() (*FileLock, error) { return nil, nil }
+func ObtainConn() (*Pool, error) { return nil, nil }
+type FileLock struct{}
 func (*Pool) AcquireLease()    {}
 func Lock()                    {}
 func TryLockContext()          {}
@@ -34,7 +37,7 @@ func LockAll() { _ = func() {} }
 	want := map[string]bool{
 		"Acquire": true, "TryAcquire": true, "Release": false, "AcquireLease": true,
 		"Lock": true, "TryLockContext": true, "GetLease": true, "Unlock": false, "isLocked": false,
-		"performLeaderActions": false, "GetLeader": false, "obtain": false, "lit": false, "LockAll": true,
+		"performLeaderActions": false, "AcquireDir": true, "ObtainConn": false, "GetLeader": false, "obtain": false, "lit": false, "LockAll": true,
 	}
 	seen := map[string]bool{}
 	for _, fn := range u.Funcs {

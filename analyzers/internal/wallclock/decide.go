@@ -52,6 +52,9 @@ type cand struct {
 	// takeover: the call that takes over a lease record in an
 	// acquisition (acquire.go).
 	takeover string
+	// predicate: the acquisition that calls the function returning the
+	// comparison and acts on its verdict (acquire.go, reportPredicate).
+	predicate *ssa.Function
 }
 
 // candidate records comparisons: x < y (and the other orderings and
@@ -154,6 +157,8 @@ func (w *checker) reportComparisons() {
 		if c.kind == kindStored && !w.vocabulary(c.lab, fn) {
 			if acquirerName(fn) || w.holderConjoined(c.expr) {
 				w.reportAcquisition(c, fn, v)
+			} else {
+				w.reportPredicate(c, fn, v)
 			}
 			continue
 		}
@@ -414,13 +419,17 @@ func (w *checker) reportComparison(c *cand, fn *ssa.Function, v ssa.Value, eff *
 		subject = "`" + s + "`"
 	}
 	decision := "and " + funcName(fn) + " returns the result as its verdict on the lease"
+	acts := funcName(fn)
+	if c.predicate != nil {
+		acts = funcName(c.predicate) + " (to which " + funcName(fn) + " returns it)"
+	}
 	switch {
 	case eff != nil:
 		decision = "and its result decides whether " + eff.what + " runs"
 	case c.takeover != "":
-		decision = "and its result decides whether " + funcName(fn) + " takes the lock over (" + c.takeover + ")"
+		decision = "and its result decides whether " + acts + " takes the lock over (" + c.takeover + ")"
 	case c.errVerdict && c.kind == kindStored:
-		decision = "and its result decides whether " + funcName(fn) + " refuses the lock with an error or goes on to take it"
+		decision = "and its result decides whether " + acts + " refuses the lock with an error or goes on to take it"
 	case c.errVerdict:
 		decision = "and its result decides whether " + funcName(fn) + " returns an error while the lock is held"
 	case c.durVerdict:

@@ -57,6 +57,9 @@ type sqlCall struct {
 	binds []ast.Expr // nil when unknown
 	first int        // index of the first bind argument in call.Args
 	done  bool       // reported
+	// built: the statement is rebuilt from a query builder's chain
+	// (chainUses): its binds are not call.Args, so no fix edits them.
+	built bool
 }
 
 func (q *sqlCall) bind(p sqlfence.Placeholder) ast.Expr {
@@ -98,7 +101,103 @@ func (w *checker) sqlUses() []*sqlCall {
 		q.binds = w.BindExprs(call, sink.Args)
 		out = append(out, q)
 	}
+	return append(out, w.chainUses()...)
+}
+
+// chainUses rebuilds the statements of a query builder's writes that
+// assign columns from a map literal (gorm's
+// db.Model(&Lock{}).Where("id = ? AND expired_at < NOW()", id).Updates(map[string]any{"owner": me, "expired_at": time.Now().Add(ttl)})):
+// "UPDATE <table> SET <keys> WHERE <fragments>", the map's values and then
+// each Where's arguments as its binds, in the order of their
+// placeholders. The table is the model's type in snake case (what the
+// builder's naming makes of it, without the plural) or the Table name.
+// A chain with a fragment or a key that is not constant is left out.
+func (w *checker) chainUses() []*sqlCall {
+	var out []*sqlCall
+	for _, s := range w.u.Index.Sites() {
+		fn, ci := s.Fn, s.Call
+		call, ok := ci.(*ssa.Call)
+		if !ok || w.testFile(call.Pos()) {
+			continue
+		}
+		sink := mapColumnSink(calls.Callee(&call.Call))
+		if sink == nil {
+			continue
+		}
+		ce := w.u.Index.Call(call.Call.Pos())
+		if ce == nil || len(ce.Args) != 1 {
+			continue
+		}
+		lit, ok := ast.Unparen(ce.Args[0]).(*ast.CompositeLit)
+		if !ok {
+			continue
+		}
+		var sets []string
+		var binds []ast.Expr
+		for _, e := range lit.Elts {
+			kv, ok := e.(*ast.KeyValueExpr)
+			if !ok {
+				sets = nil
+				break
+			}
+			k, ok := w.ConstString(kv.Key)
+			if !ok {
+				sets = nil
+				break
+			}
+			sets = append(sets, k+" = ?")
+			binds = append(binds, kv.Value)
+		}
+		if len(sets) == 0 {
+			continue
+		}
+		recv := calls.Receiver(&call.Call)
+		table := effect.ChainTableName(recv)
+		if table == "" {
+			continue
+		}
+		var frags []string
+		known := true
+		var whereBinds []ast.Expr
+		for st, wc := range effect.Wheres(recv) {
+			wce := w.u.Index.Call(wc.Pos())
+			if st == nil || wce == nil || len(wce.Args) == 0 || wce.Ellipsis.IsValid() {
+				known = false
+				break
+			}
+			frag, _ := w.ConstString(wce.Args[0])
+			// Wheres yields the nearest first: the chain's order is the reverse.
+			frags = append([]string{"(" + frag + ")"}, frags...)
+			whereBinds = append(append([]ast.Expr{}, wce.Args[1:]...), whereBinds...)
+		}
+		if !known {
+			continue
+		}
+		text := "UPDATE " + table + " SET " + strings.Join(sets, ", ")
+		if len(frags) > 0 {
+			text += " WHERE " + strings.Join(frags, " AND ")
+		}
+		q := &sqlCall{fn: fn, ci: ci, call: ce, sink: sink, st: w.Parse(text), built: true,
+			binds: append(binds, whereBinds...), first: len(ce.Args)}
+		out = append(out, q)
+	}
 	return out
+}
+
+// mapColumnSink returns the query builder sink whose call fn assigns the
+// columns of a map literal (model.Sink.ColumnSets with Column -1), or nil.
+func mapColumnSink(fn *types.Func) *model.Sink {
+	if fn == nil {
+		return nil
+	}
+	for _, s := range model.KB.Sinks {
+		for _, cs := range s.ColumnSets {
+			if cs.Column == -1 && cs.Func.Matches(fn) {
+				return s
+			}
+		}
+	}
+	return nil
 }
 
 var sprintfVerb = regexp.MustCompile(`%[-+# 0-9.*\[\]]*[a-zA-Z%]`)
@@ -216,7 +315,11 @@ func (w *checker) checkSQL() {
 	}
 	// Expiries written with this host's clock that a statement compares.
 	for _, q := range uses {
-		if q.done || q.st.Kind != sqlfence.Write || w.keys[q.ci.Pos()] {
+		// A write a Go-side comparison guards (w.keys) is still reported
+		// here when it stores an expiry the database compares with its own
+		// clock: the guard and the cross-clock expiry are two defects,
+		// keyed apart (the stored value) (sqlStore).
+		if q.done || q.st.Kind != sqlfence.Write {
 			continue
 		}
 		w.sqlStore(q, cmps)
@@ -323,8 +426,8 @@ func (w *checker) sqlStore(q *sqlCall, cmps []*sqlCmp) {
 			continue
 		}
 		c := w.comparator(q, a.Column, cmps)
-		if c == nil {
-			continue
+		if c == nil || c.local != nil && w.keys[q.ci.Pos()] {
+			continue // a Go-side guard of this write is reported already
 		}
 		c.markUsed()
 		q.done = true
@@ -348,7 +451,11 @@ func (w *checker) sqlStore(q *sqlCall, cmps []*sqlCmp) {
 		if c.q != q {
 			related = append(related, analysis.RelatedInformation{Pos: c.q.ci.Pos(), Message: "the expiry is compared here: " + c.text})
 		}
-		w.u.Report(unit.Finding{Code: checks.WallClockTTL, Pos: b.Pos(), End: b.End(), Message: msg, Related: related, Key: q.ci.Pos()})
+		key := q.ci.Pos()
+		if w.keys[key] {
+			key = b.Pos()
+		}
+		w.u.Report(unit.Finding{Code: checks.WallClockTTL, Pos: b.Pos(), End: b.End(), Message: msg, Related: related, Key: key})
 		return
 	}
 }
@@ -477,7 +584,7 @@ func (w *checker) sqlTakeover(q *sqlCall) {
 		}
 		q.done = true
 		var fixes []analysis.SuggestedFix
-		if !q.call.Ellipsis.IsValid() {
+		if !q.call.Ellipsis.IsValid() && !q.built {
 			fixes = w.sqlNowFix(q.call, q.sink.Query, q.first, g.Param.ArgIndex(), g, st)
 		}
 		w.u.Report(unit.Finding{Code: checks.WallClockTTL, Pos: q.ci.Pos(), End: q.call.End(), Message: msg, Related: related, Key: q.ci.Pos(), Fixes: fixes})

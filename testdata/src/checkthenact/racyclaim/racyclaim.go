@@ -124,3 +124,69 @@ func suppressed(ctx context.Context, rdb *redis.Client, me string) {
 		rdb.Set(ctx, "lock:single", me, time.Minute)
 	}
 }
+
+// An elector's renewal in two steps: GET the leader key, compare it with
+// this instance, then EXPIRE it. The key can expire and another instance
+// take it between the GET and the EXPIRE, which then extends the other's
+// lease while both act as leader.
+type elector struct {
+	rdb *redis.Client
+	id  string
+	key string
+}
+
+func (e *elector) tryAcquire(ctx context.Context) (bool, error) {
+	return e.rdb.SetNX(ctx, e.key, e.id, 10*time.Second).Result()
+}
+
+func (e *elector) renew(ctx context.Context) (bool, error) {
+	val, err := e.rdb.Get(ctx, e.key).Result()
+	if err == redis.Nil {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if val != e.id {
+		return false, nil
+	}
+	if err := e.rdb.Expire(ctx, e.key, 10*time.Second).Err(); err != nil { // want `EXPIRE of the lock key elector\.key renews the lock on what the GET at racyclaim.go:\d+ read: the key can expire and another process take it between the GET and the EXPIRE`
+		return false, err
+	}
+	return true, nil
+}
+
+// The same with PEXPIRE on a lock-named key, the bool read: still two
+// steps.
+func renewNamed(ctx context.Context, rdb *redis.Client, me string) bool {
+	if rdb.Get(ctx, "lock:scheduler").Val() != me {
+		return false
+	}
+	return rdb.PExpire(ctx, "lock:scheduler", 10*time.Second).Val() // want `EXPIRE of the lock key "lock:scheduler" renews the lock on what the GET`
+}
+
+// The TTL set right after SET NX took the key: no read decides it, silent.
+func acquireThenTTL(ctx context.Context, rdb *redis.Client, me string) bool {
+	ok := rdb.SetNX(ctx, "lock:ttl", me, 0).Val()
+	if ok {
+		rdb.Expire(ctx, "lock:ttl", time.Minute)
+	}
+	return ok
+}
+
+// A cache entry's TTL refreshed after a hit: no lock's key, silent.
+func touchCache(ctx context.Context, rdb *redis.Client, id string) string {
+	v, err := rdb.Get(ctx, "profile:"+id).Result()
+	if err == nil {
+		rdb.Expire(ctx, "profile:"+id, time.Hour)
+	}
+	return v
+}
+
+// Suppressed with a reason.
+func renewSuppressed(ctx context.Context, rdb *redis.Client, me string) {
+	if rdb.Get(ctx, "lock:single").Val() == me {
+		//lint:ignore FC2001 the key only routes alerts; two senders are harmless
+		rdb.Expire(ctx, "lock:single", time.Minute)
+	}
+}

@@ -99,3 +99,13 @@ func (c *Cluster) bestEffort() {
 	//lint:ignore FC5002 the master key is re-taken by lockMaster on the next tick anyway
 	rediscache.Expire(PREEMPTION_LOCK_KEY, c.ttl)
 }
+
+// GET, compare, then EXPIRE: the EXPIRE's bool is dropped, but the renewal
+// is in two steps, a race FC2001 reports (its fix, a compare-and-expire
+// script, returns the outcome too): no FC5002 here.
+func (c *Cluster) renewCompared(ctx context.Context, me string) (bool, error) {
+	if c.rdb.Get(ctx, "lock:master").Val() != me {
+		return false, nil
+	}
+	return true, c.rdb.Expire(ctx, "lock:master", c.ttl).Err()
+}
