@@ -44,7 +44,7 @@ func (l *Lock) busy() bool {
 		return true
 	}
 	var r record
-	if json.Unmarshal(b, &r) != nil || r.Created.Add(l.conf.TTL).Before(time.Now()) {
+	if json.Unmarshal(b, &r) != nil || r.Created.Add(l.conf.TTL).Before(time.Now()) { // want "FC4001"
 		return false
 	}
 	return r.Owner != l.conf.Owner
