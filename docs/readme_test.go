@@ -1,8 +1,10 @@
 package docs_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -122,5 +124,38 @@ func TestREADMEPerformance(t *testing.T) {
 		m[2], m[3], m[0], m[1], m[4], w[0], w[1])
 	if !strings.Contains(text, want) {
 		t.Errorf("README.md does not say, as docs/performance.md does:\n\t%s", want)
+	}
+}
+
+// The corpus sizes docs/precision.md gives are those of the case files.
+func TestCorpusSizes(t *testing.T) {
+	precision, err := os.ReadFile("precision.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, part := range []struct{ name, dir string }{{"Development", "cases"}, {"Held-out", "heldout"}} {
+		m := find(t, string(precision), part.name+" size", regexp.MustCompile(`\*\*`+part.name+`\*\* \(`+"`"+part.dir+"/`"+`\): (\d+) cases in (\d+) repositories`))
+		files, err := filepath.Glob(filepath.Join("..", "bench", "realworld", part.dir, "*.json"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no case files in bench/realworld/%s (%v)", part.dir, err)
+		}
+		cases, repos := 0, map[string]bool{}
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var cs []struct{ Repo string }
+			if err := json.Unmarshal(data, &cs); err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			cases += len(cs)
+			for _, c := range cs {
+				repos[strings.ToLower(c.Repo)] = true
+			}
+		}
+		if got := fmt.Sprintf("%d cases in %d repositories", cases, len(repos)); got != m[0]+" cases in "+m[1]+" repositories" {
+			t.Errorf("docs/precision.md: %s part has %s cases in %s repositories; bench/realworld/%s has %s", part.name, m[0], m[1], part.dir, got)
+		}
 	}
 }
