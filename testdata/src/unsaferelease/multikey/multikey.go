@@ -51,11 +51,20 @@ func (o *other) Purge(ctx context.Context, keys []string) error {
 
 type quiet struct{ client *redis.Client }
 
-func (q *quiet) Lock(ctx context.Context, keys []string) error {
-	for _, key := range keys {
-		if ok, err := q.client.SetNX(ctx, key, 1, time.Second).Result(); err != nil || !ok {
-			return errors.New("held")
+func (q *quiet) Lock(ctx context.Context, keys []string, ttl time.Duration) error {
+	locked := true
+	_, err := q.client.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		for _, key := range keys {
+			ok, err := q.client.SetNX(ctx, key, 1, ttl).Result()
+			if err != nil || !ok {
+				locked = false
+				return errors.New("held")
+			}
 		}
+		return nil
+	})
+	if err != nil || !locked {
+		return errors.New("not locked")
 	}
 	return nil
 }
