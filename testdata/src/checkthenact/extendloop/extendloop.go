@@ -59,16 +59,23 @@ func (s *Scheduler) extendAnyway(ctx context.Context) {
 }
 
 // Suppressed with a reason.
-func (s *Scheduler) StartSuppressed(ctx context.Context) {
-	for range time.Tick(time.Second) {
-		if s.m.Value() == "" {
-			if err := s.m.TryLockContext(ctx); err != nil {
-				continue
+func (s *Scheduler) StartSuppressed(ctx context.Context) error {
+	for {
+		select {
+		case <-time.After(time.Second):
+			if s.m.Value() == "" {
+				if err := s.m.TryLockContext(ctx); err != nil {
+					continue
+				}
+			} else {
+				if ok, err := s.m.ExtendContext(ctx); !ok || err != nil {
+					continue
+				}
 			}
-		} else if ok, _ := s.m.ExtendContext(ctx); !ok {
-			continue
+			//lint:ignore FC2001 the jobs table is rebuilt idempotently by every run
+			s.db.ExecContext(ctx, `UPDATE jobs SET status = 'queued' WHERE due_at < now()`)
+		case <-ctx.Done():
+			return ctx.Err()
 		}
-		//lint:ignore FC2001 the jobs table is rebuilt idempotently by every run
-		s.tick(ctx)
 	}
 }
