@@ -3,6 +3,7 @@ package calls
 import (
 	"go/token"
 	"go/types"
+	"iter"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -44,6 +45,25 @@ func StoresAt(addr ssa.Value) []FieldStore {
 		}
 	}
 	return out
+}
+
+// FieldStoresIn yields every store into a struct field in fn, with the
+// field's address (assignments and composite literals alike are a Store
+// to a FieldAddr in SSA).
+func FieldStoresIn(fn *ssa.Function) iter.Seq2[*ssa.Store, *ssa.FieldAddr] {
+	return func(yield func(*ssa.Store, *ssa.FieldAddr) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				if fa, ok := st.Addr.(*ssa.FieldAddr); ok && !yield(st, fa) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // StructFields returns the values stored into the fields of a struct

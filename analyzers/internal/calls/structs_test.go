@@ -70,3 +70,36 @@ func f(mode string, in Args, nx bool) {
 		t.Errorf("MethodCalls(set(...)) = %v, want the promoted Err()", ms)
 	}
 }
+
+// TestFieldStoresIn: assignments and composite literals alike are field
+// stores; a local variable's store is not one; the sequence stops when
+// its consumer does.
+func TestFieldStoresIn(t *testing.T) {
+	pkg := testutil.BuildSSA(t, `package p
+
+type T struct{ A, B int }
+
+func f(t *T, x int) *T {
+	t.A = x
+	y := x
+	_ = y
+	return &T{B: 2}
+}
+`)
+	fn := pkg.Func("f")
+	var fields []int
+	for _, fa := range FieldStoresIn(fn) {
+		fields = append(fields, fa.Field)
+	}
+	if len(fields) != 2 || fields[0] != 0 || fields[1] != 1 {
+		t.Errorf("FieldStoresIn(f) fields = %v, want [0 1] (t.A, then T{B})", fields)
+	}
+	n := 0
+	for range FieldStoresIn(fn) {
+		n++
+		break
+	}
+	if n != 1 {
+		t.Errorf("FieldStoresIn went on after break")
+	}
+}

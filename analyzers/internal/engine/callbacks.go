@@ -126,30 +126,20 @@ func (a *analysis_) callbackOf(field *types.Var) *fact.CallbackFact {
 // callback field a critical section of its own.
 func (a *analysis_) callbackSections(fn *ssa.Function) []*section.Section {
 	var out []*section.Section
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			st, ok := instr.(*ssa.Store)
-			if !ok {
-				continue
-			}
-			fa, ok := st.Addr.(*ssa.FieldAddr)
-			if !ok {
-				continue
-			}
-			f := a.callbackOf(calls.FieldVar(fa.X.Type(), fa.Field))
-			if f == nil {
-				continue
-			}
-			body := a.callbackBody(calls.Unwrap(st.Val))
-			if body == nil {
-				continue
-			}
-			pos := st.Pos()
-			if !pos.IsValid() {
-				pos = body.Pos()
-			}
-			out = append(out, section.Callback(&model.Lock{Lib: f.Lib, Fence: model.Fence{None: f.Fence}}, body, pos))
+	for st, fa := range calls.FieldStoresIn(fn) {
+		f := a.callbackOf(calls.FieldVar(fa.X.Type(), fa.Field))
+		if f == nil {
+			continue
 		}
+		body := a.callbackBody(calls.Unwrap(st.Val))
+		if body == nil {
+			continue
+		}
+		pos := st.Pos()
+		if !pos.IsValid() {
+			pos = body.Pos()
+		}
+		out = append(out, section.Callback(&model.Lock{Lib: f.Lib, Fence: model.Fence{None: f.Fence}}, body, pos))
 	}
 	return out
 }

@@ -124,27 +124,16 @@ func (p *Paths) walk(v ssa.Value, depth int, seen map[ssa.Value]bool, visit func
 }
 
 // fieldStores indexes the values the package stores in each field of its
-// named struct types, by field id (calls.FieldID): assignments and
-// composite literals alike are a Store to a FieldAddr in SSA.
+// named struct types, by field id (calls.FieldID).
 func (p *Paths) fieldStores() map[string][]ssa.Value {
 	if p.stores != nil {
 		return p.stores
 	}
 	p.stores = map[string][]ssa.Value{}
 	for _, fn := range p.funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok {
-					continue
-				}
-				fa, ok := st.Addr.(*ssa.FieldAddr)
-				if !ok {
-					continue
-				}
-				if id, _ := calls.FieldID(fa.X.Type(), fa.Field); id != "" {
-					p.stores[id] = append(p.stores[id], st.Val)
-				}
+		for st, fa := range calls.FieldStoresIn(fn) {
+			if id, _ := calls.FieldID(fa.X.Type(), fa.Field); id != "" {
+				p.stores[id] = append(p.stores[id], st.Val)
 			}
 		}
 	}

@@ -529,30 +529,16 @@ func hasWork(fn *ssa.Function, depth int) bool {
 // same LeaderCallbacks value as sec's OnStartedLeading.
 func (l *checker) stoppedCallback(sec *section.Section) *ssa.Function {
 	for _, fn := range l.u.Funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok || st.Pos() != sec.Pos || callbackBody(st.Val) != sec.Fn {
-					continue
-				}
-				fa, ok := st.Addr.(*ssa.FieldAddr)
-				if !ok || !callbackField(fa, sec.Lock.Callback) {
-					continue
-				}
-				for _, b2 := range fn.Blocks {
-					for _, instr2 := range b2.Instrs {
-						st2, ok := instr2.(*ssa.Store)
-						if !ok {
-							continue
-						}
-						fa2, ok := st2.Addr.(*ssa.FieldAddr)
-						if ok && callbackField(fa2, sec.Lock.Stopped) && calls.SameValue(fa2.X, fa.X) {
-							return callbackBody(st2.Val)
-						}
-					}
-				}
-				return nil
+		for st, fa := range calls.FieldStoresIn(fn) {
+			if st.Pos() != sec.Pos || callbackBody(st.Val) != sec.Fn || !callbackField(fa, sec.Lock.Callback) {
+				continue
 			}
+			for st2, fa2 := range calls.FieldStoresIn(fn) {
+				if callbackField(fa2, sec.Lock.Stopped) && calls.SameValue(fa2.X, fa.X) {
+					return callbackBody(st2.Val)
+				}
+			}
+			return nil
 		}
 	}
 	return nil
