@@ -60,6 +60,13 @@ type RenewalFact struct {
 	// function named as a renewal): its error says only that the renewal
 	// could not be written, after which the lease runs out.
 	Unconditional bool
+	// Owned is set when the renewal compares the key's value with the
+	// holder's token before it moves the expiry (a compare-and-expire
+	// script): its bool (Result) is false when the lock is no longer this
+	// holder's. ErrResult is then the index of the error result the
+	// function also returns, or -1.
+	Owned     bool
+	ErrResult int
 }
 
 func (*RenewalFact) AFact() {}
@@ -130,6 +137,9 @@ func (r *renewals) statements() {
 		}
 		if model.MatchesAny(model.KB.KeyExpires, callee) {
 			r.redisExpire(fn, ci, callee)
+			return
+		}
+		if r.scriptRenewal(fn, ci, callee) {
 			return
 		}
 		for _, dc := range model.KB.Documents {
@@ -366,6 +376,12 @@ func (r *renewals) renewalCall(fn *ssa.Function, ci ssa.CallInstruction, f *Rene
 		msg = fmt.Sprintf("%s and returns how many rows it renewed, 0 when the lease was lost (the row no longer names this holder), but that count is discarded: the work goes on after another holder has taken the lease; stop the work (cancel its context) when it is 0",
 			renews)
 	case renewalBool:
+		if f.Owned {
+			if msg = ownedRenewalDropped(call, f, renews); msg == "" {
+				return
+			}
+			break
+		}
 		key := calls.Arg(ci.Common(), f.KeyParam)
 		if key == nil || !valuename.LockKey(key) && r.l.setnxFor(key, fn, nil) == nil {
 			return
@@ -538,4 +554,56 @@ func (l *checker) judgedRenewal(ci ssa.CallInstruction) bool {
 	r := &renewals{l: l, local: map[*types.Func]*RenewalFact{}}
 	f, _ := r.renewalOf(ci)
 	return f != nil
+}
+
+// ownedRenewalDropped says how a call of a function that returns the
+// answer of a compare-and-expire renewal drops it, or "": its bool
+// discarded or only logged, or (the bool read) its error only logged
+// while the loop goes round to the next renewal, by which time the lock
+// may have expired.
+func ownedRenewalDropped(call *ssa.Call, f *RenewalFact, renews string) string {
+	if call == nil {
+		return fmt.Sprintf("%s and returns false when the lock is no longer this holder's (its key no longer holds the token), but the go or defer statement throws that away: the work goes on after another holder may have taken the lock; read the result and stop the work (cancel its context) when it is false", renews)
+	}
+	if v := calls.Result(call, f.Result); v == nil || !outcome.Used(v) || outcome.LogOnly(v, 0) {
+		return fmt.Sprintf("%s and returns false when the lock is no longer this holder's (its key no longer holds the token), but that bool is discarded: the work goes on after another holder may have taken the lock; read it and stop the work (cancel its context, return an error) when it is false", renews)
+	}
+	if f.ErrResult < 0 {
+		return ""
+	}
+	err := calls.Result(call, f.ErrResult)
+	if sharedErrorBranch(err) {
+		return "" // err != nil || !ok: the branch that handles the loss handles the error too
+	}
+	how := outcome.ErrorDropped(err, call)
+	if how == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s, but its error %s: while the renewals fail the lock's TTL runs out and another holder can take it, and nothing stops the work here; stop the work (cancel its context, or return the error) when the renewal fails, or give up once the time since the last successful renewal reaches the TTL", renews, how)
+}
+
+// sharedErrorBranch reports whether a branch on err != nil leads to a
+// block that another branch enters too (err != nil || !ok): what that
+// block does is the bool's handling, judged with the bool.
+func sharedErrorBranch(err ssa.Value) bool {
+	for _, u := range outcome.Uses(err) {
+		cmp, ok := u.(*ssa.BinOp)
+		if !ok {
+			continue
+		}
+		for _, u2 := range outcome.Uses(cmp) {
+			iff, ok := u2.(*ssa.If)
+			if !ok {
+				continue
+			}
+			bad := iff.Block().Succs[0]
+			if cmp.Op == token.EQL {
+				bad = iff.Block().Succs[1]
+			}
+			if len(bad.Preds) > 1 {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -8,6 +8,7 @@ package ownercheck
 import (
 	"go/token"
 	"go/types"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -194,6 +195,38 @@ func CompareAndDelete(src string) (int, bool) {
 	}
 	return n, true
 }
+
+// CompareAndExpire recognises a Lua renewal script that compares a lock
+// key's value with an argument (the holder's token) before it moves the
+// key's expiry forward: `if redis.call("get", KEYS[1]) == ARGV[1] then
+// return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`. It
+// returns the 1-based ARGV index holding the owner. The script answers 0
+// when the key no longer holds the token (the lock expired, another holder
+// may have it), 1 when it renewed. A script that also deletes the key is a
+// release, not a renewal.
+func CompareAndExpire(src string) (int, bool) {
+	s := strings.Join(strings.Fields(strings.ReplaceAll(strings.ToLower(src), "'", `"`)), "")
+	if !strings.Contains(s, `call("get"`) || strings.Contains(s, `call("del"`) || strings.Contains(s, `call("unlink"`) {
+		return 0, false
+	}
+	if !strings.Contains(s, `call("pexpire"`) && !strings.Contains(s, `call("expire"`) {
+		return 0, false
+	}
+	m := luaOwnerCompare.FindStringSubmatch(s)
+	if m == nil {
+		return 0, false
+	}
+	arg := m[1] + m[2]
+	n, err := strconv.Atoi(arg)
+	if err != nil || n < 1 {
+		return 0, false
+	}
+	return n, true
+}
+
+// luaOwnerCompare finds an equality of an ARGV with something (the value
+// the script read), on a script with its spaces removed.
+var luaOwnerCompare = regexp.MustCompile(`==argv\[(\d+)\]|argv\[(\d+)\]==`)
 
 // replyValues returns the values converted from the reply of a command
 // that returns an untyped one (redigo's redis.String(conn.Do("GET", key))).

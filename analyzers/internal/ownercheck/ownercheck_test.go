@@ -27,6 +27,29 @@ func TestCompareAndDelete(t *testing.T) {
 	}
 }
 
+// TestCompareAndExpire: the renewal script (GET, compare with an ARGV,
+// PEXPIRE or EXPIRE) and the ARGV holding the owner; a release, a plain
+// PEXPIRE and a comparison with a constant are none.
+func TestCompareAndExpire(t *testing.T) {
+	for src, want := range map[string]int{
+		`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`: 1,
+		`if redis.call('GET', KEYS[1]) == ARGV[2] then
+			return redis.call('EXPIRE', KEYS[1], ARGV[1])
+		end
+		return 0`: 2,
+		`if ARGV[1] == redis.call("get", KEYS[1]) then return redis.call("pexpire", KEYS[1], ARGV[2]) end return 0`: 1,
+		`return redis.call("pexpire", KEYS[1], ARGV[1])`:                                                            0,
+		`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`:         0,
+		`if redis.call("get", KEYS[1]) == "x" then return redis.call("pexpire", KEYS[1], ARGV[1]) end`:              0,
+		`if redis.call("exists", KEYS[1]) == 1 then return redis.call("pexpire", KEYS[1], ARGV[1]) end`:             0,
+	} {
+		n, ok := CompareAndExpire(src)
+		if ok != (want > 0) || n != want {
+			t.Errorf("CompareAndExpire(%q) = %d, %v, want %d", src, n, ok, want)
+		}
+	}
+}
+
 // TestNamesOneRow: a DELETE by equality on a column (a placeholder or a
 // string constant) names one lock; a sweep of stale rows does not.
 func TestNamesOneRow(t *testing.T) {
