@@ -129,6 +129,9 @@ func isolatedRenewal(body *ssa.Function, depth int) *ssa.Call {
 				c := x.Common()
 				callee := calls.Callee(c)
 				if callee == nil {
+					if ownCancel(c.Value, body) {
+						continue // the cancel of a context made here for the renewal itself
+					}
 					return nil // a function value: a cancel func, a callback
 				}
 				if harmless(callee, c) {
@@ -240,9 +243,35 @@ func harmless(callee *types.Func, c *ssa.CallCommon) bool {
 		return true
 	case "context":
 		switch callee.Name() {
-		case "Done", "Err", "Deadline", "Value", "Cause":
+		case "Done", "Err", "Deadline", "Value", "Cause",
+			// a context made for the call that renews: it tells nobody
+			// anything (its cancel func, when called, is ownCancel's)
+			"Background", "TODO", "WithoutCancel", "WithTimeout", "WithDeadline", "WithCancel":
 			return true
 		}
+	}
+	return false
+}
+
+// ownCancel reports whether a called function value is the cancel func
+// of a context that fn itself derived (context.WithTimeout in the
+// heartbeat, for one renewal): calling it ends only that context.
+func ownCancel(v ssa.Value, fn *ssa.Function) bool {
+	e, ok := v.(*ssa.Extract)
+	if !ok {
+		return false
+	}
+	call, ok := e.Tuple.(*ssa.Call)
+	if !ok || call.Parent() != fn {
+		return false
+	}
+	callee := calls.Callee(&call.Call)
+	if callee == nil || callee.Pkg() == nil || callee.Pkg().Path() != "context" {
+		return false
+	}
+	switch callee.Name() {
+	case "WithTimeout", "WithDeadline", "WithCancel":
+		return true
 	}
 	return false
 }
@@ -317,6 +346,12 @@ func (l *checker) claimBefore(fn *ssa.Function, g ssa.Instruction) claim {
 	for _, site := range l.callSites(fn) {
 		caller := site.Parent()
 		if acq := claimDominating(caller, site); acq != nil {
+			// The work goes on after the heartbeat starts, in fn (the
+			// handler it runs for the job its caller claimed) or in the
+			// caller after the call.
+			if pos, what := workAfter(fn, g); pos.IsValid() {
+				return claim{acq.Pos(), calls.Callee(&acq.Call).Name(), pos, what}
+			}
 			if pos, what := workAfter(caller, site); pos.IsValid() {
 				return claim{acq.Pos(), calls.Callee(&acq.Call).Name(), pos, what}
 			}
