@@ -55,6 +55,7 @@ func Check(u *unit.Unit, judged func(ssa.CallInstruction) bool) {
 	l.isolatedHeartbeats()
 	l.stickyFlags()
 	l.sessionLosses()
+	l.escapedSessionLocks()
 	l.skippedCancels()
 }
 

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
@@ -69,6 +70,82 @@ func (l *checker) sessionLosses() {
 			l.workOffWatch(sec, sessions[0])
 		}
 	}
+}
+
+// escapedSessionLocks reports a lock (etcd concurrency's Mutex, Election)
+// made over a session that nobody can ever watch, and handed out of the
+// function that made it: the session is made in this package and handed
+// to nothing but the library (ownSessions), no function of the package
+// reads any session's Done(), and the lock is returned (behind the
+// application's own locker interface) or stored in a field or variable,
+// for code elsewhere to lock. Whoever takes it cannot learn that the
+// session ended: the session is out of every caller's reach. A lock taken
+// in the package through a section is judged there instead (sessionLosses).
+func (l *checker) escapedSessionLocks() {
+	if l.sessionWatched() {
+		return
+	}
+	taken := map[ssa.Value]bool{}
+	for _, sec := range l.u.Sections {
+		if recv := calls.Receiver(sec.Call.Common()); recv != nil {
+			for _, o := range l.origins(recv) {
+				taken[o] = true
+			}
+		}
+	}
+	for _, fn := range l.u.Funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(*ssa.Call)
+				if !ok || taken[c] || !model.MatchesAny(model.KB.SessionLocks, calls.Callee(&c.Call)) {
+					continue
+				}
+				s := calls.Arg(&c.Call, 0)
+				if s == nil || !l.ownSessions([]ssa.Value{s}) {
+					continue
+				}
+				if how := handedOut(c, 0); how != "" {
+					l.reportEscaped(c, s, how)
+				}
+			}
+		}
+	}
+}
+
+// handedOut says how a lock leaves the function that made it ("is
+// returned", "is stored"), or "" when it does not: returned, or stored
+// into a field, a global or a captured variable, as it is or converted to
+// an interface.
+func handedOut(v ssa.Value, depth int) string {
+	if depth > 2 {
+		return ""
+	}
+	for _, u := range outcome.Uses(v) {
+		switch x := u.(type) {
+		case *ssa.Return:
+			return "is returned to the caller"
+		case *ssa.Store:
+			if x.Val == v && !localAddr(x.Addr, v.Parent()) {
+				return "is stored for other code to lock"
+			}
+		case *ssa.MakeInterface, *ssa.ChangeType:
+			if how := handedOut(x.(ssa.Value), depth+1); how != "" {
+				return how
+			}
+		}
+	}
+	return ""
+}
+
+func (l *checker) reportEscaped(lock *ssa.Call, session ssa.Value, how string) {
+	made := calls.Unwrap(session).(*ssa.Extract).Tuple.(*ssa.Call)
+	callee := calls.Callee(&lock.Call)
+	what := "etcd " + callee.Pkg().Name() + "." + strings.TrimPrefix(callee.Name(), "New")
+	pos, end := l.span(lock)
+	l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: lock.Pos(),
+		Related: []analysis.RelatedInformation{{Pos: made.Pos(), Message: "the session is created here and handed only to the lock"}},
+		Message: fmt.Sprintf("this %s is made over a session (created at %s) that is handed to nothing but the lock, and nothing in this package reads a session's Done(); the lock %s, so whoever takes it can never learn that the session ended: when its lease expires or its keepalive fails (a partition from etcd), the lock is gone and another process takes it while the holder goes on; keep the session with the lock (return it, or a channel of its Done()) and stop the work when Done() closes",
+			what, l.where(made.Pos()), how)})
 }
 
 // workOffWatch reports work done under a session's lock on a path that
@@ -208,9 +285,23 @@ func (l *checker) sessionsOf(v ssa.Value) ([]ssa.Value, bool) {
 // origins returns the values v comes from: itself, or the values stored
 // into the field v is loaded from anywhere in the package.
 func (l *checker) origins(v ssa.Value) []ssa.Value {
-	v = calls.Unwrap(v)
+	v = calls.Unwrap(calls.Resolve(v))
 	load, ok := v.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
+		return []ssa.Value{v}
+	}
+	if alloc, ok := calls.Resolve(load.X).(*ssa.Alloc); ok {
+		// A variable captured by the literal that takes the lock: the
+		// values stored into it where it is declared.
+		var out []ssa.Value
+		for _, r := range *alloc.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+				out = append(out, calls.Unwrap(st.Val))
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
 		return []ssa.Value{v}
 	}
 	fa, ok := load.X.(*ssa.FieldAddr)
