@@ -310,17 +310,21 @@ func ErrorDropped(err ssa.Value, ci ssa.CallInstruction) string {
 // then rejoins what the success branch good does (falls through to the same
 // code, or goes back to the top of the loop that renews).
 func onlyLogsAndGoesOn(bad, good *ssa.BasicBlock, ci ssa.CallInstruction) bool {
-	region := region(bad)
+	region := withoutShutdown(region(bad))
 	exits := []*ssa.BasicBlock{bad}
 	if region != nil {
 		exits = nil
 		for _, b := range region {
+			ended, _ := contextEnded(b)
 			for _, instr := range b.Instrs {
-				if !loggingInstr(instr) {
+				if !loggingInstr(instr) && !(ended != nil && contextTest(instr)) {
 					return false
 				}
 			}
 			for _, s := range b.Succs {
+				if s == ended {
+					continue // the shutdown branch (withoutShutdown)
+				}
 				if !slices.Contains(region, s) && !slices.Contains(exits, s) {
 					exits = append(exits, s)
 				}
@@ -336,6 +340,79 @@ func onlyLogsAndGoesOn(bad, good *ssa.BasicBlock, ci ssa.CallInstruction) bool {
 		}
 	}
 	return true
+}
+
+// withoutShutdown leaves out of an error branch's region what runs only
+// once the code's own context has ended (`if ctx.Err() != nil { return }`
+// inside the branch): stopping because the caller stopped is no answer to
+// the renewal's failure. The If that tests the context stays, with its
+// other successor.
+func withoutShutdown(region []*ssa.BasicBlock) []*ssa.BasicBlock {
+	var drop []*ssa.BasicBlock
+	for _, b := range region {
+		if ended, ok := contextEnded(b); ok && len(ended.Preds) == 1 {
+			for _, x := range region {
+				if ended.Dominates(x) {
+					drop = append(drop, x)
+				}
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return region
+	}
+	var out []*ssa.BasicBlock
+	for _, b := range region {
+		if !slices.Contains(drop, b) {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// contextTest reports the instructions of a test of ctx.Err(): the call,
+// its comparison with nil, the branch.
+func contextTest(instr ssa.Instruction) bool {
+	switch x := instr.(type) {
+	case *ssa.If:
+		return true
+	case *ssa.BinOp:
+		return x.Op == token.EQL || x.Op == token.NEQ
+	case *ssa.Call:
+		return x.Call.IsInvoke() && x.Call.Method.Name() == "Err" && calls.IsContext(x.Call.Value.Type())
+	}
+	return false
+}
+
+// contextEnded returns the successor of b taken when a context has ended,
+// when b ends in a branch on ctx.Err() compared with nil.
+func contextEnded(b *ssa.BasicBlock) (*ssa.BasicBlock, bool) {
+	if len(b.Instrs) == 0 {
+		return nil, false
+	}
+	iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil, false
+	}
+	cmp, ok := iff.Cond.(*ssa.BinOp)
+	if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+		return nil, false
+	}
+	other := cmp.X
+	if !isNil(cmp.Y) {
+		if !isNil(cmp.X) {
+			return nil, false
+		}
+		other = cmp.Y
+	}
+	call, ok := other.(*ssa.Call)
+	if !ok || !call.Call.IsInvoke() || call.Call.Method.Name() != "Err" || !calls.IsContext(call.Call.Value.Type()) {
+		return nil, false
+	}
+	if cmp.Op == token.NEQ {
+		return b.Succs[0], true
+	}
+	return b.Succs[1], true
 }
 
 // loggingInstr reports whether an instruction of an error branch is

@@ -12,6 +12,7 @@ import (
 const src = `package p
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log"
@@ -86,6 +87,32 @@ func countReturned() (int, error) {
 }
 
 func passedOn(f func(error)) { f(renew()) }
+
+func loggedUnlessShutdown(ctx context.Context) {
+	for {
+		if err := renew(); err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			log.Printf("renew: %v", err)
+			continue
+		}
+		work()
+	}
+}
+
+func stopsOnError(ctx context.Context) {
+	for {
+		if err := renew(); err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			log.Printf("renew: %v", err)
+			return
+		}
+		work()
+	}
+}
 `
 
 // renewalIn returns the call of renew or renewN in the function name.
@@ -114,6 +141,10 @@ func TestErrorDropped(t *testing.T) {
 		"returned":     "",
 		"wrapped":      "",
 		"passedOn":     "",
+		// stopping because the code's own context ended is no answer to
+		// the failure; the branch that goes on is the one judged
+		"loggedUnlessShutdown": "is only logged and the code goes on as if the lease were renewed",
+		"stopsOnError":         "",
 	} {
 		_, ci := renewalIn(t, pkg, name)
 		if got := ErrorDropped(ci.(*ssa.Call), ci); got != want {

@@ -73,6 +73,9 @@ func (rl *redisLock) KeepAlive(ctx context.Context) {
 		case <-t.C:
 			ok, err := rl.renew(ctx) // want `rl.renew renews a lease \(a compare-and-expire script on the lock key, at scriptrenew.go:\d+\), but its error is only logged`
 			if err != nil {
+				if ctx.Err() != nil {
+					return // shutting down
+				}
 				log.Printf("renew error key=%s: %v", rl.key, err)
 				continue
 			}
