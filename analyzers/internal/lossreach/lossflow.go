@@ -53,6 +53,7 @@ import (
 func Check(u *unit.Unit, judged func(ssa.CallInstruction) bool) {
 	l := &checker{u: u, judgedRenewal: judged}
 	l.isolatedHeartbeats()
+	l.sealedRefreshers()
 	l.stickyFlags()
 	l.sessionLosses()
 	l.escapedSessionLocks()

@@ -173,10 +173,16 @@ func WhereWords(text string) ([]string, bool) {
 	return nil, false
 }
 
+// normalLua is a script's text lower-cased, with single quotes made
+// double and every space removed, for the recognisers below.
+func normalLua(src string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(strings.ToLower(src), "'", `"`)), "")
+}
+
 // CompareAndDelete recognises the Lua release script and returns the
 // 1-based ARGV index holding the owner.
 func CompareAndDelete(src string) (int, bool) {
-	s := strings.Join(strings.Fields(strings.ReplaceAll(strings.ToLower(src), "'", `"`)), "")
+	s := normalLua(src)
 	if !strings.Contains(s, `call("get"`) || !(strings.Contains(s, `call("del"`) || strings.Contains(s, `call("unlink"`)) {
 		return 0, false
 	}
@@ -205,7 +211,7 @@ func CompareAndDelete(src string) (int, bool) {
 // may have it), 1 when it renewed. A script that also deletes the key is a
 // release, not a renewal.
 func CompareAndExpire(src string) (int, bool) {
-	s := strings.Join(strings.Fields(strings.ReplaceAll(strings.ToLower(src), "'", `"`)), "")
+	s := normalLua(src)
 	if !strings.Contains(s, `call("get"`) || strings.Contains(s, `call("del"`) || strings.Contains(s, `call("unlink"`) {
 		return 0, false
 	}

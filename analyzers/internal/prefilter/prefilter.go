@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/config"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
@@ -33,13 +34,21 @@ func NamesRenewal(pass *analysis.Pass) bool {
 			return true
 		}
 	}
+	// The extension of the application's own lock (locker.Extend(ctx,
+	// key) on a type that also locks and unlocks), kept alive by a
+	// refresher here.
+	for id, obj := range pass.TypesInfo.Uses {
+		if fn, ok := obj.(*types.Func); ok && vocab.NamesExtension(id.Name) && calls.LockMethod(fn) {
+			return true
+		}
+	}
 	return false
 }
 
 // RenewalMarkers are the source texts a driver looks for, before parsing a
 // package it reports on, that make NamesRenewal possible. A package
 // admitted only for them exports no fact, so a dependency needs none.
-var RenewalMarkers = []string{"eartbeat", "eepalive", "eepAlive", "enew"}
+var RenewalMarkers = []string{"eartbeat", "eepalive", "eepAlive", "enew", "Extend("}
 
 // MirrorsLock reports whether the package names a method that mirrors a
 // lock's acquisition (model.KB.MirrorAcquires: an application's RedisBackend
