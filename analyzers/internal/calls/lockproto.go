@@ -38,15 +38,37 @@ func LockProtocolRole(fn *ssa.Function) (acquire, release bool) {
 	if n == nil || !(vocab.AcquireMethod(obj.Name()) || vocab.ReleaseMethod(obj.Name())) {
 		return false, false
 	}
+	if !hasLockProtocol(types.NewPointer(n)) {
+		return false, false
+	}
+	return vocab.AcquireMethod(obj.Name()), vocab.ReleaseMethod(obj.Name())
+}
+
+// LockMethod reports whether fn is a method (of a concrete type or an
+// interface) whose type also acquires and releases a lock: the type's
+// Extend is its lock's extension.
+func LockMethod(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return false
+	}
+	t := sig.Recv().Type()
+	if _, isPtr := t.(*types.Pointer); !isPtr && !types.IsInterface(t) {
+		t = types.NewPointer(t)
+	}
+	return hasLockProtocol(t)
+}
+
+// hasLockProtocol reports whether t's method set has a method whose name
+// begins with an acquisition verb and one whose name begins with a
+// release verb.
+func hasLockProtocol(t types.Type) bool {
 	acq, rel := false, false
-	ms := types.NewMethodSet(types.NewPointer(n))
+	ms := types.NewMethodSet(t)
 	for i := range ms.Len() {
 		name := ms.At(i).Obj().Name()
 		acq = acq || vocab.AcquireMethod(name)
 		rel = rel || vocab.ReleaseMethod(name)
 	}
-	if !acq || !rel {
-		return false, false
-	}
-	return vocab.AcquireMethod(obj.Name()), vocab.ReleaseMethod(obj.Name())
+	return acq && rel
 }

@@ -31,6 +31,17 @@ type Locker struct{}
 func (l *Locker) Lock() {} // in process, no release method of its own
 
 func Unlock() {}
+
+type Lease interface {
+	Acquire(key string) error
+	Release(key string) error
+	Extend(key string) error
+}
+
+type Cache interface {
+	Get(key string) (string, error)
+	Extend(key string) error
+}
 `
 
 // TestLockProtocol: a type with an acquisition and a release method
@@ -68,6 +79,36 @@ func TestLockProtocol(t *testing.T) {
 		}
 		if LockProtocol(tc.fn) != (tc.acq || tc.rel) {
 			t.Errorf("%s: LockProtocol disagrees with LockProtocolRole", tc.fn)
+		}
+	}
+}
+
+// TestLockMethod: a method of a type, concrete or interface, that also
+// acquires and releases is a lock's method (its Extend extends the lock);
+// a cache's Extend, and a function, are not.
+func TestLockMethod(t *testing.T) {
+	pkg := testutil.BuildSSA(t, protoSrc)
+	ifaceMethod := func(typ, name string) *types.Func {
+		t.Helper()
+		obj, _, _ := types.LookupFieldOrMethod(pkg.Type(typ).Type(), true, pkg.Pkg, name)
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			t.Fatalf("no method %s.%s", typ, name)
+		}
+		return fn
+	}
+	for _, tc := range []struct {
+		fn   *types.Func
+		want bool
+	}{
+		{ifaceMethod("Lease", "Extend"), true},
+		{ifaceMethod("Cache", "Extend"), false},
+		{ifaceMethod("Storage", "Delete"), true},
+		{ifaceMethod("Uploader", "Release"), false},
+		{pkg.Func("Unlock").Object().(*types.Func), false},
+	} {
+		if got := LockMethod(tc.fn); got != tc.want {
+			t.Errorf("LockMethod(%s) = %v, want %v", tc.fn, got, tc.want)
 		}
 	}
 }
