@@ -87,6 +87,9 @@ func (l *checker) escapedSessionLocks() {
 	}
 	taken := map[ssa.Value]bool{}
 	for _, sec := range l.u.Sections {
+		if sec.Call == nil {
+			continue // a callback's section (OnStartedLeading): no acquisition call
+		}
 		if recv := calls.Receiver(sec.Call.Common()); recv != nil {
 			for _, o := range l.origins(recv) {
 				taken[o] = true
