@@ -155,6 +155,87 @@ func (r *Reader) SliceElems(e ast.Expr) []ast.Expr {
 	return elems
 }
 
+// Appended returns every element a slice variable is given: the elements
+// of the composite literal it is made of, or none for make(...), and the
+// elements appended to it (dest = append(dest, &a, &b)), in source order.
+// Nil when the variable is assigned anything else. SliceElems keeps to the
+// literal's leading elements, whose positions are known.
+func (r *Reader) Appended(e ast.Expr) []ast.Expr {
+	if lit, ok := ast.Unparen(e).(*ast.CompositeLit); ok {
+		return lit.Elts
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	obj := r.Info.Uses[id]
+	if obj == nil {
+		return nil
+	}
+	isBuiltin := func(c *ast.CallExpr, name string) bool {
+		b, ok := r.Info.Uses[Ident(c.Fun)].(*types.Builtin)
+		return ok && b.Name() == name
+	}
+	// made reports whether rhs makes the slice afresh: a literal or make.
+	var elems []ast.Expr
+	made := func(rhs ast.Expr) bool {
+		switch x := ast.Unparen(rhs).(type) {
+		case *ast.CompositeLit:
+			elems = append(elems, x.Elts...)
+			return true
+		case *ast.CallExpr:
+			return isBuiltin(x, "make")
+		}
+		return false
+	}
+	bad := false
+	for _, f := range r.Files {
+		if f.FileStart > obj.Pos() || f.FileEnd < obj.Pos() {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if bad {
+				return false
+			}
+			switch x := n.(type) {
+			case *ast.AssignStmt:
+				for i, lhs := range x.Lhs {
+					if r.Target(lhs) != obj {
+						continue
+					}
+					if len(x.Rhs) != len(x.Lhs) {
+						bad = true
+						return false
+					}
+					rhs := ast.Unparen(x.Rhs[i])
+					if c, ok := rhs.(*ast.CallExpr); ok && len(c.Args) > 0 && isBuiltin(c, "append") && r.Target(c.Args[0]) == obj && !c.Ellipsis.IsValid() {
+						elems = append(elems, c.Args[1:]...)
+						continue
+					}
+					if !made(rhs) {
+						bad = true
+						return false
+					}
+				}
+			case *ast.ValueSpec:
+				for i, name := range x.Names {
+					if r.Info.Defs[name] != obj {
+						continue
+					}
+					if i < len(x.Values) && !made(x.Values[i]) {
+						bad = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	if bad {
+		return nil
+	}
+	return elems
+}
+
 // Ident returns e as an identifier, through parentheses, or nil.
 func Ident(e ast.Expr) *ast.Ident {
 	id, _ := ast.Unparen(e).(*ast.Ident)

@@ -2,6 +2,8 @@ package astexpr
 
 import (
 	"go/ast"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"reflect"
 	"testing"
@@ -123,5 +125,51 @@ func TestReader(t *testing.T) {
 	}
 	if id := Ident(&ast.ParenExpr{X: ast.NewIdent("x")}); id == nil || id.Name != "x" {
 		t.Errorf("Ident((x)) = %v", id)
+	}
+}
+
+// TestAppended: every element a slice variable is given, made by make and
+// grown by append; nil when the variable is assigned anything else.
+func TestAppended(t *testing.T) {
+	fset := token.NewFileSet()
+	src := `package p
+
+func f(x, y, z int, other []any) {
+	dest := make([]any, 0, 3)
+	dest = append(dest, &x, &y)
+	dest = append(dest, &z)
+	use(dest...)
+	mixed := []any{&x}
+	mixed = other
+	use(mixed...)
+}
+
+func use(...any) {}
+`
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	pkg, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Reader{Info: info, Pkg: pkg, Files: []*ast.File{f}}
+	var spreads []ast.Expr
+	ast.Inspect(f, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && c.Ellipsis.IsValid() {
+			spreads = append(spreads, c.Args[len(c.Args)-1])
+		}
+		return true
+	})
+	if len(spreads) != 2 {
+		t.Fatalf("%d spreads, want 2", len(spreads))
+	}
+	if got := r.Appended(spreads[0]); len(got) != 3 {
+		t.Errorf("dest: %d elements, want 3", len(got))
+	}
+	if got := r.Appended(spreads[1]); got != nil {
+		t.Errorf("mixed: %d elements, want nil (assigned another slice)", len(got))
 	}
 }

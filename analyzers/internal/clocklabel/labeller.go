@@ -52,8 +52,9 @@ type Labeller struct {
 	acquires map[token.Pos]bool // the calls that acquire a lock of a section
 	enums    clocktype.Enums
 	inproc   *inproc.State
-	stamps   map[token.Pos]token.Pos // reads of a stamped SET NX key -> the SET NX (stamplock)
-	objReads map[token.Pos]string    // reads of a lock object of an object store -> the store (objlock)
+	stamps   map[token.Pos]token.Pos   // reads of a stamped SET NX key -> the SET NX (stamplock)
+	objReads map[token.Pos]string      // reads of a lock object of an object store -> the store (objlock)
+	defs     map[*types.Var][]ast.Expr // the definitions of local variables (Evidence), built on use
 }
 
 // New labels the values of u's package, to a fixed point.
@@ -301,7 +302,13 @@ func (w *Labeller) learnScan(call *ast.CallExpr, fn *types.Func, recv ast.Expr) 
 			cols = w.Parse(text).ReadColumns
 		}
 	}
-	for i, a := range call.Args {
+	args := call.Args
+	if call.Ellipsis.IsValid() && len(args) > 0 {
+		// row.Scan(dest...): the destinations appended to the slice
+		// (dest = append(dest, &task.ID, &leaseUntil, ...)).
+		args = append(append([]ast.Expr{}, args[:len(args)-1]...), w.Appended(args[len(args)-1])...)
+	}
+	for i, a := range args {
 		obj := w.Target(a)
 		if obj == nil {
 			continue

@@ -42,6 +42,9 @@ type cand struct {
 	expr ast.Expr
 	pos  token.Pos // where SSA puts the comparison (operator or Lparen)
 	lab  clocklabel.Label
+	// ev: the lease evidence of the compared values themselves
+	// (clocklabel.Evidence), which an untrusted timestamp needs.
+	ev   clocklabel.Label
 	kind decisionKind
 	// stripped: one operand is a wall-clock-only reading of this host's
 	// clock, the other a reading too.
@@ -77,7 +80,7 @@ func (w *checker) candidate(n ast.Node, _ *types.Func) {
 			return // State == JOINING; a.expiry < b.expiry
 		}
 		lx, ly := w.Eval(x.X), w.Eval(x.Y)
-		c = cand{expr: x, pos: x.OpPos, lab: lx.Union(ly), stripped: strippedPair(lx, ly)}
+		c = cand{expr: x, pos: x.OpPos, lab: lx.Union(ly), stripped: strippedPair(lx, ly), ev: w.Evidence(x.X).Union(w.Evidence(x.Y))}
 	case *ast.CallExpr:
 		fn := w.Callee(x)
 		recv := w.RecvExpr(x)
@@ -88,7 +91,7 @@ func (w *checker) candidate(n ast.Node, _ *types.Func) {
 			return // h[i].expiry.Before(h[j].expiry): an ordering
 		}
 		lr, la := w.Eval(recv), w.Eval(x.Args[0])
-		c = cand{expr: x, pos: x.Lparen, lab: lr.Union(la), stripped: strippedPair(lr, la)}
+		c = cand{expr: x, pos: x.Lparen, lab: lr.Union(la), stripped: strippedPair(lr, la), ev: w.Evidence(recv).Union(w.Evidence(x.Args[0]))}
 	default:
 		return
 	}
@@ -104,6 +107,7 @@ func (w *checker) candidate(n ast.Node, _ *types.Func) {
 		return
 	case c.lab.Has(clocklabel.ForeignTime):
 		c.kind = kindStored
+		c.lab = ownEvidence(c.lab, c.ev)
 	case c.lab.Has(clocklabel.LockTTL) && !c.lab.Has(clocklabel.OwnTTL):
 		// This host's clock against another holder's declared lease
 		// duration: an observer measuring, on its own clock, how long to
@@ -118,6 +122,20 @@ func (w *checker) candidate(n ast.Node, _ *types.Func) {
 		return
 	}
 	w.cands = append(w.cands, &c)
+}
+
+// ownEvidence replaces the lease evidence of an untrusted timestamp's
+// comparison by the evidence of the compared values themselves
+// (clocklabel.Evidence): what says the timestamp is a lease's must be
+// its own field, name or definition, never a label that reached it
+// through a field, a map or a parameter other values share (the
+// labelling is flow-insensitive over the package). A read from a lock
+// store (a lock table, a lock key, a lock object) is where the value
+// comes from, and stays.
+func ownEvidence(lab, ev clocklabel.Label) clocklabel.Label {
+	lab.Bits = lab.Bits&^clocklabel.EvidenceBits | lab.Bits&clocklabel.FromStore | ev.Bits&clocklabel.EvidenceBits
+	lab.TTL = ev.TTL
+	return lab
 }
 
 // strippedPair reports whether two operands are readings of this host's
