@@ -150,7 +150,7 @@ func (cs configs) Program(dir string, b suite.Build) ([]suite.ConfigWarning, err
 // comment or a method that may mirror a lock's acquisition (SetNX().
 func (cs configs) MayExportFacts(p suite.Package) bool {
 	return prefilter.MayExportFacts(p.Dir, cs.src, p.Imports, p.DepFacts, func() bool {
-		return mention(p.Files, append(prefilter.MirrorMarkers(p.Path), engine.AnnotationPrefix)...)
+		return mention(p.Files, append(append(prefilter.MirrorMarkers(p.Path), prefilter.DeclaredLockMarkers...), engine.AnnotationPrefix)...)
 	})
 }
 
@@ -160,7 +160,7 @@ func (cs configs) MayExportFacts(p suite.Package) bool {
 // renewal (prefilter.RenewalMarkers), checked for FC5002 alone.
 func (cs configs) MayReport(p suite.Package) bool {
 	return prefilter.MayExportFacts(p.Dir, cs.src, p.Imports, p.DepFacts, func() bool {
-		return mention(p.Files, append(append(append(prefilter.MirrorMarkers(p.Path), prefilter.RenewalMarkers...), prefilter.ProtocolMarkers...), engine.AnnotationPrefix, "//lint:", "nolint")...) ||
+		return mention(p.Files, append(append(append(append(prefilter.MirrorMarkers(p.Path), prefilter.RenewalMarkers...), prefilter.ProtocolMarkers...), prefilter.DeclaredLockMarkers...), engine.AnnotationPrefix, "//lint:", "nolint")...) ||
 			leaseRecords(p.Files)
 	})
 }

@@ -99,3 +99,14 @@ func TestOneWayClaimsAcrossPackages(t *testing.T) {
 func TestCallbackFieldsAndRequestHelpers(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/electoruser")
 }
+
+// Locks taken through the application's interfaces whose implementations
+// are out of view (another package, another module): a method named as an
+// acquisition whose signature takes a lease's TTL, or a key and hands back
+// a handle or a release function, declares the lock. In-process look-alikes
+// (sync.Locker, a keyed mutex, Lock(ctx, key) error alone, NewLock,
+// GetLock, IsLocked, RLock) and an interface whose only implementation in
+// the package is in-process stay silent.
+func TestDeclaredInterfaceLocks(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/declockuser")
+}

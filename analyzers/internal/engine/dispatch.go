@@ -8,6 +8,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/fact"
+	"github.com/fencecheck/fencecheck/analyzers/internal/ifacelock"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/program"
 	"golang.org/x/tools/go/ssa"
@@ -217,6 +218,52 @@ func (a *analysis_) recordImpl(fn *ssa.Function, obj *types.Func, fill func(*pro
 // and, in the standalone command, in the rest of the program) is an
 // acquire wrapper reporting success the same way; nil otherwise.
 func (a *analysis_) interfaceLock(c *ssa.CallCommon) *model.Lock {
+	if l := a.implementedLock(c); l != nil {
+		return l
+	}
+	return a.declaredLock(c)
+}
+
+// declaredLock returns the lock an interface call's method declares by its
+// name and signature (package ifacelock: Lock(ctx, key, ttl) error,
+// TryLock(ctx, id) (*Lock, error)) when the implementations in view do not
+// say otherwise: the package's own implementations, when it has some that
+// are not test doubles, decide, and a package whose implementations all
+// lock in-process (a map of mutexes) holds no distributed lock. An
+// implementation elsewhere (another package, another module, the
+// application's main) is not in view of a driver that analyses one
+// package at a time; the declaration stands for it.
+func (a *analysis_) declaredLock(c *ssa.CallCommon) *model.Lock {
+	if c.Method == nil || !calls.UserInterface(c) {
+		return nil
+	}
+	l := ifacelock.Declared(c.Method)
+	if l == nil {
+		return nil
+	}
+	own := 0
+	for _, fn := range a.implementations(c) {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok {
+			continue
+		}
+		if a.wrappers[obj] != nil {
+			return l // one of them acquires: the others are the single-instance fallback
+		}
+		if named := calls.ReceiverNamed(obj); named != nil && ifacelock.TestDoubleType(named.Obj().Name()) || calls.InTestFile(a.pass.Fset, fn.Pos()) {
+			continue
+		}
+		own++
+	}
+	if own > 0 {
+		return nil
+	}
+	return l
+}
+
+// implementedLock is interfaceLock's answer from the implementations in
+// view: every one an acquire wrapper reporting success the same way.
+func (a *analysis_) implementedLock(c *ssa.CallCommon) *model.Lock {
 	if !a.mayAcquire(c) {
 		return nil // no acquire wrapper anywhere answers to this method's name
 	}

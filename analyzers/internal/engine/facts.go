@@ -128,6 +128,12 @@ func (a *analysis_) releasesOwnLock(e *effect.Effect) bool {
 // remoteEffects reports the summarised effects of a function of another
 // package called inside a section.
 func (a *analysis_) remoteEffects(ci ssa.CallInstruction, obj *types.Func, toks interface{ Has(ssa.Value) bool }, site ssa.CallInstruction, visit emitFunc) {
+	if call, _ := model.KB.ObjectCall(obj); call != nil && call.Op == model.ObjectRead {
+		// An object store's read (MinIO's GetObject, StatObject): the
+		// requests its client library may send on some path (a POST
+		// of its select API) are not this call's.
+		return
+	}
 	var f fact.EffectsFact
 	if !a.pass.ImportObjectFact(obj, &f) {
 		return

@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/ifacelock"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/program"
 	"golang.org/x/tools/go/analysis"
@@ -81,6 +82,26 @@ func admitByInterface(pass *analysis.Pass, prog *program.Program) bool {
 	}
 	for _, k := range keys {
 		if prog.Acquires(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// callsDeclaredLock reports whether pass's package calls a method of an
+// interface that declares a distributed lock's acquisition by its name and
+// signature (package ifacelock). Such a package is admitted by every
+// driver, one package at a time: the implementation may be in a package it
+// cannot import, or in another module.
+func callsDeclaredLock(pass *analysis.Pass) bool {
+	if model.KB.IsLibraryPackage(pass.Pkg.Path()) {
+		return false
+	}
+	for _, sel := range pass.TypesInfo.Selections {
+		if sel.Kind() != types.MethodVal || !types.IsInterface(sel.Recv()) {
+			continue
+		}
+		if fn, ok := sel.Obj().(*types.Func); ok && ifacelock.Declared(fn) != nil {
 			return true
 		}
 	}

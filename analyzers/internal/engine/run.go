@@ -77,6 +77,9 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 	gen := pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
 	var moveOut func(Finding) []Finding
 	rel, lossOnly := relevant(pass, cust), false
+	if !rel && callsDeclaredLock(pass) {
+		rel = true // an acquisition an interface of the application declares (reach.go)
+	}
 	if !rel && admitByInterface(pass, opts.Program) {
 		rel = true // an acquisition behind the program's own interface (reach.go)
 	}

@@ -66,6 +66,15 @@ var sqlLibrary = Library{
 				methods(sqlx, []string{"Conn"}, "QueryxContext", "QueryRowxContext")...)},
 		{Family: "sqlx", Cond: CondSQL, Query: 0, Args: 1, Key: -1,
 			Funcs: methods(sqlx, []string{"DB", "Tx"}, "MustExec", "NamedExec", "Queryx", "QueryRowx")},
+		// Get and Select scan the statement's rows into their destination
+		// argument: a SELECT is a read, an UPDATE ... RETURNING a write,
+		// and SELECT pg_try_advisory_lock($1) a lock whose outcome is the
+		// bool scanned (frontier's Client.TryLock, a GET_LOCK through a
+		// repository).
+		{Family: "sqlx", Cond: CondSQL, Query: 2, Args: 3, Dest: 2, Key: -1,
+			Funcs: methods(sqlx, []string{"DB", "Tx", "Conn"}, "GetContext", "SelectContext")},
+		{Family: "sqlx", Cond: CondSQL, Query: 1, Args: 2, Dest: 1, Key: -1,
+			Funcs: methods(sqlx, []string{"DB", "Tx"}, "Get", "Select")},
 		// The package functions that take an Execer (a *DB, a *Tx or an
 		// interface of the application's).
 		{Family: "sqlx", Cond: CondSQL, Query: 1, Args: 2, Key: -1,

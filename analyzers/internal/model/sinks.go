@@ -51,6 +51,10 @@ type Sink struct {
 	// Query is the index of the SQL text argument (CondSQL, CondChain
 	// Where) and Args the index of the first bind argument.
 	Query, Args int
+	// Dest is 1 + the index of the argument the statement's result is
+	// scanned into (sqlx's Get(ctx, &dest, query, args...)); 0 when the
+	// result is the call's (a Row to Scan, a Result).
+	Dest int
 	// Key is the index of the key argument for KV sinks (-1 if none),
 	// counted as calls.FlatArg counts: the elements of a variadic slice
 	// follow the arguments before it (redigo's Do("SET", key, value): 1).

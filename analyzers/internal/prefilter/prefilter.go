@@ -119,3 +119,9 @@ func MayExportFacts(dir string, configs *config.Source, imports []string, depFac
 	}
 	return annotated()
 }
+
+// DeclaredLockMarkers are the source texts a driver looks for, before
+// parsing a package, that make a call of an interface method declaring a
+// lock's acquisition possible (package ifacelock: its first parameter is a
+// context, or it takes a lease's duration after one).
+var DeclaredLockMarkers = []string{"Lock(c", "Acquire(c", "Obtain(c"}

@@ -1013,7 +1013,7 @@ func advisoryCallText(q ssa.Value) string {
 // fromSQL recognises advisory-lock statements (pg_advisory_lock,
 // pg_advisory_xact_lock, pg_try_advisory_lock, GET_LOCK).
 func fromSQL(fn *ssa.Function, call *ssa.Call, callee *types.Func) *Section {
-	text, _, ok := sqlText(&call.Call, callee)
+	text, sink, ok := sqlText(&call.Call, callee)
 	if !ok {
 		return nil
 	}
@@ -1032,11 +1032,19 @@ func fromSQL(fn *ssa.Function, call *ssa.Call, callee *types.Func) *Section {
 	s := &Section{Lock: model.KB.SQLLock, Fn: fn, Pos: call.Pos(), Call: call, Handle: recv}
 	s.setScope(strings.Contains(lockFn, "xact"))
 	try := strings.Contains(lockFn, "try") || lockFn == "get_lock"
-	if try {
+	switch {
+	case try && sink.Dest > 0:
+		// Get(ctx, &acquired, "SELECT pg_try_advisory_lock($1)"): held
+		// where the bool scanned into the destination is true, once the
+		// call's error is nil.
+		s.start = calls.Branch(loadedBool(call, calls.Arg(&call.Call, sink.Dest-1)))
+	case try:
 		s.start = calls.Branch(scannedBool(call))
-	} else if call.Call.Signature().Results().Len() > 1 {
+	case sink.Dest > 0:
 		s.start = errNilBranch(calls.Result(call, call.Call.Signature().Results().Len()-1))
-	} else {
+	case call.Call.Signature().Results().Len() > 1:
+		s.start = errNilBranch(calls.Result(call, call.Call.Signature().Results().Len()-1))
+	default:
 		s.start = errNilBranch(scanErr(call))
 	}
 	s.releases = releases(fn, func(c *ssa.CallCommon) bool { return sqlUnlock(c) || s.endsScope(c) })
@@ -1146,6 +1154,31 @@ func scannedBool(call *ssa.Call) (ssa.Value, bool) {
 						return cmp, cmp.Op == token.EQL
 					}
 				}
+			}
+		}
+	}
+	return nil, true
+}
+
+// loadedBool is scannedBool for a call that scans into its destination
+// argument dest (sqlx's Get(ctx, &ok, query)): the bool loaded from it
+// after the call, or for GET_LOCK's 1 the comparison `n == 1` / `n != 1`.
+func loadedBool(call *ssa.Call, dest ssa.Value) (ssa.Value, bool) {
+	alloc, ok := calls.Unwrap(dest).(*ssa.Alloc)
+	if !ok {
+		return nil, true
+	}
+	for _, r := range *alloc.Referrers() {
+		ld, ok := r.(*ssa.UnOp)
+		if !ok || ld.Op != token.MUL || !calls.Before(call, ld) {
+			continue
+		}
+		if b, ok := ld.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 {
+			return ld, true
+		}
+		for _, r2 := range *ld.Referrers() {
+			if cmp, ok := r2.(*ssa.BinOp); ok && (cmp.Op == token.EQL || cmp.Op == token.NEQ) {
+				return cmp, cmp.Op == token.EQL
 			}
 		}
 	}
