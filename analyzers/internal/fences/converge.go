@@ -152,7 +152,8 @@ func mayBeSameKey(a, b ssa.Value) bool {
 	cb, okb := calls.Unwrap(b).(*ssa.Call)
 	if oka && okb {
 		fa, fb := calls.Callee(&ca.Call), calls.Callee(&cb.Call)
-		if fa != nil && fa == fb && fa.Pkg() != nil && !standardPath(fa.Pkg().Path()) {
+		own := fa != nil && fa.Pkg() != nil && ca.Parent() != nil && ca.Parent().Pkg != nil && ca.Parent().Pkg.Pkg == fa.Pkg()
+		if fa != nil && fa == fb && fa.Pkg() != nil && (own || !standardPath(fa.Pkg().Path())) {
 			return true // built by the same function of the application
 		}
 	}
