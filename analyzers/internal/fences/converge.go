@@ -360,15 +360,10 @@ func builtFromParam(v ssa.Value, steps int) *ssa.Parameter {
 	return nil
 }
 
-// hashFunc reports whether fn computes a cryptographic digest: a Sum
-// function of a crypto package (sha256.Sum256, md5.Sum, blake2b.Sum256)
-// or the Sum method of a hash.Hash.
+// hashFunc reports whether fn computes a digest of its input
+// (model.KB.Digests: sha256.Sum256, md5.Sum, a hash.Hash's Sum).
 func hashFunc(fn *types.Func) bool {
-	if fn.Pkg() == nil || !strings.HasPrefix(fn.Name(), "Sum") {
-		return false
-	}
-	p := fn.Pkg().Path()
-	return strings.HasPrefix(p, "crypto/") || strings.HasPrefix(p, "golang.org/x/crypto/") || p == "hash" || strings.HasPrefix(p, "lukechampine.com/blake3") || strings.HasPrefix(p, "github.com/zeebo/blake3")
+	return model.MatchesAny(model.KB.Digests, fn)
 }
 
 // hashesWritten reports whether a digest call hashes a value the write

@@ -137,6 +137,8 @@ type Index struct {
 	Subprocesses, ProcessKills []Func
 	// AbsentOnly merges the Library field (create-if-absent calls).
 	AbsentOnly []Func
+	// Digests merges the Library field (digest functions).
+	Digests []Func
 	// ReadOnly merges the Library field (calls that only read).
 	ReadOnly []Func
 	// GoroutineExits merges the Library field.
@@ -231,6 +233,7 @@ func NewIndex(libs []*Library) *Index {
 		x.DerivedContexts = append(x.DerivedContexts, l.DerivedContexts...)
 		x.ProcessExits = append(x.ProcessExits, l.ProcessExits...)
 		x.AbsentOnly = append(x.AbsentOnly, l.AbsentOnly...)
+		x.Digests = append(x.Digests, l.Digests...)
 		x.ReadOnly = append(x.ReadOnly, l.ReadOnly...)
 		x.Subprocesses = append(x.Subprocesses, l.Subprocesses...)
 		x.ProcessKills = append(x.ProcessKills, l.ProcessKills...)

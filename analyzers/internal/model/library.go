@@ -121,6 +121,9 @@ type Library struct {
 	// change nothing, so they are no protected effect (issue 26,
 	// mechanism 8: create-if-absent converges).
 	AbsentOnly []Func
+	// Digests compute a digest of their input (sha256.Sum256, a
+	// hash.Hash's Sum): a name built from one is the content's address.
+	Digests []Func
 	// ReadOnly are calls of a store's client that only read (MinIO's
 	// BucketExists), which the library sends as requests whose method
 	// it picks at run time: no protected effect.
