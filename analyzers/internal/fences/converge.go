@@ -1,6 +1,7 @@
 package fences
 
 import (
+	"go/constant"
 	"go/types"
 	"strings"
 
@@ -70,8 +71,6 @@ func (cv *Convergence) Converges(e *effect.Effect) bool {
 	switch {
 	case strings.EqualFold(e.Method, "DELETE"):
 		return !cv.sendsPut()
-	case cv.constantAssign(e):
-		return true
 	case contentAddressed(e):
 		return true
 	}
@@ -108,8 +107,11 @@ func (cv *Convergence) constantAssign(e *effect.Effect) bool {
 	}
 	c := e.Call.Common()
 	val, ok := calls.Unwrap(calls.FlatArg(c, e.Sink.Key+1)).(*ssa.Const)
-	if !ok {
-		return false
+	if !ok || val.Value == nil || val.Value.Kind() == constant.String {
+		return false // a marker is a flag (1, true); a constant string is a state (an alias switched to "v2")
+	}
+	if _, constKey := calls.ConstString(e.Key); constKey {
+		return false // one key for all records: a switch, not a per-record marker
 	}
 	for _, fn := range cv.funcs {
 		for ci := range calls.In(fn) {
