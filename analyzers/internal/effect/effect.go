@@ -119,16 +119,42 @@ func Classify(call ssa.CallInstruction, toks *flow.Tokens) *Effect {
 // store applies at most once in effect, whoever repeats it: a set-add or
 // a set-if-absent (model.Sink.Coalesces), or an effect given an option
 // by which the store de-duplicates it (model.Sink.Coalescing: asynq's
-// TaskID). It is no protected effect, and the engine does not look
-// inside it for the store commands that implement it.
+// TaskID), or a create the store applies only when its target is absent
+// (model.KB.AbsentOnly: MinIO's MakeBucket). It is no protected effect,
+// and the engine does not look inside it for the store commands (HTTP
+// requests) that implement it.
 func Coalesces(call ssa.CallInstruction) bool {
 	c := call.Common()
 	callee := calls.Callee(c)
-	if callee == nil || callee.Pkg() == nil || !model.KB.ImportsAPI(callee.Pkg().Path()) {
+	if callee == nil || callee.Pkg() == nil {
+		return false
+	}
+	if model.MatchesAny(model.KB.AbsentOnly, callee) {
+		return true
+	}
+	if !model.KB.ImportsAPI(callee.Pkg().Path()) {
 		return false // not a library's call: no sink of the knowledge base
 	}
 	sink := lookup(callee, c)
 	return sink != nil && (sink.Coalesces || storecond.Coalesced(c, sink))
+}
+
+// ObjectRead reports whether call only reads an object of an object store
+// of the knowledge base (MinIO's StatObject, GCS's Attrs: an ObjectCall
+// whose Op is ObjectRead), or is another call of a library that only reads
+// (model.KB.ReadOnly: MinIO's BucketExists). It is no protected effect, and the engine does
+// not look inside it: the library sends it as an HTTP request whose
+// method it picks at run time, which would read as a write.
+func ObjectRead(call ssa.CallInstruction) bool {
+	callee := calls.Callee(call.Common())
+	if callee == nil {
+		return false
+	}
+	if model.MatchesAny(model.KB.ReadOnly, callee) {
+		return true
+	}
+	oc, _ := model.KB.ObjectCall(callee)
+	return oc != nil && oc.Op == model.ObjectRead
 }
 
 // ClassifyAs returns the effect call performs as sink: a sink the caller

@@ -11,6 +11,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/ifacelock"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/program"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -308,7 +309,57 @@ func (a *analysis_) implementedLock(c *ssa.CallCommon) *model.Lock {
 			return nil
 		}
 	}
-	return locks[0]
+	return withInterfaceRelease(c, locks[0])
+}
+
+// withInterfaceRelease returns l, taken through a method of the program's
+// own interface (locker.Lock(ctx, key, ttl)), with the interface's own
+// release methods among its releases: a method of the same interface whose
+// implementation releases the lock (named as one of l.Release), or, when
+// none is, one named as a release (vocab.ReleaseVerb: Unlock, Release). The
+// caller releases through the interface (defer locker.Unlock(ctx, key)),
+// never through the implementation's method, so without them a helper
+// that locks and unlocks around its work reads as an acquire wrapper, and
+// its callers' later calls as held under a lock it already gave up.
+func withInterfaceRelease(c *ssa.CallCommon, l *model.Lock) *model.Lock {
+	if c.Method == nil || c.Method.Pkg() == nil {
+		return l
+	}
+	named, ok := types.Unalias(c.Value.Type()).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return l
+	}
+	iface, ok := named.Underlying().(*types.Interface)
+	if !ok {
+		return l
+	}
+	var byImpl, byName []model.Func
+	for m := range iface.Methods() {
+		if m == c.Method || m.Name() == c.Method.Name() {
+			continue
+		}
+		if m.Pkg() == nil {
+			continue
+		}
+		// The method as a call names it: declared in an embedded
+		// interface (Locker in RWLocker), its receiver is that one.
+		f := model.Func{Pkg: m.Pkg().Path(), Recv: model.RecvName(m), Name: m.Name()}
+		if slices.ContainsFunc(l.Release, func(r model.Func) bool { return r.Name == m.Name() }) {
+			byImpl = append(byImpl, f)
+		} else if vocab.ReleaseVerb.Match(m.Name()) {
+			byName = append(byName, f)
+		}
+	}
+	extra := byImpl
+	if len(extra) == 0 {
+		extra = byName
+	}
+	if len(extra) == 0 {
+		return l
+	}
+	cp := *l
+	cp.Release = append(slices.Clone(l.Release), extra...)
+	return &cp
 }
 
 // mayAcquire is the cheap test before interfaceLock looks for

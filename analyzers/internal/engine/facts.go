@@ -61,6 +61,9 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *fact.EffectsFact {
 		if fences.UndoesMarker(e) {
 			return // this function's own de-duplication marker taken back: silent for every caller
 		}
+		if a.converge.Converges(e) {
+			return // converges when repeated (an HTTP DELETE, a constant marker, a content-addressed object): silent for every caller
+		}
 		claim := a.oneway != nil && a.oneway.IsClaim(e) // won once per record: a stale holder's changes nothing (package oneway)
 		if a.releasesOwnLock(e) {
 			return // the release of this package's SET NX lock, not a write it protects
@@ -414,6 +417,13 @@ func wrapperFact(fn *ssa.Function, sig *types.Signature, sec *section.Section) *
 	if fn != nil && sec.Lock.InSQL && (sec.TxScoped || sec.Session || sec.Pooled) {
 		f.Scope, f.ScopeRecv = scopeParam(fn, sec.Handle)
 		f.TxScoped = sec.TxScoped
+		if sec.TxScoped && f.Scope == 0 && !f.ScopeRecv {
+			// A pg_advisory_xact_lock held by a transaction of fn's own
+			// (begun in it, or in a helper that also ends it): the lock
+			// ends with that transaction, which fn's caller never sees,
+			// so the caller holds nothing after the call.
+			return nil
+		}
 	}
 	if f.Fence != "" {
 		if i := returnedHandle(fn, sec); i >= 0 && strings.HasPrefix(f.Fence, "%s") {

@@ -180,6 +180,9 @@ type analysis_ struct {
 	summaries map[*ssa.Function]*fact.EffectsFact
 	// oneway are the package's one-way claims (claims.go).
 	oneway *oneway.Package
+	// converge decides which effects converge (fences.Convergence): not
+	// judged, not summarised for callers.
+	converge *fences.Convergence
 }
 
 func (a *analysis_) analyze() []Finding {
@@ -249,6 +252,7 @@ func (a *analysis_) analyze() []Finding {
 	a.locked = locked
 	a.oneway = oneway.NewPackage(funcs, a.claimCallee)
 	judge := fences.New(u, locked, a.oneway)
+	a.converge = judge.Convergence()
 	for _, sec := range judge.CheckedSections() {
 		if !a.testCode(sec.Fn) { // a lease check of the code under test (testcode.go)
 			all = append(all, sec)

@@ -51,7 +51,10 @@ func (a *analysis_) walk(sec *section.Section, fn *ssa.Function, seeds []ssa.Val
 				continue
 			}
 			if effect.Coalesces(ci) {
-				continue // applied at most once whoever repeats it (a set-add, an enqueue with a task ID): nothing to judge, nothing inside to follow
+				continue // applied at most once whoever repeats it (a set-add, an enqueue with a task ID, a create-if-absent): nothing to judge, nothing inside to follow
+			}
+			if effect.ObjectRead(ci) {
+				continue // an object store's read (StatObject): nothing to judge, nothing inside to follow
 			}
 			if e := effect.Classify(ci, toks); e != nil {
 				emit(e, site)

@@ -27,10 +27,16 @@ type Checker struct {
 	// claims are the package's one-way claims (dependence.go); nil for
 	// none.
 	claims *oneway.Package
+	// converge decides which effects converge (converge.go).
+	converge *Convergence
 }
 
 // New returns the checker of u's package; locked are the package's
 // sections with a lock in view, by function (see Checker.locked).
 func New(u *unit.Unit, locked map[*ssa.Function][]*section.Section, claims *oneway.Package) *Checker {
-	return &Checker{u: u, locked: locked, guards: map[guardKey]*ssa.Call{}, claims: claims}
+	return &Checker{u: u, locked: locked, guards: map[guardKey]*ssa.Call{}, claims: claims, converge: NewConvergence(u.Funcs)}
 }
+
+// Convergence returns the package's convergence rule (converge.go), which
+// the engine's summaries share with the judge.
+func (c *Checker) Convergence() *Convergence { return c.converge }

@@ -48,7 +48,7 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		return // the lock's own key (an operator poke, waking the monitor): a lock operation
 	case c.txGuarded(e):
 		return // a checked guard-row statement fences the transaction
-	case sec.Lock.Held == model.HeldByKey && e.Key != nil && calls.SameKey(e.Key, sec.Handle):
+	case sec.Lock.Held == model.HeldByKey && e.Key != nil && (calls.SameKey(e.Key, sec.Handle) || calls.SameKey(path.Value(e.Key), sec.Handle)):
 		return // the lock's own key: release or extension (also in a watchdog literal), not a protected write
 	case identityNamespaced(e, site):
 		return // written under the holder's own key: a stale holder cannot overwrite the current one's
@@ -64,6 +64,8 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		return // this run's own de-duplication marker taken back after its work failed (marker.go)
 	case c.freshKeyed(e):
 		return // a record this run created: a stale holder can duplicate work, not overwrite a successor's (fresh.go)
+	case c.converge.Converges(e):
+		return // repeated late, it leaves what the current holder's run leaves: an HTTP DELETE, a constant marker, a content-addressed object (converge.go)
 	}
 	fset := c.u.Pass.Fset
 	at := fset.Position(sec.Pos)

@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
@@ -27,6 +28,13 @@ import (
 //     channel, logs), the work is gated elsewhere: some function other
 //     than the stopped callback must read the flag or channel.
 //
+// A context whose cancel the stopped callback calls and that the function
+// registering the callbacks returns is the lease's context handed to the
+// caller (ctx, cancel := context.WithCancel(parent); ...; return le, ctx):
+// when the started callback only records the leadership, the work is the
+// caller's, run under that context, and the loss reaches it. When the
+// started callback works itself, its work must still read the context.
+//
 // A stopped callback that only logs, or clears something nobody reads,
 // carries nothing: the caller still reports the ignored context.
 func StoppedReaches(funcs []*ssa.Function, started, stopped *ssa.Function) bool {
@@ -35,20 +43,26 @@ func StoppedReaches(funcs []*ssa.Function, started, stopped *ssa.Function) bool 
 	}
 	s := &stopWalk{pkg: stopped.Pkg, places: map[any]bool{}}
 	s.acts(stopped, nil, 0)
-	if len(s.places) == 0 && len(s.cancels) == 0 {
+	if len(s.places) == 0 && len(s.cancels) == 0 && len(s.ctxs) == 0 {
 		return false
 	}
+	ctxs := s.ctxs
 	for _, pc := range s.cancels {
-		for _, ctx := range cancelledContexts(funcs, pc) {
-			if derivedIn(ctx, started) {
-				return true // the started work runs under that context
-			}
-			if p := placeOf(storedAt(ctx)); p != nil {
-				s.places[p] = true
-			}
+		ctxs = append(ctxs, cancelledContexts(funcs, pc)...)
+	}
+	works := doesWork(started, 0)
+	for _, ctx := range ctxs {
+		if derivedIn(ctx, started) {
+			return true // the started work runs under that context
+		}
+		if !works && Returned(ctx) {
+			return true // the lease's context handed to the caller, whose work runs under it
+		}
+		if p := placeOf(storedAt(ctx)); p != nil {
+			s.places[p] = true
 		}
 	}
-	if doesWork(started, 0) {
+	if works {
 		return readsAny(started, s.places, 0)
 	}
 	for _, fn := range funcs {
@@ -71,6 +85,7 @@ type stopWalk struct {
 	pkg     *ssa.Package // the walk stays in the callback's package
 	places  map[any]bool
 	cancels []any
+	ctxs    []ssa.Value // contexts whose cancel func the callback calls, captured as a value
 }
 
 // acts walks fn (its function literals, the package's functions it calls
@@ -130,9 +145,12 @@ func (s *stopWalk) call(c *ssa.CallCommon, args map[*ssa.Parameter]ssa.Value, de
 		if _, closure := c.Value.(*ssa.MakeClosure); closure {
 			return
 		}
-		// A function value: a cancel func, if it comes from a place.
+		// A function value: a cancel func, if it comes from a place, or
+		// captured as a value from the call that derived its context.
 		if p := valuePlace(c.Value, args); p != nil {
 			s.cancels = append(s.cancels, p)
+		} else if ctx := cancelledCtx(c.Value, args); ctx != nil {
+			s.ctxs = append(s.ctxs, ctx)
 		}
 	}
 }
@@ -262,6 +280,36 @@ func derivedIn(ctx ssa.Value, fn *ssa.Function) bool {
 	return false
 }
 
+// cancelledCtx returns the context whose cancel func v is, when v is (a
+// free variable bound to, a parameter given) result 1 of a call deriving
+// a context (cancelOf).
+func cancelledCtx(v ssa.Value, args map[*ssa.Parameter]ssa.Value) ssa.Value {
+	for range maxStopDepth + 1 {
+		fv, ok := bind(v, args).(*ssa.FreeVar)
+		if !ok {
+			break
+		}
+		if v = calls.Binding(fv); v == nil {
+			return nil
+		}
+	}
+	if d := cancelOf(bind(v, args)); d != nil {
+		return calls.Result(d, 0)
+	}
+	return nil
+}
+
+// Returned reports whether a value is among its function's results: a
+// context handed to the caller.
+func Returned(v ssa.Value) bool {
+	for _, r := range *v.Referrers() {
+		if ret, ok := r.(*ssa.Return); ok && slices.Contains(ret.Results, v) {
+			return true
+		}
+	}
+	return false
+}
+
 // storedAt returns the address a value is stored into, or nil.
 func storedAt(v ssa.Value) ssa.Value {
 	for _, r := range *v.Referrers() {
@@ -284,6 +332,9 @@ func doesWork(fn *ssa.Function, depth int) bool {
 		if callee != nil && (outcome.LogCallee(callee) || outcome.Bookkeeping(callee) || syncPkg(callee)) {
 			continue
 		}
+		if call, ok := ci.(*ssa.Call); ok && onlyLogged(call, 0) {
+			continue // a value computed for a log line (the lock's Identity() in a field)
+		}
 		return true
 	}
 	if depth < maxStopDepth {
@@ -294,6 +345,76 @@ func doesWork(fn *ssa.Function, depth int) bool {
 		}
 	}
 	return false
+}
+
+// onlyLogged reports whether every use of v is an argument of a logging
+// call: given to it directly, boxed, or as a value of a map (logrus'
+// Fields) that only logging calls read.
+func onlyLogged(v ssa.Value, depth int) bool {
+	refs := v.Referrers()
+	if refs == nil || depth > maxLoggedDepth {
+		return false
+	}
+	used := false
+	for _, r := range *refs {
+		switch x := r.(type) {
+		case *ssa.DebugRef:
+			continue
+		case *ssa.MakeInterface, *ssa.ChangeType, *ssa.Convert:
+			if !onlyLogged(x.(ssa.Value), depth+1) {
+				return false
+			}
+		case *ssa.MapUpdate:
+			if x.Map == v {
+				continue // a field put into the map (logrus.Fields{...})
+			}
+			if x.Value != v || x.Key == v || !onlyLogged(x.Map, depth+1) {
+				return false
+			}
+		case *ssa.Store:
+			// An element of a variadic call's argument slice.
+			ia, ok := x.Addr.(*ssa.IndexAddr)
+			if !ok || x.Val != v || !onlyLoggedSlice(ia.X, depth+1) {
+				return false
+			}
+		case ssa.CallInstruction:
+			callee := calls.Callee(x.Common())
+			if callee == nil || !outcome.LogCallee(callee) && !outcome.Bookkeeping(callee) || x.Common().Value == v {
+				return false
+			}
+		default:
+			return false
+		}
+		used = true
+	}
+	return used
+}
+
+// maxLoggedDepth bounds the uses followed from a value to the log call
+// (boxed, put in a map, boxed again, in a variadic slice).
+const maxLoggedDepth = 8
+
+// onlyLoggedSlice reports whether the array behind a variadic argument is
+// given only to logging calls (its element stores aside).
+func onlyLoggedSlice(arr ssa.Value, depth int) bool {
+	alloc, ok := arr.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	used := false
+	for _, r := range *alloc.Referrers() {
+		switch x := r.(type) {
+		case *ssa.IndexAddr:
+		case *ssa.Slice:
+			if !onlyLogged(x, depth+1) {
+				return false
+			}
+			used = true
+		default:
+			return false
+		}
+	}
+	return used
 }
 
 func syncPkg(fn *types.Func) bool {

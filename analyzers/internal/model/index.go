@@ -135,6 +135,12 @@ type Index struct {
 	SessionRenewals, DetachedContexts, DerivedContexts, ProcessExits []Func
 	// Subprocesses and ProcessKills merge the Library fields (FC5002).
 	Subprocesses, ProcessKills []Func
+	// AbsentOnly merges the Library field (create-if-absent calls).
+	AbsentOnly []Func
+	// Digests merges the Library field (digest functions).
+	Digests []Func
+	// ReadOnly merges the Library field (calls that only read).
+	ReadOnly []Func
 	// GoroutineExits merges the Library field.
 	GoroutineExits []Func
 	// SessionEnds, SessionMakers and SessionLocks merge the Library fields
@@ -226,6 +232,9 @@ func NewIndex(libs []*Library) *Index {
 		x.DetachedContexts = append(x.DetachedContexts, l.DetachedContexts...)
 		x.DerivedContexts = append(x.DerivedContexts, l.DerivedContexts...)
 		x.ProcessExits = append(x.ProcessExits, l.ProcessExits...)
+		x.AbsentOnly = append(x.AbsentOnly, l.AbsentOnly...)
+		x.Digests = append(x.Digests, l.Digests...)
+		x.ReadOnly = append(x.ReadOnly, l.ReadOnly...)
 		x.Subprocesses = append(x.Subprocesses, l.Subprocesses...)
 		x.ProcessKills = append(x.ProcessKills, l.ProcessKills...)
 		x.GoroutineExits = append(x.GoroutineExits, l.GoroutineExits...)

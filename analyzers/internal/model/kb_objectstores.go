@@ -14,6 +14,8 @@ const (
 var gcsLibrary = Library{
 	Name:    "GCS",
 	Modules: []string{gcs},
+	// Create fails (409 Conflict) when the bucket exists.
+	AbsentOnly: []Func{{gcs, "BucketHandle", "Create"}},
 	StoredFields: map[Field]string{
 		{gcs, "ObjectAttrs", "Updated"}: "the object's Updated time, GCS's clock",
 		{gcs, "ObjectAttrs", "Created"}: "the object's Created time, GCS's clock",
@@ -44,6 +46,9 @@ var gcsLibrary = Library{
 var minioLibrary = Library{
 	Name:    "MinIO",
 	Modules: []string{minio},
+	// MakeBucket fails (BucketAlreadyOwnedByYou) when the bucket exists.
+	AbsentOnly: []Func{{minio, "Client", "MakeBucket"}},
+	ReadOnly:   []Func{{minio, "Client", "BucketExists"}, {minio, "Client", "ListObjects"}, {minio, "Client", "GetBucketLocation"}},
 	StoredFields: map[Field]string{
 		{minio, "ObjectInfo", "LastModified"}: "the object's LastModified, the object store's clock",
 	},

@@ -245,7 +245,8 @@ func (m goRedisModule) sinks() []*Sink {
 				"Del", "Unlink", "Incr", "IncrBy", "IncrByFloat", "Decr", "DecrBy", "HSet", "HMSet", "HDel", "HIncrBy",
 				"LPush", "RPush", "LPop", "RPop", "LRem", "LSet", "SRem", "SPop", "ZAdd", "ZRem", "ZIncrBy", "XDel",
 				"Append", "SetRange", "Rename", "SetIFEQ", "SetIFNE", "DelExArgs"),
-			Invalidations: m.cmds("Del", "Unlink", "HDel")},
+			Invalidations: m.cmds("Del", "Unlink", "HDel"),
+			Assigns:       m.cmds("Set", "SetEx", "SetEX", "SetXX")},
 		// SetArgs without NX overwrites the key (with NX it is a lock or
 		// de-duplication, as SetNX, which is no sink either).
 		{Family: "go-redis", Cond: CondNone, Key: m.arg(1), LockKeys: true,

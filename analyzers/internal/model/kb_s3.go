@@ -9,8 +9,11 @@ const s3 = "github.com/aws/aws-sdk-go-v2/service/s3"
 // IfMatch writes it whoever holds it, so a read then such a put is a racy
 // claim (FC2001).
 var s3Library = Library{
-	Name:    "S3",
-	Modules: []string{s3},
+	Name: "S3",
+	// CreateBucket fails (BucketAlreadyOwnedByYou, BucketAlreadyExists)
+	// or changes nothing when the bucket exists.
+	AbsentOnly: []Func{{s3, "Client", "CreateBucket"}},
+	Modules:    []string{s3},
 	// An object's LastModified is S3's clock, not this host's: compared
 	// with time.Now to judge a lock object stale, it is FC4001's concern.
 	StoredFields: map[Field]string{

@@ -115,6 +115,19 @@ type Library struct {
 	// DetachedContexts create a context no lease cancels; DerivedContexts
 	// derive one from argument 0 (FC5002).
 	DetachedContexts, DerivedContexts []Func
+	// AbsentOnly are calls the store applies only when their target does
+	// not exist yet (MinIO's MakeBucket, S3's CreateBucket, GCS's
+	// BucketHandle.Create): repeated by a stale holder, they fail or
+	// change nothing, so they are no protected effect (issue 26,
+	// mechanism 8: create-if-absent converges).
+	AbsentOnly []Func
+	// Digests compute a digest of their input (sha256.Sum256, a
+	// hash.Hash's Sum): a name built from one is the content's address.
+	Digests []Func
+	// ReadOnly are calls of a store's client that only read (MinIO's
+	// BucketExists), which the library sends as requests whose method
+	// it picks at run time: no protected effect.
+	ReadOnly []Func
 	// ProcessExits end the process for good.
 	ProcessExits []Func
 	// Subprocesses start another process of the operating system (os/exec

@@ -152,6 +152,11 @@ type Sink struct {
 	// (issue 26, mechanism 8). It can still re-add what a successor
 	// removed in between (docs/checks/FC1001.md, known gaps).
 	Coalesces bool
+	// Assigns are the calls of Funcs that replace the key's whole value
+	// with the argument after the key (go-redis Set(ctx, key, value,
+	// ttl)): one given a constant writes the same state whoever repeats
+	// it (fences.Converges, with the package's other writes of the key).
+	Assigns []Func
 	// Coalescing are options that make the store de-duplicate the effect
 	// by a key the caller gives (asynq's TaskID and Unique): among the
 	// call's trailing options, or among the trailing options of the call

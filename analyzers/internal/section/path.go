@@ -194,6 +194,25 @@ func stored(v ssa.Value) ssa.Value {
 	return val
 }
 
+// Value returns what v, made in the function the walk reached along p,
+// stands for in the outermost function the path binds it in: a parameter
+// (or captured variable) is replaced by the caller's argument, level by
+// level (the key a release helper deletes is the key its caller locked).
+// v itself when nothing binds it.
+func (p *Path) Value(v ssa.Value) ssa.Value {
+	for range maxPathDepth {
+		if p == nil || v == nil {
+			return v
+		}
+		b, ok := p.lookup(v)
+		if !ok {
+			return v
+		}
+		v, p = b.v, b.in
+	}
+	return v
+}
+
 // Origin returns the parameter of the walk's top function (a function
 // being summarised) that a statement's receiver recv, made at an
 // instruction of the function the walk reached along p, stands for: up the

@@ -15,3 +15,9 @@ var Invalidator = List{Word, []string{"invalidate", "evict"}}
 // Varnish): repeated by a stale holder, they only make the cache fetch the
 // resource again from its origin.
 var InvalidationMethods = List{Word, []string{"purge", "ban"}}
+
+// ContentDigest are words of a name that say it holds the digest of some
+// content (a chunk's hash, a blob's digest, a file's checksum): an object
+// named by it holds that content, whoever writes it (fences.Converges,
+// where the function is also handed the content).
+var ContentDigest = List{Word, []string{"hash", "digest", "checksum", "sha256", "sha1", "sha512", "blake3"}}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"k8s.io/client-go/tools/leaderelection"
+	"k8s.io/client-go/tools/leaderelection/resourcelock"
 )
 
 func work()                             {}
@@ -150,7 +151,47 @@ func (e *elector) field(ctx context.Context, cfg leaderelection.LeaderElectionCo
 	leaderelection.RunOrDie(ctx, cfg)
 }
 
+// The lease's context is handed to the caller, whose work runs under it
+// (the caller waits for started, then works until the context is done);
+// the started callback only announces the leadership, with the lock's
+// identity in the log line.
+func handedOut(ctx context.Context, lock resourcelock.Interface) (*leaderelection.LeaderElector, context.Context, <-chan struct{}, error) {
+	lctx, cancel := context.WithCancel(ctx)
+	started := make(chan struct{})
+	le, err := leaderelection.NewLeaderElector(leaderelection.LeaderElectionConfig{
+		Lock: lock,
+		Callbacks: leaderelection.LeaderCallbacks{
+			OnStartedLeading: func(ctx context.Context) {
+				log.Printf("started leading %s as %s", lock.Describe(), lock.Identity())
+				log.Print(map[string]any{"lock": lock.Describe()})
+				close(started)
+			},
+			OnStoppedLeading: func() { cancel() },
+		},
+	})
+	return le, lctx, started, err
+}
+
 // --- the loss reaches nothing: reported ---
+
+// The lease's context is handed to the caller, but the started callback
+// works on by itself and never looks at it.
+func handedOutButWorks(ctx context.Context, lock resourcelock.Interface) (*leaderelection.LeaderElector, context.Context, error) {
+	lctx, cancel := context.WithCancel(ctx)
+	le, err := leaderelection.NewLeaderElector(leaderelection.LeaderElectionConfig{
+		Lock: lock,
+		Callbacks: leaderelection.LeaderCallbacks{
+			OnStartedLeading: func(ctx context.Context) { // want `the context of this OnStartedLeading callback .* is never used`
+				log.Printf("started leading as %s", lock.Identity())
+				for {
+					work()
+				}
+			},
+			OnStoppedLeading: func() { cancel() },
+		},
+	})
+	return le, lctx, err
+}
 
 // OnStoppedLeading only logs.
 func logsOnly(ctx context.Context, cfg leaderelection.LeaderElectionConfig) {
