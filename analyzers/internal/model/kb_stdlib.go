@@ -64,9 +64,6 @@ var stdlibLibrary = Library{
 		{"crypto/sha256", "", "Sum256"}, {"crypto/sha256", "", "Sum224"}, {"crypto/sha1", "", "Sum"},
 		{"crypto/md5", "", "Sum"}, {"crypto/sha512", "", "Sum512"}, {"crypto/sha512", "", "Sum384"},
 		{"crypto/sha512", "", "Sum512_256"}, {"crypto/sha3", "", "Sum256"}, {"crypto/sha3", "", "Sum512"},
-		{"golang.org/x/crypto/blake2b", "", "Sum256"}, {"golang.org/x/crypto/blake2b", "", "Sum512"},
-		{"golang.org/x/crypto/sha3", "", "Sum256"}, {"golang.org/x/crypto/sha3", "", "Sum512"},
-		{"lukechampine.com/blake3", "", "Sum256"}, {"github.com/zeebo/blake3", "", "Sum256"},
 	},
 	// A command's process outlives this one: exiting does not stop it.
 	Subprocesses: []Func{

@@ -188,7 +188,7 @@ func kbEntries() []kbEntry {
 func libVarName(lib *Library) string {
 	for n, l := range map[string]*Library{"SQL": &sqlLibrary, "Redis": &redisLibrary, "GoRedisNoContext": &goRedisNoContext, "Redigo": &redigoLibrary, "Rueidis": &rueidisLibrary, "Etcd": &etcdLibrary, "Consul": &consulLibrary, "ZooKeeper": &zooKeeperLibrary,
 		"Kubernetes": &kubernetesLibrary, "HTTP": &httpLibrary, "GRPC": &grpcLibrary, "DynamoDB": &dynamoDBLibrary, "MongoDB": &mongoDBLibrary, "S3": &s3Library, "S3v1": &s3v1Library, "GCS": &gcsLibrary, "MinIO": &minioLibrary, "Messaging": &messagingLibrary, "Queues": &queuesLibrary,
-		"Schedulers": &schedulersLibrary, "IDs": &idsLibrary, "Encodings": &encodingsLibrary, "Logging": &loggingLibrary, "Testing": &testingLibrary, "Stdlib": &stdlibLibrary} {
+		"Schedulers": &schedulersLibrary, "IDs": &idsLibrary, "Encodings": &encodingsLibrary, "Logging": &loggingLibrary, "Testing": &testingLibrary, "Stdlib": &stdlibLibrary, "Digests": &digestsLibrary} {
 		if l == lib {
 			return n
 		}

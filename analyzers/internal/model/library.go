@@ -293,7 +293,7 @@ type KeyLocks struct {
 // Each is declared in its own file, kb_<family>.go.
 var Libraries = []*Library{
 	&sqlLibrary, &redisLibrary, &goRedisNoContext, &redigoLibrary, &rueidisLibrary, &etcdLibrary, &consulLibrary, &zooKeeperLibrary, &kubernetesLibrary, &httpLibrary, &grpcLibrary, &dynamoDBLibrary, &mongoDBLibrary, &s3Library, &s3v1Library, &gcsLibrary, &minioLibrary,
-	&messagingLibrary, &queuesLibrary, &schedulersLibrary, &idsLibrary, &encodingsLibrary, &loggingLibrary, &testingLibrary, &stdlibLibrary,
+	&messagingLibrary, &queuesLibrary, &schedulersLibrary, &idsLibrary, &encodingsLibrary, &loggingLibrary, &testingLibrary, &stdlibLibrary, &digestsLibrary,
 }
 
 // Sessions describe the database sessions that hold SQL advisory locks
