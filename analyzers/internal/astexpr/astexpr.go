@@ -94,19 +94,11 @@ func (r *Reader) BindExprs(call *ast.CallExpr, first int) []ast.Expr {
 // SliceElems returns the leading elements of a slice variable built by a
 // composite literal and otherwise only appended to.
 func (r *Reader) SliceElems(e ast.Expr) []ast.Expr {
-	if lit, ok := ast.Unparen(e).(*ast.CompositeLit); ok {
-		return lit.Elts
-	}
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	obj := r.Info.Uses[id]
+	elems, obj := r.sliceOperand(e)
 	if obj == nil {
-		return nil
+		return elems
 	}
-	var elems []ast.Expr
-	ok = r.values(obj, r.Files, func(rhs ast.Expr) bool {
+	ok := r.values(obj, r.Files, func(rhs ast.Expr) bool {
 		if lit, ok := rhs.(*ast.CompositeLit); ok && elems == nil {
 			elems = lit.Elts
 			return true
@@ -127,19 +119,11 @@ func (r *Reader) SliceElems(e ast.Expr) []ast.Expr {
 // Nil when the variable is assigned anything else. SliceElems keeps to the
 // literal's leading elements, whose positions are known.
 func (r *Reader) Appended(e ast.Expr) []ast.Expr {
-	if lit, ok := ast.Unparen(e).(*ast.CompositeLit); ok {
-		return lit.Elts
-	}
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	obj := r.Info.Uses[id]
+	elems, obj := r.sliceOperand(e)
 	if obj == nil {
-		return nil
+		return elems
 	}
-	var elems []ast.Expr
-	ok = r.values(obj, r.fileOf(obj.Pos()), func(rhs ast.Expr) bool {
+	ok := r.values(obj, r.fileOf(obj.Pos()), func(rhs ast.Expr) bool {
 		switch x := rhs.(type) {
 		case *ast.CompositeLit:
 			elems = append(elems, x.Elts...)
@@ -157,6 +141,18 @@ func (r *Reader) Appended(e ast.Expr) []ast.Expr {
 		return nil
 	}
 	return elems
+}
+
+// sliceOperand returns the elements of e when it is a composite literal,
+// or else the variable it names, whose assignments hold its elements.
+func (r *Reader) sliceOperand(e ast.Expr) ([]ast.Expr, types.Object) {
+	if lit, ok := ast.Unparen(e).(*ast.CompositeLit); ok {
+		return lit.Elts, nil
+	}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		return nil, r.Info.Uses[id]
+	}
+	return nil, nil
 }
 
 // values calls visit with the value (unparenthesized) of each assignment
