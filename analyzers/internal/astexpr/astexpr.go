@@ -9,6 +9,7 @@ package astexpr
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/dataflow"
@@ -93,63 +94,20 @@ func (r *Reader) BindExprs(call *ast.CallExpr, first int) []ast.Expr {
 // SliceElems returns the leading elements of a slice variable built by a
 // composite literal and otherwise only appended to.
 func (r *Reader) SliceElems(e ast.Expr) []ast.Expr {
-	if lit, ok := ast.Unparen(e).(*ast.CompositeLit); ok {
-		return lit.Elts
-	}
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	obj := r.Info.Uses[id]
+	elems, obj := r.sliceOperand(e)
 	if obj == nil {
-		return nil
+		return elems
 	}
-	var elems []ast.Expr
-	bad := false
-	for _, f := range r.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if bad {
-				return false
-			}
-			switch x := n.(type) {
-			case *ast.AssignStmt:
-				for i, lhs := range x.Lhs {
-					if r.Target(lhs) != obj {
-						continue
-					}
-					if len(x.Rhs) != len(x.Lhs) {
-						bad = true
-						return false
-					}
-					rhs := ast.Unparen(x.Rhs[i])
-					if lit, ok := rhs.(*ast.CompositeLit); ok && elems == nil {
-						elems = lit.Elts
-						continue
-					}
-					if c, ok := rhs.(*ast.CallExpr); ok && len(c.Args) > 0 && r.Target(c.Args[0]) == obj {
-						if b, ok := r.Info.Uses[Ident(c.Fun)].(*types.Builtin); ok && b.Name() == "append" {
-							continue // appended after the literal's elements
-						}
-					}
-					bad = true
-					return false
-				}
-			case *ast.ValueSpec:
-				for i, name := range x.Names {
-					if r.Info.Defs[name] != obj || i >= len(x.Values) {
-						continue
-					}
-					if lit, ok := ast.Unparen(x.Values[i]).(*ast.CompositeLit); ok && elems == nil {
-						elems = lit.Elts
-					} else {
-						bad = true
-					}
-				}
-			}
+	ok := r.values(obj, r.Files, func(rhs ast.Expr) bool {
+		if lit, ok := rhs.(*ast.CompositeLit); ok && elems == nil {
+			elems = lit.Elts
 			return true
-		})
-	}
-	if bad {
+		}
+		// appended after the literal's elements
+		c, ok := rhs.(*ast.CallExpr)
+		return ok && len(c.Args) > 0 && r.Target(c.Args[0]) == obj && r.isBuiltin(c, "append")
+	})
+	if !ok {
 		return nil
 	}
 	return elems
@@ -161,40 +119,52 @@ func (r *Reader) SliceElems(e ast.Expr) []ast.Expr {
 // Nil when the variable is assigned anything else. SliceElems keeps to the
 // literal's leading elements, whose positions are known.
 func (r *Reader) Appended(e ast.Expr) []ast.Expr {
-	if lit, ok := ast.Unparen(e).(*ast.CompositeLit); ok {
-		return lit.Elts
-	}
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	obj := r.Info.Uses[id]
+	elems, obj := r.sliceOperand(e)
 	if obj == nil {
-		return nil
+		return elems
 	}
-	isBuiltin := func(c *ast.CallExpr, name string) bool {
-		b, ok := r.Info.Uses[Ident(c.Fun)].(*types.Builtin)
-		return ok && b.Name() == name
-	}
-	// made reports whether rhs makes the slice afresh: a literal or make.
-	var elems []ast.Expr
-	made := func(rhs ast.Expr) bool {
-		switch x := ast.Unparen(rhs).(type) {
+	ok := r.values(obj, r.fileOf(obj.Pos()), func(rhs ast.Expr) bool {
+		switch x := rhs.(type) {
 		case *ast.CompositeLit:
 			elems = append(elems, x.Elts...)
 			return true
 		case *ast.CallExpr:
-			return isBuiltin(x, "make")
+			if len(x.Args) > 0 && r.isBuiltin(x, "append") && r.Target(x.Args[0]) == obj && !x.Ellipsis.IsValid() {
+				elems = append(elems, x.Args[1:]...)
+				return true
+			}
+			return r.isBuiltin(x, "make") // made afresh
 		}
 		return false
+	})
+	if !ok {
+		return nil
 	}
-	bad := false
-	for _, f := range r.Files {
-		if f.FileStart > obj.Pos() || f.FileEnd < obj.Pos() {
-			continue
-		}
+	return elems
+}
+
+// sliceOperand returns the elements of e when it is a composite literal,
+// or else the variable it names, whose assignments hold its elements.
+func (r *Reader) sliceOperand(e ast.Expr) ([]ast.Expr, types.Object) {
+	if lit, ok := ast.Unparen(e).(*ast.CompositeLit); ok {
+		return lit.Elts, nil
+	}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		return nil, r.Info.Uses[id]
+	}
+	return nil, nil
+}
+
+// values calls visit with the value (unparenthesized) of each assignment
+// and declaration of obj in files, while visit reports true. It reports
+// false when visit does, or when obj is assigned one result of a
+// multi-valued call, whose syntax is not its value. Declarations without a
+// value are skipped.
+func (r *Reader) values(obj types.Object, files []*ast.File, visit func(rhs ast.Expr) bool) bool {
+	ok := true
+	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
-			if bad {
+			if !ok {
 				return false
 			}
 			switch x := n.(type) {
@@ -203,37 +173,42 @@ func (r *Reader) Appended(e ast.Expr) []ast.Expr {
 					if r.Target(lhs) != obj {
 						continue
 					}
-					if len(x.Rhs) != len(x.Lhs) {
-						bad = true
-						return false
-					}
-					rhs := ast.Unparen(x.Rhs[i])
-					if c, ok := rhs.(*ast.CallExpr); ok && len(c.Args) > 0 && isBuiltin(c, "append") && r.Target(c.Args[0]) == obj && !c.Ellipsis.IsValid() {
-						elems = append(elems, c.Args[1:]...)
-						continue
-					}
-					if !made(rhs) {
-						bad = true
+					if len(x.Rhs) != len(x.Lhs) || !visit(ast.Unparen(x.Rhs[i])) {
+						ok = false
 						return false
 					}
 				}
 			case *ast.ValueSpec:
 				for i, name := range x.Names {
-					if r.Info.Defs[name] != obj {
+					if r.Info.Defs[name] != obj || i >= len(x.Values) {
 						continue
 					}
-					if i < len(x.Values) && !made(x.Values[i]) {
-						bad = true
+					if !visit(ast.Unparen(x.Values[i])) {
+						ok = false
+						return false
 					}
 				}
 			}
 			return true
 		})
 	}
-	if bad {
-		return nil
+	return ok
+}
+
+// fileOf returns the file holding pos (none when no file does), for
+// walks that keep to a local variable's file.
+func (r *Reader) fileOf(pos token.Pos) []*ast.File {
+	for _, f := range r.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return []*ast.File{f}
+		}
 	}
-	return elems
+	return nil
+}
+
+func (r *Reader) isBuiltin(c *ast.CallExpr, name string) bool {
+	b, ok := r.Info.Uses[Ident(c.Fun)].(*types.Builtin)
+	return ok && b.Name() == name
 }
 
 // Ident returns e as an identifier, through parentheses, or nil.

@@ -365,6 +365,22 @@ func FlatArg(c *ssa.CallCommon, i int) ssa.Value {
 	return nil
 }
 
+// Spread returns the arguments of c (receiver excluded) with the elements
+// of a variadic argument that the call site lists in place of its slice:
+// fmt.Sprintf("%s:%s", a, b) gives the format, a and b.
+func Spread(c *ssa.CallCommon) []ssa.Value {
+	args := Args(c)
+	p := len(args) - 1
+	if p < 0 || !c.Signature().Variadic() {
+		return args
+	}
+	elems, ok := Variadic(args[p])
+	if !ok {
+		return args
+	}
+	return append(args[:p:p], elems...)
+}
+
 // IsCommand reports whether c sends the command cmd (model.Command): its
 // argument cmd.Arg is a constant naming it, with the constant arguments
 // after it that cmd asks for, or, for a client whose commands are built

@@ -3,6 +3,7 @@ package fences
 import (
 	"go/constant"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
@@ -256,20 +257,7 @@ func digestOf(key ssa.Value, write ssa.CallInstruction, steps int) bool {
 		if fn.Pkg() == nil || !standardPath(fn.Pkg().Path()) {
 			return false // an application's function may return anything
 		}
-		args := calls.Args(&x.Call)
-		for i, a := range args {
-			if elems, ok := calls.Variadic(a); ok && x.Call.Signature().Variadic() && i == len(args)-1 {
-				for _, el := range elems {
-					if next(el) {
-						return true
-					}
-				}
-				continue
-			}
-			if next(a) {
-				return true
-			}
-		}
+		return slices.ContainsFunc(calls.Spread(&x.Call), next)
 	}
 	return false
 }
@@ -342,19 +330,12 @@ func builtFromParam(v ssa.Value, steps int) *ssa.Parameter {
 			return nil
 		}
 		var found *ssa.Parameter
-		args := calls.Args(&x.Call)
-		for i, a := range args {
-			vals := []ssa.Value{a}
-			if elems, ok := calls.Variadic(a); ok && x.Call.Signature().Variadic() && i == len(args)-1 {
-				vals = elems
-			}
-			for _, el := range vals {
-				if p := builtFromParam(el, steps+1); p != nil {
-					if found != nil && found != p {
-						return nil // built from two parameters
-					}
-					found = p
+		for _, el := range calls.Spread(&x.Call) {
+			if p := builtFromParam(el, steps+1); p != nil {
+				if found != nil && found != p {
+					return nil // built from two parameters
 				}
+				found = p
 			}
 		}
 		return found

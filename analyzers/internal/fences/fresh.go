@@ -3,6 +3,7 @@ package fences
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
@@ -112,19 +113,8 @@ func fresh(v ssa.Value, steps int, seen map[ssa.Value]bool) bool {
 		if fn := calls.Callee(&x.Call); fn == nil || !standard(fn, x.Parent()) {
 			return false
 		}
-		args := calls.Args(&x.Call)
-		for i, a := range args {
-			if elems, ok := calls.Variadic(a); ok && x.Call.Signature().Variadic() && i == len(args)-1 {
-				for _, el := range elems {
-					if next(el) {
-						return true
-					}
-				}
-				continue
-			}
-			if next(a) {
-				return true
-			}
+		if slices.ContainsFunc(calls.Spread(&x.Call), next) {
+			return true
 		}
 	case *ssa.Extract:
 		if call, ok := x.Tuple.(*ssa.Call); ok {

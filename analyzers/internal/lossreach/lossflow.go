@@ -476,19 +476,28 @@ func workAfter(fn *ssa.Function, at ssa.Instruction) (token.Pos, string) {
 	return token.NoPos, ""
 }
 
+// renewalUse says, for a finding's message, what a renewal's goroutine
+// does with its outcome: how it drops the error, or that it handles the
+// error only there. With result, a renewal without an error whose result
+// is used is handled there too; reportSealed describes the error alone.
+func renewalUse(renew *ssa.Call, result bool) string {
+	if err := calls.ErrorResult(renew); err != nil {
+		if how := outcome.ErrorDropped(err, renew); how != "" {
+			return how
+		}
+		if outcome.Used(err) {
+			return "is handled only inside the goroutine"
+		}
+	} else if result && outcome.Used(renew) {
+		return "is handled only inside the goroutine"
+	}
+	return "is never looked at"
+}
+
 func (l *checker) reportIsolated(renew *ssa.Call, c claim) {
 	callee := calls.Callee(&renew.Call)
 	name := l.callName(renew, callee)
-	uses := "is never looked at"
-	if err := calls.ErrorResult(renew); err != nil {
-		if how := outcome.ErrorDropped(err, renew); how != "" {
-			uses = how
-		} else if outcome.Used(err) {
-			uses = "is handled only inside the goroutine"
-		}
-	} else if outcome.Used(renew) {
-		uses = "is handled only inside the goroutine"
-	}
+	uses := renewalUse(renew, true)
 	pos, end := l.span(renew)
 	related := []analysis.RelatedInformation{
 		{Pos: c.pos, Message: "the lease is claimed here"},

@@ -5,7 +5,6 @@ import (
 	"go/types"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
-	"github.com/fencecheck/fencecheck/analyzers/internal/outcome"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
@@ -110,14 +109,7 @@ func lockExtension(c *ssa.CallCommon) bool {
 func (l *checker) reportSealed(fn *ssa.Function, renew *ssa.Call) {
 	callee := calls.Callee(&renew.Call)
 	name := l.callName(renew, callee)
-	uses := "is never looked at"
-	if err := calls.ErrorResult(renew); err != nil {
-		if how := outcome.ErrorDropped(err, renew); how != "" {
-			uses = how
-		} else if outcome.Used(err) {
-			uses = "is handled only inside the goroutine"
-		}
-	}
+	uses := renewalUse(renew, false)
 	pos, end := l.span(renew)
 	l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: renew.Pos(),
 		Message: fmt.Sprintf("this refresher goroutine extends a lock with %s, but its outcome %s, and neither the goroutine nor %s can pass a loss on: %s takes no cancel func or channel and returns at most a stop func, so the callers that took the lock and work under it never learn that the extension failed (the lock expired, or another holder has it) and go on as if they held it; take the work's cancel func (or return a channel that closes, or an error the caller waits for) and call it when the extension fails",

@@ -1145,14 +1145,8 @@ func scannedBool(call *ssa.Call) (ssa.Value, bool) {
 		}
 		for _, r := range *alloc.Referrers() {
 			if ld, ok := r.(*ssa.UnOp); ok && ld.Op == token.MUL && sc.Block().Dominates(ld.Block()) {
-				if b, ok := ld.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 {
-					return ld, true
-				}
-				// GET_LOCK returns 1: look for `n == 1` / `n != 1`.
-				for _, r2 := range *ld.Referrers() {
-					if cmp, ok := r2.(*ssa.BinOp); ok && (cmp.Op == token.EQL || cmp.Op == token.NEQ) {
-						return cmp, cmp.Op == token.EQL
-					}
+				if v, success, ok := boolOfLoad(ld); ok {
+					return v, success
 				}
 			}
 		}
@@ -1173,16 +1167,27 @@ func loadedBool(call *ssa.Call, dest ssa.Value) (ssa.Value, bool) {
 		if !ok || ld.Op != token.MUL || !calls.Before(call, ld) {
 			continue
 		}
-		if b, ok := ld.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 {
-			return ld, true
-		}
-		for _, r2 := range *ld.Referrers() {
-			if cmp, ok := r2.(*ssa.BinOp); ok && (cmp.Op == token.EQL || cmp.Op == token.NEQ) {
-				return cmp, cmp.Op == token.EQL
-			}
+		if v, success, ok := boolOfLoad(ld); ok {
+			return v, success
 		}
 	}
 	return nil, true
+}
+
+// boolOfLoad returns the bool a load of a scanned destination gives, with
+// the truth value that means success: the load itself when it is a bool,
+// or for GET_LOCK's 1 the comparison `n == 1` / `n != 1` of it. ok is
+// false when the load is neither.
+func boolOfLoad(ld *ssa.UnOp) (v ssa.Value, success, ok bool) {
+	if b, ok := ld.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 {
+		return ld, true, true
+	}
+	for _, r := range *ld.Referrers() {
+		if cmp, ok := r.(*ssa.BinOp); ok && (cmp.Op == token.EQL || cmp.Op == token.NEQ) {
+			return cmp, cmp.Op == token.EQL, true
+		}
+	}
+	return nil, false, false
 }
 
 // HeldAtReturn reports whether the function returns with the lock still
