@@ -4,6 +4,7 @@ import (
 	"go/token"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -60,6 +61,14 @@ func (f *Files) summarise(fn *ssa.Function) (helperOp, bool) {
 		op, path := f.Op(ci.Common())
 		if op == NoOp {
 			continue
+		}
+		if src := renameSource(ci.Common()); src != nil {
+			if _, ok := resolvePath(src).(*ssa.Parameter); ok {
+				// os.Rename(path, aside) moves the caller's file away: a
+				// helper that renames it aside and back (an atomic stale
+				// reclaim) does two things to it, and is no helper.
+				return helperOp{}, false
+			}
 		}
 		if path == nil {
 			return helperOp{}, false
@@ -199,4 +208,13 @@ func resolvePath(v ssa.Value) ssa.Value {
 		v = stored
 	}
 	return v
+}
+
+// renameSource returns the path a rename moves away (os.Rename's first
+// argument), or nil for any other call.
+func renameSource(c *ssa.CallCommon) ssa.Value {
+	if fn := calls.Callee(c); fn != nil && model.MatchesAny(model.LockFiles.Replaces, fn) {
+		return calls.Arg(c, 0)
+	}
+	return nil
 }

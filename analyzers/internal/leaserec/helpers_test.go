@@ -33,6 +33,14 @@ func readThenRemove(path string) {
 	os.ReadFile(path)
 	os.Remove(path)
 }
+func reclaim(path, me string) bool {
+	aside := path + ".stale." + me
+	if os.Rename(path, aside) != nil {
+		return false
+	}
+	os.Rename(aside, path)
+	return true
+}
 func boxed(path string) func() error {
 	os.Create(path)
 	return func() error { return os.Remove(path) }
@@ -44,6 +52,7 @@ func use(p string) {
 	removePid()
 	readThenRemove(p)
 	boxed(p)
+	reclaim(p, "me")
 }
 `)
 	files := leaserec.NewFiles(u.Funcs)
@@ -53,6 +62,7 @@ func use(p string) {
 		"removePid":      leaserec.Remove,
 		"readThenRemove": leaserec.NoOp,
 		"boxed":          leaserec.Create,
+		"reclaim":        leaserec.NoOp, // moves the file aside and back: two things
 	}
 	for _, fn := range u.Funcs {
 		if fn.Name() != "use" {
