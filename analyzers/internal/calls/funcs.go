@@ -179,3 +179,12 @@ func Reaches(a, b ssa.Instruction) bool {
 	}
 	return false
 }
+
+// StructOf returns the struct a type is, or points to.
+func StructOf(t types.Type) (*types.Struct, bool) {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return st, ok
+}

@@ -838,10 +838,7 @@ func nowParam(v *types.Var) bool {
 // Hostname field): a lock file holding one is shared between machines
 // (a network file system), so its instants are another machine's clock.
 func namesHost(t types.Type) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
+	st, ok := calls.StructOf(t)
 	if !ok {
 		return false
 	}
