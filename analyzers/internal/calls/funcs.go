@@ -156,3 +156,35 @@ func Before(a, b ssa.Instruction) bool {
 	}
 	return false
 }
+
+// Reaches reports whether b can run after a (in one function): later in
+// a's block, or in a block reachable from it.
+func Reaches(a, b ssa.Instruction) bool {
+	if a.Block() == b.Block() && Before(a, b) {
+		return true
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), a.Block().Succs...)
+	for len(stack) > 0 {
+		blk := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[blk] {
+			continue
+		}
+		if blk == b.Block() {
+			return true
+		}
+		seen[blk] = true
+		stack = append(stack, blk.Succs...)
+	}
+	return false
+}
+
+// StructOf returns the struct a type is, or points to.
+func StructOf(t types.Type) (*types.Struct, bool) {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return st, ok
+}

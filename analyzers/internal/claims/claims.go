@@ -21,6 +21,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/leaserec"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
@@ -35,11 +36,12 @@ import (
 func Check(u *unit.Unit) {
 	writers, readers := objectWriters(u.Funcs), objectReaders(u.Funcs)
 	staleTakeovers(u)
+	paths := leaserec.NewPaths(u.Index, u.Funcs)
 	for _, fn := range u.Funcs {
 		if calls.InTestFile(u.Pass.Fset, fn.Pos()) || inTransaction(fn) {
 			continue
 		}
-		c := &claimer{u: u, fn: fn}
+		c := &claimer{u: u, fn: fn, paths: paths}
 		c.collect()
 		c.redis()
 		c.sql()
@@ -51,8 +53,9 @@ func Check(u *unit.Unit) {
 
 // claimer looks at one function.
 type claimer struct {
-	u  *unit.Unit
-	fn *ssa.Function
+	u     *unit.Unit
+	fn    *ssa.Function
+	paths *leaserec.Paths // the package's lock file paths
 
 	redisReads []keyed // GETs
 	redisSets  []keyed // SETs without NX

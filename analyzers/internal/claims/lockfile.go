@@ -17,35 +17,41 @@ import (
 // without O_EXCL) on the branch where it was absent, when the branch where
 // it exists can stop the work (a return that skips the write): two
 // processes can both find it absent and both write it, and both go on.
-// An exclusive create (O_CREATE|O_EXCL, Mkdir, Link) is the claim done
-// right and is never reported; a rewrite where the file exists is a
-// renewal.
+// Reading the file is asking too, when the read's error is what is tested
+// (os.ReadFile, errors.Is(err, os.ErrNotExist)); the write must then be one
+// that only the absent branch reaches, since a holder also reads its file
+// to rewrite it. The calls may be the program's own file helpers
+// (acquireLock(path) that creates its path). An exclusive create
+// (O_CREATE|O_EXCL, Mkdir, Link) is the claim done right and is never
+// reported; a rewrite where the file exists is a renewal.
 func (c *claimer) lockFiles() {
 	var checks_, writes []fileCall
+	files := c.u.Files()
 	for _, b := range c.fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(*ssa.Call)
 			if !ok {
 				continue
 			}
-			switch op, path := leaserec.File(&call.Call); op {
-			case leaserec.Exists:
-				checks_ = append(checks_, fileCall{call, path})
+			switch op, path := files.Op(&call.Call); op {
+			case leaserec.Exists, leaserec.Read:
+				checks_ = append(checks_, fileCall{call, path, op})
 			case leaserec.Create:
-				if leaserec.LockPath(path) {
-					writes = append(writes, fileCall{call, path})
+				if c.paths.Lock(path) {
+					writes = append(writes, fileCall{call, path, op})
 				}
 			}
 		}
 	}
 	for _, w := range writes {
 		for _, chk := range checks_ {
-			if !leaserec.SamePath(chk.path, w.path) {
+			if !c.paths.Same(chk.path, w.path) {
 				continue
 			}
 			absent, present := c.existsBranches(chk.call)
 			if absent == nil || !chk.call.Block().Dominates(w.call.Block()) ||
-				!reachable(absent, w.call.Block(), nil) || !returnsAvoiding(present, w.call.Block()) {
+				!reachable(absent, w.call.Block(), nil) || !returnsAvoiding(present, w.call.Block()) ||
+				chk.op == leaserec.Read && reachable(present, w.call.Block(), nil) {
 				continue
 			}
 			pos := w.call.Pos()
@@ -62,6 +68,7 @@ func (c *claimer) lockFiles() {
 type fileCall struct {
 	call *ssa.Call
 	path ssa.Value
+	op   leaserec.Op
 }
 
 // existsBranches finds the If that tests the existence check chk and
@@ -247,13 +254,17 @@ func staleTakeovers(u *unit.Unit) {
 		}
 		return false
 	}
-	judged := func(t *ssa.Function, path ssa.Value) *ssa.Function {
+	// judged returns the function whose judgement by the clock leads to
+	// the write w in t: a caller that calls t after judging, or t itself
+	// when it judges before writing (a renewal stamps the time and judges
+	// nothing).
+	judged := func(t *ssa.Function, w ssa.CallInstruction, path ssa.Value) *ssa.Function {
 		for _, ci := range u.Index.Callers(t) {
-			if _, sync := ci.(*ssa.Call); sync && leaserec.Aged(ci.Parent()) && readsFile(ci.Parent(), path) {
+			if _, sync := ci.(*ssa.Call); sync && !calls.InTestFile(u.Pass.Fset, ci.Pos()) && leaserec.JudgedBefore(ci) && readsFile(ci.Parent(), path) {
 				return ci.Parent()
 			}
 		}
-		if leaserec.Aged(t) && readsFile(t, path) {
+		if leaserec.JudgedBefore(w) && readsFile(t, path) {
 			return t
 		}
 		return nil
@@ -262,7 +273,7 @@ func staleTakeovers(u *unit.Unit) {
 		if calls.InTestFile(u.Pass.Fset, ci.Pos()) || !paths.Lock(path) || !exclusive(path) {
 			return
 		}
-		j := judged(t, path)
+		j := judged(t, ci, path)
 		if j == nil {
 			return
 		}

@@ -27,6 +27,7 @@ const (
 	InProc                         // kept in this process's memory (a map guarded by a sync mutex), the lock's own state
 	ElapsedTime                    // an elapsed time (time.Since, Sub), not an instant
 	LockNamed                      // an untrusted instant passed through a lock's or lease's name (LockUpdateTime, leaseExpiry)
+	LocalFile                      // read from a file on this host: what this host wrote there, with its own clock
 )
 
 // Origin is where a label comes from, for messages and related locations.

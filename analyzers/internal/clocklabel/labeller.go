@@ -256,10 +256,16 @@ func (w *Labeller) learnCall(call *ast.CallExpr) {
 			}
 		}
 	}
-	// Decoders fill their destination from encoded data.
+	// Decoders fill their destination from encoded data: untrusted, unless
+	// the data was read from a file on this host (a lock file this host's
+	// processes write with this host's clock).
 	for _, d := range model.KB.Decoders {
 		if d.Func.Matches(fn) && d.Arg < len(call.Args) {
 			if obj := w.Target(call.Args[d.Arg]); obj != nil {
+				if d.Arg > 0 && w.Eval(call.Args[0]).Has(LocalFile) && !namesHost(obj.Type()) {
+					w.add(obj, Label{Bits: LocalFile})
+					continue
+				}
 				w.add(obj, ForeignAt(call.Pos(), "a value "+d.What+" into "+obj.Name()))
 			}
 		}
@@ -498,8 +504,10 @@ func (w *Labeller) selector(x *ast.SelectorExpr) Label {
 	// cannot hold an instant (an enum: State == JOINING is no clock
 	// comparison).
 	var l Label
+	var base Label
 	if !w.Enum(f.Type()) {
-		l = w.Eval(x.X).Union(w.embedded(sel))
+		base = w.Eval(x.X)
+		l = base.Union(w.embedded(sel))
 	}
 	owner := clocktype.FieldOwner(sel)
 	if owner != nil && w.inproc.Entry(owner) {
@@ -547,6 +555,13 @@ func (w *Labeller) selector(x *ast.SelectorExpr) Label {
 	}
 	if l.Has(ForeignTime) && vocab.LockType.Match(f.Name()) {
 		l.Bits |= LockNamed // the record's LockUpdateTime: an instant of the lock itself
+	}
+	if base.Has(LocalFile) && !base.Has(ForeignTime) {
+		// A record read back from a file on this host (a lock file's
+		// heartbeat) holds what this host's processes wrote, with this
+		// host's clock, whatever its fields are called.
+		l.Bits &^= ForeignTime | FromStore
+		l.Foreign = Origin{}
 	}
 	return l
 }
@@ -620,6 +635,8 @@ func (w *Labeller) call(call *ast.CallExpr) Label {
 		return l
 	}
 	switch {
+	case model.MatchesAny(model.LockFiles.Reads, fn):
+		return Label{Bits: LocalFile}
 	case model.MatchesAny(model.KB.ClockReads, fn):
 		return LocalAt(call.Pos(), ShortName(fn)+"()")
 	case name == "Now" && rn != "" && clocktype.Timeish(clocktype.ResultType(fn)):
@@ -636,7 +653,7 @@ func (w *Labeller) call(call *ast.CallExpr) Label {
 				l = l.Union(arg(i))
 			}
 			l.Bits |= WallOnly
-			if !l.Has(LocalClock) {
+			if !l.Has(LocalClock | LocalFile) {
 				l = l.Union(ForeignAt(call.Pos(), what))
 			}
 			return l
@@ -815,4 +832,20 @@ func nowParam(v *types.Var) bool {
 		return false // an integer "now" may be a counter or a tick
 	}
 	return slices.Contains(vocab.Words(v.Name()), "now")
+}
+
+// namesHost reports whether a record names the machine that wrote it (a
+// Hostname field): a lock file holding one is shared between machines
+// (a network file system), so its instants are another machine's clock.
+func namesHost(t types.Type) bool {
+	st, ok := calls.StructOf(t)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if vocab.HostName.Match(st.Field(i).Name()) {
+			return true
+		}
+	}
+	return false
 }

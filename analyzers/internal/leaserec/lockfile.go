@@ -155,20 +155,95 @@ func SamePath(a, b ssa.Value) bool {
 }
 
 // Aged reports whether fn judges an age or an expiry by the clock: it
-// reads this host's clock (time.Now, Since, Until) or a file's
-// modification time. A lock file read in such a function can be taken over
-// when it is judged stale.
+// compares a reading of this host's clock (time.Since, time.Until, or
+// time.Now() compared or subtracted) or reads a file's modification time.
+// A lock file read in such a function can be taken over when it is judged
+// stale. A clock reading only stored (a heartbeat's UpdatedAt: time.Now())
+// judges nothing.
 func Aged(fn *ssa.Function) bool {
 	for ci := range calls.In(fn) {
-		callee := calls.Callee(ci.Common())
-		if callee == nil || callee.Pkg() == nil {
+		if judgesClock(ci) {
+			return true
+		}
+	}
+	return false
+}
+
+// Judges reports whether fn judges an age or expiry by the clock itself
+// (Aged) or through a function of the package it calls (IsStale(s)).
+func Judges(fn *ssa.Function) bool {
+	if Aged(fn) {
+		return true
+	}
+	for ci := range calls.In(fn) {
+		if callee := ci.Common().StaticCallee(); callee != nil && callee.Blocks != nil && callee != fn && Aged(callee) {
+			return true
+		}
+	}
+	return false
+}
+
+// JudgedBefore reports whether a judgement by the clock can run before at
+// in at's function: a call that compares the clock (Aged's), or a call of
+// a function of the package that does (IsStale(existing)).
+func JudgedBefore(at ssa.CallInstruction) bool {
+	for ci := range calls.In(at.Parent()) {
+		if ci == at || !calls.Reaches(ci, at) {
 			continue
 		}
-		switch {
-		case callee.Pkg().Path() == "time" && (callee.Name() == "Now" || callee.Name() == "Since" || callee.Name() == "Until"):
+		if judgesClock(ci) {
 			return true
-		case callee.Name() == "ModTime":
+		}
+		if fn := ci.Common().StaticCallee(); fn != nil && fn.Blocks != nil && fn != at.Parent() && Aged(fn) {
 			return true
+		}
+	}
+	return false
+}
+
+func judgesClock(ci ssa.CallInstruction) bool {
+	callee := calls.Callee(ci.Common())
+	if callee == nil || callee.Pkg() == nil {
+		return false
+	}
+	switch {
+	case callee.Pkg().Path() == "time" && (callee.Name() == "Since" || callee.Name() == "Until"):
+		return true
+	case callee.Pkg().Path() == "time" && callee.Name() == "Now":
+		v, ok := ci.(*ssa.Call)
+		return ok && compared(v, 0)
+	case callee.Name() == "ModTime":
+		return true
+	}
+	return false
+}
+
+// compared reports whether a clock reading is compared or subtracted
+// (now.After(exp), now.Sub(t), now.Unix() > exp), not only stored.
+func compared(v ssa.Value, depth int) bool {
+	if depth > 2 || v.Referrers() == nil {
+		return false
+	}
+	for _, r := range *v.Referrers() {
+		switch r := r.(type) {
+		case *ssa.BinOp:
+			switch r.Op {
+			case token.LSS, token.GTR, token.LEQ, token.GEQ, token.SUB:
+				return true
+			}
+		case *ssa.Call:
+			fn := calls.Callee(&r.Call)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" {
+				continue
+			}
+			switch fn.Name() {
+			case "Before", "After", "Sub", "Compare":
+				return true
+			case "Unix", "UnixNano", "UnixMilli", "UnixMicro":
+				if compared(r, depth+1) {
+					return true
+				}
+			}
 		}
 	}
 	return false

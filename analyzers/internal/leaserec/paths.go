@@ -2,6 +2,7 @@ package leaserec
 
 import (
 	"fmt"
+	"go/types"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/callindex"
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
@@ -76,6 +77,9 @@ func (p *Paths) Origins(v ssa.Value) map[string]bool {
 		if id, _ := calls.KeyID(x); id != "" {
 			o[id] = true
 		}
+		if fn := pathFunc(x); fn != nil {
+			o["result:"+fn.String()] = true
+		}
 		o[fmt.Sprintf("value:%p", calls.Unwrap(calls.Resolve(x)))] = true
 	})
 	p.memo[v] = o
@@ -89,7 +93,7 @@ func (p *Paths) walk(v ssa.Value, depth int, seen map[ssa.Value]bool, visit func
 	}
 	seen[v] = true
 	visit(v)
-	x := calls.Unwrap(calls.Resolve(v))
+	x := resolvePath(v)
 	if x != v {
 		p.walk(x, depth, seen, visit)
 		return
@@ -112,6 +116,16 @@ func (p *Paths) walk(v ssa.Value, depth int, seen map[ssa.Value]bool, visit func
 			// of a method first in both.
 			if args := c.Args; idx < len(args) {
 				p.walk(c.Args[idx], depth+1, seen, visit)
+			}
+		}
+	case *ssa.Call:
+		// A path made by a function of the package (LockFilePath(name),
+		// pidFilePath()): its words are in what the function returns.
+		if fn := pathFunc(x); fn != nil {
+			for _, b := range fn.Blocks {
+				if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(r.Results) == 1 {
+					p.walk(r.Results[0], depth+1, seen, visit)
+				}
 			}
 		}
 	default:
@@ -138,4 +152,23 @@ func (p *Paths) fieldStores() map[string][]ssa.Value {
 		}
 	}
 	return p.stores
+}
+
+// pathFunc returns the function of the package that v is the result of,
+// when it returns one string: a function that computes a lock file's path
+// names the same file at every call, whatever its arguments (they choose
+// among the files of one protocol: LockFilePath(name)).
+func pathFunc(v ssa.Value) *ssa.Function {
+	call, ok := calls.Unwrap(calls.Resolve(v)).(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	fn := call.Call.StaticCallee()
+	if fn == nil || fn.Blocks == nil || fn.Signature.Results().Len() != 1 {
+		return nil
+	}
+	if b, ok := fn.Signature.Results().At(0).Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return nil
+	}
+	return fn
 }

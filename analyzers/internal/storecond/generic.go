@@ -157,10 +157,7 @@ func condType(t types.Type, depth int) bool {
 	if depth > 2 {
 		return false
 	}
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
+	st, ok := calls.StructOf(t)
 	if !ok {
 		return false
 	}

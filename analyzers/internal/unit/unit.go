@@ -14,6 +14,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/callindex"
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
+	"github.com/fencecheck/fencecheck/analyzers/internal/leaserec"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -40,6 +41,8 @@ type Unit struct {
 	// the unit is made and shared by the engine and every check.
 	Index *callindex.Index
 	Engine
+
+	files *leaserec.Files // built on first use (Files)
 }
 
 // Engine is what the engine answers for a check.
@@ -111,3 +114,12 @@ func (u *Unit) Local(fn *ssa.Function) bool { return calls.LocalOrInstance(fn, u
 // room for a repository layer between them without following whole
 // programs.
 const MaxDepth = 6
+
+// Files classifies the package's file calls, its own file helpers
+// included; the lock file checks share it.
+func (u *Unit) Files() *leaserec.Files {
+	if u.files == nil {
+		u.files = leaserec.NewFiles(u.Funcs)
+	}
+	return u.files
+}

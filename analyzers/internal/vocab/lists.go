@@ -107,6 +107,11 @@ var (
 	LeaseQuestion = List{Word, []string{"is", "am", "has", "have", "still"}}
 )
 
+// HostName are the words of a field that names the machine a record was
+// written on (Hostname, node_name): a lock file that records it is shared
+// between machines.
+var HostName = List{Word, []string{"host", "hostname", "node", "machine"}}
+
 // OwnerValue are fragments of a variable, field or function name that mark
 // a value as a lock holder's identity. A GET whose value is compared with
 // one of them (or with a value named id or me, or ending in ID) before a

@@ -99,7 +99,7 @@ var (
 
 // Match reports whether name names a lock file.
 func (lockFile) Match(name string) bool {
-	if n := len(name); n > 5 && (name[n-5:] == ".lock" || name[n-4:] == ".lck") {
+	if n := len(name); n >= 5 && name[n-5:] == ".lock" || n >= 4 && name[n-4:] == ".lck" {
 		return true
 	}
 	return lockFileWords.Match(name) || lockFileLock.Match(name) && lockFileFile.Match(name)

@@ -53,6 +53,8 @@ func TestLockFile(t *testing.T) {
 		"/tmp/locks/":          false,
 		"mu":                   false,
 		"go.sum.lockfree.json": false,
+		".lock":                true, // a suffix joined to a name
+		".lck":                 true,
 	} {
 		if got := LockFile.Match(name); got != want {
 			t.Errorf("LockFile.Match(%q) = %v, want %v", name, got, want)

@@ -7,7 +7,8 @@ import (
 )
 
 // TestStoredTimestamps: a lease's expiry or renewal time written by
-// another process (decoded from a lock file, read into a lease document)
+// another host (decoded from a lock file that names its host, read into a
+// lease document)
 // compared with this host's clock, deciding a verdict or a takeover, is
 // reported; expiries that belong to no lock (a session's, a credential's)
 // and orderings of two stored values are not.
@@ -23,6 +24,7 @@ import (
 
 type lockContents struct {
 	PID     int
+	Host    string
 	Expires time.Time
 }
 
@@ -36,6 +38,23 @@ func lockFileExpired(path string) bool {
 		return true
 	}
 	return c.Expires.Before(time.Now()) // want: c.Expires.Before(time.Now())
+}
+
+type localLock struct {
+	PID     int
+	Expires time.Time
+}
+
+func localLockExpired(path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return true
+	}
+	var c localLock
+	if json.Unmarshal(data, &c) != nil {
+		return true
+	}
+	return c.Expires.Before(time.Now()) // one machine's lock file: its clock on both sides
 }
 
 type leaseDoc struct {

@@ -5,6 +5,7 @@ package lockfile
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"time"
 )
@@ -34,10 +35,11 @@ func (r *run) expired() bool {
 
 // Unsafe: removes whoever's lock file is there now.
 func (r *run) release() error {
-	return os.Remove(r.lockFile) // want `Remove of the lock file releases it with no check of its holder, and the lock can change hands \(expired reads it, at lockfile.go:24`
+	return os.Remove(r.lockFile) // want `Remove of the lock file releases it with no check of its holder, and the lock can change hands \(expired reads it, at lockfile.go:\d+`
 }
 
-// Safe enough to stay silent: the holder is read and compared first.
+// Unsafe: the holder is read and compared, then the file is removed in a
+// second step; a takeover can land between the two.
 func (r *run) releaseOwned(me string) error {
 	data, err := os.ReadFile(r.lockFile)
 	if err != nil {
@@ -47,8 +49,48 @@ func (r *run) releaseOwned(me string) error {
 	if json.Unmarshal(data, &l) != nil || l.Holder != me {
 		return nil
 	}
-	return os.Remove(r.lockFile)
+	return os.Remove(r.lockFile) // want `Remove of the lock file comes after reading its holder \(at lockfile.go:\d+\) in a separate step, and the lock can change hands`
 }
+
+// Silent: renamed aside first (only one process can), then the renamed
+// file, which nobody else can take any more, is checked and removed.
+func (r *run) releaseAside(me string) error {
+	mine := r.lockFile + ".release." + me
+	if err := os.Rename(r.lockFile, mine); err != nil {
+		return err
+	}
+	data, err := os.ReadFile(mine)
+	if err != nil {
+		return err
+	}
+	var l lease
+	if json.Unmarshal(data, &l) != nil || l.Holder != me {
+		return os.Rename(mine, r.lockFile)
+	}
+	return os.Remove(mine)
+}
+
+// Unsafe: the stale takeover removes what it judged stale, then creates
+// the file exclusively; a second contender that judged the same file
+// stale removes the first one's new lock.
+func (r *run) takeOver(me string) error {
+	data, err := os.ReadFile(r.lockFile)
+	if err != nil {
+		return err
+	}
+	var l lease
+	if json.Unmarshal(data, &l) == nil && l.Expires.After(time.Now()) {
+		return errHeld
+	}
+	os.Remove(r.lockFile) // want `Remove removes the lock file it has just judged stale \(read at lockfile.go:\d+\): two processes can both judge it stale`
+	f, err := os.OpenFile(r.lockFile, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+var errHeld = errors.New("held")
 
 // Suppressed.
 func (r *run) releaseSuppressed() error {

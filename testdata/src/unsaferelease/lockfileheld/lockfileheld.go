@@ -75,7 +75,7 @@ func read(path string) (content, error) {
 
 // Unsafe: the file may be a successor's by now.
 func (l *Lock) Release() {
-	os.Remove(l.path) // want `Remove of the lock file releases it with no check of its holder, and the lock can change hands \(read reads it, at lockfileheld.go:\d+, and Acquire judges its age`
+	os.Remove(l.path) // want `Remove of the lock file releases it with no check of its holder, and the lock can change hands \(Acquire reads it, at lockfileheld.go:\d+, and judges its age`
 }
 
 // Silent: a lock file nobody judges stale (no clock anywhere near its

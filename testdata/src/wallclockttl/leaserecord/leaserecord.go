@@ -11,13 +11,15 @@ import (
 	"time"
 )
 
-// A lock file's contents: who holds it and until when.
+// A lock file's contents: who holds it, on which machine, and until when.
 type lockContents struct {
 	PID     int
+	Host    string
 	Expires time.Time
 }
 
-// Reported: the expiry was written by another process's clock.
+// Reported: the expiry was written by another machine's clock (the
+// record names the machine: the lock directory is shared).
 func lockFileExpired(path string) bool {
 	data, err := os.ReadFile(path)
 	if err != nil {

@@ -9,13 +9,15 @@ import (
 
 type fileLockContent struct {
 	PID        int       `json:"pid"`
+	Hostname   string    `json:"hostname"`
 	LastUpdate time.Time `json:"lastUpdate"`
 }
 
 type FileLock struct{ path string }
 
-// Acquire judges the holder's heartbeat by the local clock; the lock
-// directory is on a local disk, so the holder's clock is this host's.
+// Acquire judges the holder's heartbeat by the local clock; the record
+// names its host, but the operator keeps the lock directory on a local
+// disk, so the holder's clock is this host's.
 func Acquire(path string) (*FileLock, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
