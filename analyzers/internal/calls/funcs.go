@@ -188,3 +188,14 @@ func StructOf(t types.Type) (*types.Struct, bool) {
 	st, ok := t.Underlying().(*types.Struct)
 	return st, ok
 }
+
+// ParamIndex is p's index in fn.Params (the receiver first for methods),
+// or -1.
+func ParamIndex(fn *ssa.Function, p *ssa.Parameter) int {
+	for i, q := range fn.Params {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}

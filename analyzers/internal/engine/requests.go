@@ -61,14 +61,14 @@ func (a *analysis_) findRequestHelpers(funcs []*ssa.Function) {
 func (a *analysis_) requestParam(fn *ssa.Function) *RequestFact {
 	for ci := range calls.In(fn) {
 		if p := effect.RequestMethodParam(ci); p != nil {
-			return &RequestFact{Method: paramIndex(fn, p), Family: "net/http"}
+			return &RequestFact{Method: calls.ParamIndex(fn, p), Family: "net/http"}
 		}
 		f := a.requestHelper(ci.Common())
 		if f == nil || f.Method >= len(ci.Common().Args) {
 			continue
 		}
 		if p, ok := calls.Unwrap(ci.Common().Args[f.Method]).(*ssa.Parameter); ok && p.Parent() == fn {
-			return &RequestFact{Method: paramIndex(fn, p), Family: f.Family}
+			return &RequestFact{Method: calls.ParamIndex(fn, p), Family: f.Family}
 		}
 	}
 	return nil

@@ -66,24 +66,15 @@ func (a *analysis_) statementParam(fn *ssa.Function) *StatementFact {
 		if !ok || q.Parent() != fn {
 			continue
 		}
-		f := &StatementFact{Query: paramIndex(fn, q), Args: -1, Family: sink.Family}
+		f := &StatementFact{Query: calls.ParamIndex(fn, q), Args: -1, Family: sink.Family}
 		if sink.Args >= 0 {
 			if p, ok := calls.Unwrap(calls.Arg(c, sink.Args)).(*ssa.Parameter); ok && p.Parent() == fn {
-				f.Args = paramIndex(fn, p)
+				f.Args = calls.ParamIndex(fn, p)
 			}
 		}
 		return f
 	}
 	return nil
-}
-
-func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
-	for i, q := range fn.Params {
-		if q == p {
-			return i
-		}
-	}
-	return -1
 }
 
 // statementSink returns the SQL sink a call is: one of the knowledge base

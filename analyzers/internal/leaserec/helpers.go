@@ -75,7 +75,7 @@ func (f *Files) summarise(fn *ssa.Function) (helperOp, bool) {
 		}
 		cur := helperOp{op: op, param: -1, path: path}
 		if prm, ok := resolvePath(path).(*ssa.Parameter); ok {
-			cur.param, cur.path = paramIndex(fn, prm), nil
+			cur.param, cur.path = calls.ParamIndex(fn, prm), nil
 			if cur.param < 0 {
 				return helperOp{}, false
 			}
@@ -133,15 +133,6 @@ func fixed(v ssa.Value, depth int) bool {
 		return true
 	}
 	return false
-}
-
-func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
-	for i, q := range fn.Params {
-		if q == p {
-			return i
-		}
-	}
-	return -1
 }
 
 // Op classifies a call: what it does to a file, and the path. For a
