@@ -36,7 +36,7 @@ import (
 func Check(u *unit.Unit) {
 	writers, readers := objectWriters(u.Funcs), objectReaders(u.Funcs)
 	staleTakeovers(u)
-	paths := leaserec.NewPaths(u.Index, u.Funcs)
+	paths := u.Paths()
 	for _, fn := range u.Funcs {
 		if calls.InTestFile(u.Pass.Fset, fn.Pos()) || inTransaction(fn) {
 			continue

@@ -202,7 +202,7 @@ func returnsAvoiding(b, avoid *ssa.BasicBlock) bool {
 // synchronously, or the takeover itself; a heartbeat started with go from
 // the acquisition rewrites its own file and is no takeover.
 func staleTakeovers(u *unit.Unit) {
-	paths := leaserec.NewPaths(u.Index, u.Funcs)
+	paths := u.Paths()
 	type fileOp struct {
 		fn   *ssa.Function
 		ci   ssa.CallInstruction

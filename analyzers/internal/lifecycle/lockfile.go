@@ -66,7 +66,7 @@ func (l *checker) lockFileReleases() {
 			ops = append(ops, fileOp{fn, op, path, ci})
 		}
 	})
-	paths := leaserec.NewPaths(l.u.Index, l.u.Funcs)
+	paths := l.u.Paths()
 	for _, rm := range ops {
 		if rm.op != leaserec.Remove || !paths.Lock(rm.path) || calls.InTestFile(l.u.Pass.Fset, rm.ci.Pos()) {
 			continue

@@ -43,6 +43,7 @@ type Unit struct {
 	Engine
 
 	files *leaserec.Files // built on first use (Files)
+	paths *leaserec.Paths // built on first use (Paths)
 }
 
 // Engine is what the engine answers for a check.
@@ -122,4 +123,13 @@ func (u *Unit) Files() *leaserec.Files {
 		u.files = leaserec.NewFiles(u.Funcs)
 	}
 	return u.files
+}
+
+// Paths tells which path values of the package name the same lock file;
+// the lock file checks share it (and its memo).
+func (u *Unit) Paths() *leaserec.Paths {
+	if u.paths == nil {
+		u.paths = leaserec.NewPaths(u.Index, u.Funcs)
+	}
+	return u.paths
 }
