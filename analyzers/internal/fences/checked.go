@@ -8,6 +8,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/holderflag"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
@@ -41,11 +42,19 @@ func (c *Checker) CheckedSections() []*section.Section {
 				continue
 			}
 			check, held := c.leaseVerdict(iff)
-			if check == nil || len(held.Preds) != 1 || inSections(c.locked[fn], check) {
+			var flag *holderflag.Flag
+			if check == nil {
+				flag, held = c.flagVerdict(iff)
+			}
+			if check == nil && flag == nil || len(held.Preds) != 1 || check != nil && inSections(c.locked[fn], check) || flag != nil && inSections(c.locked[fn], iff) {
 				continue
 			}
 			if other := otherSucc(iff, held); other != nil && len(other.Preds) == 1 && routes(other) {
 				continue // the check decides where the request runs (routing.go)
+			}
+			if flag != nil {
+				out = append(out, section.CheckedFlag(fn, c.flagReadPos(iff.Cond), held, "the flag "+flag.Field.Name()))
+				continue
 			}
 			out = append(out, section.Checked(fn, check, held, calls.Callee(&check.Call).Name()))
 		}
@@ -163,9 +172,9 @@ func (c *Checker) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.
 	}
 	fset := c.u.Pass.Fset
 	pos := at.Pos()
-	cp := fset.Position(sec.Check.Pos())
-	name := calls.Callee(&sec.Check.Call).Name()
-	related := []analysis.RelatedInformation{{Pos: sec.Check.Pos(), Message: "lease checked here (" + name + ")"}}
+	cp := fset.Position(sec.CheckPos)
+	name := sec.CheckName
+	related := []analysis.RelatedInformation{{Pos: sec.CheckPos, Message: "lease checked here (" + name + ")"}}
 	callThrough := ""
 	switch {
 	case e.Where != "":
