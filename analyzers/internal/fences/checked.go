@@ -5,12 +5,15 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/holderflag"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/recordwrite"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
@@ -167,7 +170,7 @@ func (c *Checker) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.
 	if site != nil {
 		at = site
 	}
-	if e.Verdict != effect.Missing || inSections(c.locked[at.Parent()], at) || c.freshKeyed(e) || c.releasesKeyLock(e) || UndoesMarker(e) {
+	if e.Verdict != effect.Missing || inSections(c.locked[at.Parent()], at) || c.freshKeyed(e) || c.releasesKeyLock(e) || UndoesMarker(e) || holderChecked(e) {
 		return
 	}
 	fset := c.u.Pass.Fset
@@ -221,4 +224,19 @@ func (c *Checker) releasesKeyLock(e *effect.Effect) bool {
 		}
 	}
 	return false
+}
+
+// holderChecked reports whether a write's condition compares the holder's
+// identity with a value (WHERE locked_by = $1, {"leader_id": s.id}): the
+// lease record's own renewal or release, or a write the store refuses once
+// another holder took the record; the lease check before it is no guard
+// the write relies on.
+func holderChecked(e *effect.Effect) bool {
+	if e.Where != "" || e.Call == nil {
+		return false
+	}
+	w := recordwrite.Read(e.Call)
+	return w != nil && slices.ContainsFunc(w.Cond, func(k recordwrite.Cmp) bool {
+		return k.Op == "=" && !k.Known && storecond.RoleOf(k.Field) == storecond.Owner
+	})
 }

@@ -11,6 +11,7 @@ import (
 	genfacts "honnef.co/go/tools/analysis/facts/generated"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/recordwrite"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
@@ -43,7 +44,7 @@ func Check(u *unit.Unit) {
 			continue
 		}
 		c := b.Claim
-		at := func(w *Write) string {
+		at := func(w *recordwrite.Write) string {
 			p := u.Pass.Fset.Position(w.Effect.Call.Pos())
 			return fmt.Sprintf("%s at %s:%d", w.Effect.Call.Parent().Name(), filepath.Base(p.Filename), p.Line)
 		}

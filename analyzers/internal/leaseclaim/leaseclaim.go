@@ -24,13 +24,14 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/fences"
+	"github.com/fencecheck/fencecheck/analyzers/internal/recordwrite"
 	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
 	"golang.org/x/tools/go/ssa"
 )
 
 // Claim is a write that gives records of Record a holder.
 type Claim struct {
-	*Write
+	*recordwrite.Write
 	// Owner is the holder field it assigns ("" for a state transition
 	// with no holder field: status 'pending' -> 'processing').
 	Owner string
@@ -38,12 +39,12 @@ type Claim struct {
 	State, From, To string
 	// Takeover is a write that takes a claim of the record back by time
 	// (the claim itself when its condition admits an expired one).
-	Takeover *Write
+	Takeover *recordwrite.Write
 }
 
 // ByKey is a write that selects a leased record by its key alone.
 type ByKey struct {
-	*Write
+	*recordwrite.Write
 	Claim *Claim
 	// Release is true when the write gives the record up: it deletes it,
 	// clears its holder or puts it back in a state the claim takes.
@@ -53,10 +54,10 @@ type ByKey struct {
 // Find returns the writes by key alone of the records some claim of the
 // package leases, reading every call of funcs once.
 func Find(funcs []*ssa.Function) []ByKey {
-	var writes []*Write
+	var writes []*recordwrite.Write
 	for _, fn := range funcs {
 		for ci := range calls.In(fn) {
-			if w := Read(ci); w != nil {
+			if w := recordwrite.Read(ci); w != nil {
 				writes = append(writes, w)
 			}
 		}
@@ -97,7 +98,7 @@ func Find(funcs []*ssa.Function) []ByKey {
 // claimOf returns the claim a write makes: a conditional update that
 // assigns a holder field a value that is not empty, or that moves a state
 // field from one constant to another.
-func claimOf(w *Write) *Claim {
+func claimOf(w *recordwrite.Write) *Claim {
 	if w.Delete || len(w.Cond) == 0 {
 		return nil
 	}
@@ -123,7 +124,7 @@ func claimOf(w *Write) *Claim {
 
 // conditional reports whether a write's condition tests more than the
 // record's key.
-func conditional(w *Write) bool {
+func conditional(w *recordwrite.Write) bool {
 	for _, k := range w.Cond {
 		if k.Known || k.Time || k.Op != "=" {
 			return true
@@ -136,8 +137,8 @@ func conditional(w *Write) bool {
 // its condition orders a time of the record, a guard it has on the state
 // admits the claimed state, and it gives the record another holder or
 // none, or moves the state back to one a claim takes.
-func takesBack(t *Write, c *Claim) bool {
-	if t.Delete || !slices.ContainsFunc(t.Cond, func(k Cmp) bool { return k.Time }) {
+func takesBack(t *recordwrite.Write, c *Claim) bool {
+	if t.Delete || !slices.ContainsFunc(t.Cond, func(k recordwrite.Cmp) bool { return k.Time }) {
 		return false
 	}
 	if t == c.Write {
@@ -145,8 +146,8 @@ func takesBack(t *Write, c *Claim) bool {
 		// compares a time it also writes anew (locked_until < now(), SET
 		// locked_until = ...): a due date it only reads (run_at <= now())
 		// selects pending work, not expired claims.
-		return slices.ContainsFunc(t.Cond, func(k Cmp) bool {
-			return k.Time && slices.ContainsFunc(t.Sets, func(s Set) bool { return s.Field == k.Field && !s.Clear })
+		return slices.ContainsFunc(t.Cond, func(k recordwrite.Cmp) bool {
+			return k.Time && slices.ContainsFunc(t.Sets, func(s recordwrite.Set) bool { return s.Field == k.Field && !s.Clear })
 		})
 	}
 	if c.State != "" && !admits(t, c.State, c.To) {
@@ -165,7 +166,7 @@ func takesBack(t *Write, c *Claim) bool {
 
 // admits reports whether w's condition can hold for a record whose field
 // is v: it compares the field with no other constant.
-func admits(w *Write, field, v string) bool {
+func admits(w *recordwrite.Write, field, v string) bool {
 	guarded := false
 	for _, k := range w.Cond {
 		if k.Field == field && k.Op == "=" && k.Known {
@@ -179,7 +180,7 @@ func admits(w *Write, field, v string) bool {
 }
 
 // byKey decides whether w writes a record c leases by its key alone.
-func byKey(w *Write, c *Claim) (ByKey, bool) {
+func byKey(w *recordwrite.Write, c *Claim) (ByKey, bool) {
 	if !w.ByKey || slices.ContainsFunc(w.Keys, fences.FreshKey) {
 		return ByKey{}, false // not one record, or one this run made (an insert's returned id): no other worker's claim
 	}
@@ -191,7 +192,7 @@ func byKey(w *Write, c *Claim) (ByKey, bool) {
 		if k.Time {
 			return ByKey{}, false // a bulk or timed write: the reaper's kind, not the holder's
 		}
-		if k.Op == "=" && !k.Known && k.Field != c.State && slices.ContainsFunc(c.Sets, func(s Set) bool { return s.Field == k.Field }) {
+		if k.Op == "=" && !k.Known && k.Field != c.State && slices.ContainsFunc(c.Sets, func(s recordwrite.Set) bool { return s.Field == k.Field }) {
 			return ByKey{}, false // a stamp of the claim compared (its attempt counter, its token): fenced by its own condition
 		}
 	}
@@ -227,5 +228,5 @@ func byKey(w *Write, c *Claim) (ByKey, bool) {
 
 // claimable reports whether a claim's condition takes records in state v.
 func claimable(c *Claim, v string) bool {
-	return slices.ContainsFunc(c.Cond, func(k Cmp) bool { return k.Field == c.State && k.Op == "=" && k.Known && k.Const == v })
+	return slices.ContainsFunc(c.Cond, func(k recordwrite.Cmp) bool { return k.Field == c.State && k.Op == "=" && k.Known && k.Const == v })
 }

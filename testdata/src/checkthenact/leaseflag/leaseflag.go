@@ -51,6 +51,21 @@ func (s *Scheduler) register(ctx context.Context, add func(func()), id int64) {
 	})
 }
 
+// The lease record's own renewal and release, filtered by the holder:
+// the lease's protocol, not a write the flag guards.
+func (s *Scheduler) renew(ctx context.Context) {
+	if s.schedulerLeadership {
+		s.db.ExecContext(ctx, `UPDATE scheduler_lease SET expires_at = now() + interval '1 minute' WHERE holder_id = $1`, s.id)
+	}
+}
+
+func (s *Scheduler) release(ctx context.Context) {
+	if !s.schedulerLeadership {
+		return
+	}
+	s.db.ExecContext(ctx, `DELETE FROM scheduler_lease WHERE holder_id = $1`, s.id)
+}
+
 // Suppressed.
 func (s *Scheduler) quiet(ctx context.Context, id int64) {
 	if s.schedulerLeadership {

@@ -1,4 +1,10 @@
-package leaseclaim
+// Package recordwrite reads what one write of a store does to the records
+// it selects, whatever the store: the fields its condition compares (with
+// a constant, a time, a key) and the fields it assigns (a constant, a
+// value, emptied). SQL statements (whatever builds their text) and MongoDB
+// filters and updates read alike. Records leased by a claim (leaseclaim)
+// and the writes a lease check guards (fences) ask it.
+package recordwrite
 
 import (
 	"go/types"
@@ -17,8 +23,7 @@ import (
 
 // Write is what one write of a store does to the records it selects, in
 // the terms of a claim: the fields its condition compares and the fields
-// it assigns. It reads SQL statements (whatever builds their text) and
-// MongoDB filters and updates alike.
+// it assigns.
 type Write struct {
 	Effect *effect.Effect
 	// Record names the table or collection: the table of a statement, the
