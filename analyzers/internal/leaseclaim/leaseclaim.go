@@ -184,6 +184,13 @@ func byKey(w *recordwrite.Write, c *Claim) (ByKey, bool) {
 	if !w.ByKey || slices.ContainsFunc(w.Keys, fences.FreshKey) {
 		return ByKey{}, false // not one record, or one this run made (an insert's returned id): no other worker's claim
 	}
+	if w.Delete && c.State == "" {
+		// A record claimed by its holder field alone is a long-lived entity
+		// leased for a while (a schedule, a resource): deleting it is the
+		// owner's or an operator's act, not a worker's release. A job that
+		// moves through states is deleted when it is done (its ack).
+		return ByKey{}, false
+	}
 	for _, k := range w.Cond {
 		switch storecond.RoleOf(k.Field) {
 		case storecond.Owner, storecond.Fence:

@@ -90,6 +90,9 @@ func release(ctx context.Context, db *sql.DB, id int) {
 }
 func finish(ctx context.Context, db *sql.DB, id int) {
 	db.ExecContext(ctx, "UPDATE tasks SET owner = NULL, result = 'ok' WHERE id = $1", id)
+}
+func remove(ctx context.Context, db *sql.DB, id int) {
+	db.ExecContext(ctx, "DELETE FROM tasks WHERE id = $1", id)
 }`, []string{"R UPDATE tasks SET owner = NULL, lease_until = NULL WHERE id = $1", "R UPDATE tasks SET owner = NULL, result = 'ok' WHERE id = $1"}},
 		{"a claim of due jobs only: a due date read is no takeover", `
 func claim(ctx context.Context, db *sql.DB, w string) {
