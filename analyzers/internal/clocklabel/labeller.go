@@ -314,9 +314,17 @@ func (w *Labeller) learnScan(call *ast.CallExpr, fn *types.Func, recv ast.Expr) 
 		// (dest = append(dest, &task.ID, &leaseUntil, ...)).
 		args = append(append([]ast.Expr{}, args[:len(args)-1]...), w.Appended(args[len(args)-1])...)
 	}
+	// A row of a SQLite database (a package that imports only a local
+	// database's driver) was written by a process of this machine, with
+	// its clock: as what a lock file holds.
+	local := source != "read from Redis" && model.KB.LocalDatabaseOnly(w.u.Pass.Pkg.Imports())
 	for i, a := range args {
 		obj := w.Target(a)
 		if obj == nil {
+			continue
+		}
+		if local {
+			w.add(obj, Label{Bits: LocalFile})
 			continue
 		}
 		name := obj.Name()

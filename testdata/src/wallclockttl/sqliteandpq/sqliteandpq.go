@@ -25,3 +25,18 @@ func (s *store) claim(ctx context.Context, worker string, ttl time.Duration) err
 	_, err := s.db.ExecContext(ctx, `UPDATE tasks SET locked_until = $1, worker = $2 WHERE id = $3`, now.Add(ttl), worker, id) // want `UPDATE tasks .* stores now.Add\(ttl\), an expiry computed from this host's clock`
 	return err
 }
+
+type lease struct {
+	Holder    string
+	ExpiresAt time.Time
+}
+
+// The holder's expiry scanned back and compared in Go with this process's
+// clock.
+func (s *store) leaseHeld(ctx context.Context, worker string) (bool, error) {
+	var l lease
+	if err := s.db.QueryRowContext(ctx, `SELECT holder, expires_at FROM leases WHERE holder = $1`, worker).Scan(&l.Holder, &l.ExpiresAt); err != nil {
+		return false, err
+	}
+	return l.ExpiresAt.After(time.Now()), nil // want `l.ExpiresAt.After\(time.Now\(\)\). decides lease expiry`
+}
