@@ -449,7 +449,10 @@ func (w *Labeller) Object(obj types.Object) Label {
 	}
 	switch obj.(type) {
 	case *types.Var, *types.Const:
-		if clocktype.Durationish(obj.Type()) && clocktype.LockTTLName(obj.Name()) && !w.AssignedInstant(obj) {
+		// A value read back from this machine's file or SQLite database
+		// (LocalFile) is a stored instant or duration this host wrote,
+		// whatever its name: not a TTL the coordinator enforces.
+		if clocktype.Durationish(obj.Type()) && clocktype.LockTTLName(obj.Name()) && !w.AssignedInstant(obj) && !l.Has(LocalFile) {
 			if v, ok := obj.(*types.Var); ok && clocktype.RecordTTLField(v) {
 				l = l.Union(RecordTTLAt(obj.Pos(), obj.Name()+", a lease record's duration"))
 			} else {

@@ -63,7 +63,7 @@ func (s *Scheduler) release(ctx context.Context) {
 	if !s.schedulerLeadership {
 		return
 	}
-	s.db.ExecContext(ctx, `DELETE FROM scheduler_lease WHERE holder_id = $1`, s.id)
+	s.db.ExecContext(ctx, `DELETE FROM scheduler_lease WHERE leader_id = $1`, s.id)
 }
 
 // Suppressed.
