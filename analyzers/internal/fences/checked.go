@@ -68,14 +68,7 @@ func (c *Checker) CheckedSections() []*section.Section {
 // leaseVerdict returns the lease check an If branches on, directly or
 // negated, and the successor taken when the check says the lease is held.
 func (c *Checker) leaseVerdict(iff *ssa.If) (*ssa.Call, *ssa.BasicBlock) {
-	v, negated := iff.Cond, false
-	for {
-		u, ok := v.(*ssa.UnOp)
-		if !ok || u.Op != token.NOT {
-			break
-		}
-		v, negated = u.X, !negated
-	}
+	v, negated := unNot(iff.Cond)
 	call := checkCall(v)
 	if p, ok := v.(*ssa.Phi); ok {
 		call = phiCheck(p)
@@ -88,6 +81,19 @@ func (c *Checker) leaseVerdict(iff *ssa.If) (*ssa.Call, *ssa.BasicBlock) {
 		return call, succs[1]
 	}
 	return call, succs[0]
+}
+
+// unNot strips the negations off a condition: the value tested, and
+// whether the branch is taken when it is false.
+func unNot(v ssa.Value) (ssa.Value, bool) {
+	negated := false
+	for {
+		u, ok := v.(*ssa.UnOp)
+		if !ok || u.Op != token.NOT {
+			return v, negated
+		}
+		v, negated = u.X, !negated
+	}
 }
 
 // checkCall returns the call whose bool (first) result v is, or nil.

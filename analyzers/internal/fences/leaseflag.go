@@ -65,14 +65,7 @@ func (c *Checker) flagVerdict(iff *ssa.If) (*holderflag.Flag, *ssa.BasicBlock) {
 	if len(flags) == 0 {
 		return nil, nil
 	}
-	v, negated := iff.Cond, false
-	for {
-		u, ok := v.(*ssa.UnOp)
-		if !ok || u.Op != token.NOT {
-			break
-		}
-		v, negated = u.X, !negated
-	}
+	v, negated := unNot(iff.Cond)
 	instr, ok := v.(ssa.Instruction)
 	if !ok {
 		return nil, nil
@@ -90,14 +83,8 @@ func (c *Checker) flagVerdict(iff *ssa.If) (*holderflag.Flag, *ssa.BasicBlock) {
 }
 
 // flagReadPos is where the flag an If branches on is read.
-func (c *Checker) flagReadPos(v ssa.Value) token.Pos {
-	for {
-		u, ok := v.(*ssa.UnOp)
-		if !ok || u.Op != token.NOT {
-			break
-		}
-		v = u.X
-	}
+func (c *Checker) flagReadPos(cond ssa.Value) token.Pos {
+	v, _ := unNot(cond)
 	if u, ok := v.(*ssa.UnOp); ok && !u.Pos().IsValid() {
 		return u.X.Pos() // s.isLeader: the load is implicit, the field selected here
 	}

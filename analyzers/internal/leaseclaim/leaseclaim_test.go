@@ -2,11 +2,9 @@ package leaseclaim
 
 import (
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
-	"golang.org/x/tools/go/ssa"
 )
 
 const header = `package p
@@ -21,19 +19,6 @@ const running = "running"
 
 var _ = time.Now
 `
-
-func funcsOf(t *testing.T, src string) []*ssa.Function {
-	t.Helper()
-	pkg := testutil.BuildSSA(t, src)
-	var out []*ssa.Function
-	for _, m := range pkg.Members {
-		if fn, ok := m.(*ssa.Function); ok && fn.Synthetic == "" {
-			out = append(out, fn)
-		}
-	}
-	slices.SortFunc(out, func(a, b *ssa.Function) int { return strings.Compare(a.Name(), b.Name()) })
-	return out
-}
 
 // TestFind: which writes by key alone a package's claims lease, and
 // which of them release.
@@ -124,7 +109,7 @@ func reschedule(ctx context.Context, db *sql.DB, id int) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
-			for _, b := range Find(funcsOf(t, header+tc.body)) {
+			for _, b := range Find(testutil.BuildFuncs(t, header+tc.body)) {
 				text := b.Effect.Stmt.Text
 				if b.Release {
 					text = "R " + text

@@ -1,13 +1,10 @@
 package recordwrite
 
 import (
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
-	"golang.org/x/tools/go/ssa"
 )
 
 const header = `package p
@@ -23,19 +20,6 @@ const running = "running"
 var _ = time.Now
 `
 
-func funcsOf(t *testing.T, src string) []*ssa.Function {
-	t.Helper()
-	pkg := testutil.BuildSSA(t, src)
-	var out []*ssa.Function
-	for _, m := range pkg.Members {
-		if fn, ok := m.(*ssa.Function); ok && fn.Synthetic == "" {
-			out = append(out, fn)
-		}
-	}
-	slices.SortFunc(out, func(a, b *ssa.Function) int { return strings.Compare(a.Name(), b.Name()) })
-	return out
-}
-
 // TestRead reads what one statement compares and assigns.
 func TestRead(t *testing.T) {
 	src := header + `
@@ -43,7 +27,7 @@ func claim(ctx context.Context, db *sql.DB, worker string, cutoff time.Time) {
 	db.ExecContext(ctx, "UPDATE jobs SET status = $1, locked_by = $2 WHERE id = $3 AND status = 'pending' OR started_at < $4", running, worker, 7, cutoff)
 }
 `
-	fns := funcsOf(t, src)
+	fns := testutil.BuildFuncs(t, src)
 	var w *Write
 	for _, fn := range fns {
 		for ci := range calls.In(fn) {
