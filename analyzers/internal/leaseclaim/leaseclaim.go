@@ -102,6 +102,17 @@ func claimOf(w *recordwrite.Write) *Claim {
 	if w.Delete || len(w.Cond) == 0 {
 		return nil
 	}
+	for _, s := range w.Sets {
+		if !s.Clear {
+			continue
+		}
+		// A write that empties the holder, or the time its own condition
+		// judged (SET started_at = NULL WHERE started_at < $1), undoes a
+		// claim: a release or a reaper, never a claim itself.
+		if storecond.RoleOf(s.Field) == storecond.Owner || slices.ContainsFunc(w.Cond, func(k recordwrite.Cmp) bool { return k.Time && k.Field == s.Field }) {
+			return nil
+		}
+	}
 	c := &Claim{Write: w}
 	for _, s := range w.Sets {
 		if storecond.RoleOf(s.Field) == storecond.Owner && !s.Clear {
