@@ -314,9 +314,17 @@ func (w *Labeller) learnScan(call *ast.CallExpr, fn *types.Func, recv ast.Expr) 
 		// (dest = append(dest, &task.ID, &leaseUntil, ...)).
 		args = append(append([]ast.Expr{}, args[:len(args)-1]...), w.Appended(args[len(args)-1])...)
 	}
+	// A row of a SQLite database (a package that imports only a local
+	// database's driver) was written by a process of this machine, with
+	// its clock: as what a lock file holds.
+	local := source != "read from Redis" && model.KB.LocalDatabaseOnly(w.u.Pass.Pkg.Imports())
 	for i, a := range args {
 		obj := w.Target(a)
 		if obj == nil {
+			continue
+		}
+		if local {
+			w.add(obj, Label{Bits: LocalFile})
 			continue
 		}
 		name := obj.Name()
@@ -441,7 +449,10 @@ func (w *Labeller) Object(obj types.Object) Label {
 	}
 	switch obj.(type) {
 	case *types.Var, *types.Const:
-		if clocktype.Durationish(obj.Type()) && clocktype.LockTTLName(obj.Name()) && !w.AssignedInstant(obj) {
+		// A value read back from this machine's file or SQLite database
+		// (LocalFile) is a stored instant or duration this host wrote,
+		// whatever its name: not a TTL the coordinator enforces.
+		if clocktype.Durationish(obj.Type()) && clocktype.LockTTLName(obj.Name()) && !w.AssignedInstant(obj) && !l.Has(LocalFile) {
 			if v, ok := obj.(*types.Var); ok && clocktype.RecordTTLField(v) {
 				l = l.Union(RecordTTLAt(obj.Pos(), obj.Name()+", a lease record's duration"))
 			} else {

@@ -389,3 +389,7 @@ func constValue(v ssa.Value) (string, bool) {
 	}
 	return "", false
 }
+
+// ConstValue returns the constant a value is, as Go spells it (a string's
+// contents, an integer's or a bool's text): what a write binds or compares.
+func ConstValue(v ssa.Value) (string, bool) { return constValue(v) }

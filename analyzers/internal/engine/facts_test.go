@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/fact"
+	"github.com/fencecheck/fencecheck/analyzers/internal/leaseclaim"
 	"github.com/fencecheck/fencecheck/analyzers/internal/lifecycle"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/wallclock"
@@ -32,6 +33,7 @@ func TestFactsGobRoundTrip(t *testing.T) {
 		&StatementFact{Query: 2, Args: 3, Family: "database/sql"},
 		&fact.ClaimFact{Signal: 1, Where: "redeem_code_repo.go:112"},
 		&RequestFact{Method: 1, Family: "net/http"},
+		&leaseclaim.WriteFact{Release: true, What: "DELETE jobs (SQL interface DBTX.ExecContext)", Where: "jobs.sql.go:19", Why: "the records of jobs are leased"},
 	}
 	if len(facts) != len(Analyzer.FactTypes) {
 		t.Fatalf("test covers %d fact types, the engine declares %d", len(facts), len(Analyzer.FactTypes))

@@ -259,7 +259,7 @@ func (a *analysis_) analyze() []Finding {
 		}
 	}
 	for _, sec := range all {
-		if !sec.Extend && !sec.May && sec.Check == nil {
+		if !sec.Extend && !sec.May && sec.CheckName == "" {
 			// The other checks judge what an acquisition implies (its
 			// release, its lease-loss signal); an extension is only
 			// evidence that the lock is held, and a "may hold" section

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/claims"
+	"github.com/fencecheck/fencecheck/analyzers/internal/leaseclaim"
 	"github.com/fencecheck/fencecheck/analyzers/internal/program"
 	"go/types"
 
@@ -23,6 +24,7 @@ var unitChecks = []func(*unit.Unit){
 	tokenquality.Check, // FC3001 randomfence, FC3002 volatilefence
 	wallclock.Check,    // FC4001 wallclockttl
 	claims.Check,       // FC2001 checkthenact: racy claims of a lock record
+	leaseclaim.Check,   // FC1001, FC5001: writes by key alone of records leased by a claim
 }
 
 // services is the engine's side of unit.Engine, for the package a is

@@ -5,11 +5,15 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/holderflag"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/recordwrite"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
+	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"github.com/fencecheck/fencecheck/internal/checks"
@@ -41,11 +45,19 @@ func (c *Checker) CheckedSections() []*section.Section {
 				continue
 			}
 			check, held := c.leaseVerdict(iff)
-			if check == nil || len(held.Preds) != 1 || inSections(c.locked[fn], check) {
+			var flag *holderflag.Flag
+			if check == nil {
+				flag, held = c.flagVerdict(iff)
+			}
+			if check == nil && flag == nil || len(held.Preds) != 1 || check != nil && inSections(c.locked[fn], check) || flag != nil && inSections(c.locked[fn], iff) {
 				continue
 			}
 			if other := otherSucc(iff, held); other != nil && len(other.Preds) == 1 && routes(other) {
 				continue // the check decides where the request runs (routing.go)
+			}
+			if flag != nil {
+				out = append(out, section.CheckedFlag(fn, c.flagReadPos(iff.Cond), held, "the flag "+flag.Field.Name()))
+				continue
 			}
 			out = append(out, section.Checked(fn, check, held, calls.Callee(&check.Call).Name()))
 		}
@@ -56,14 +68,7 @@ func (c *Checker) CheckedSections() []*section.Section {
 // leaseVerdict returns the lease check an If branches on, directly or
 // negated, and the successor taken when the check says the lease is held.
 func (c *Checker) leaseVerdict(iff *ssa.If) (*ssa.Call, *ssa.BasicBlock) {
-	v, negated := iff.Cond, false
-	for {
-		u, ok := v.(*ssa.UnOp)
-		if !ok || u.Op != token.NOT {
-			break
-		}
-		v, negated = u.X, !negated
-	}
+	v, negated := unNot(iff.Cond)
 	call := checkCall(v)
 	if p, ok := v.(*ssa.Phi); ok {
 		call = phiCheck(p)
@@ -76,6 +81,19 @@ func (c *Checker) leaseVerdict(iff *ssa.If) (*ssa.Call, *ssa.BasicBlock) {
 		return call, succs[1]
 	}
 	return call, succs[0]
+}
+
+// unNot strips the negations off a condition: the value tested, and
+// whether the branch is taken when it is false.
+func unNot(v ssa.Value) (ssa.Value, bool) {
+	negated := false
+	for {
+		u, ok := v.(*ssa.UnOp)
+		if !ok || u.Op != token.NOT {
+			return v, negated
+		}
+		v, negated = u.X, !negated
+	}
 }
 
 // checkCall returns the call whose bool (first) result v is, or nil.
@@ -158,14 +176,14 @@ func (c *Checker) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.
 	if site != nil {
 		at = site
 	}
-	if e.Verdict != effect.Missing || inSections(c.locked[at.Parent()], at) || c.freshKeyed(e) || c.releasesKeyLock(e) || UndoesMarker(e) {
+	if e.Verdict != effect.Missing || inSections(c.locked[at.Parent()], at) || c.freshKeyed(e) || c.releasesKeyLock(e) || UndoesMarker(e) || holderChecked(e) {
 		return
 	}
 	fset := c.u.Pass.Fset
 	pos := at.Pos()
-	cp := fset.Position(sec.Check.Pos())
-	name := calls.Callee(&sec.Check.Call).Name()
-	related := []analysis.RelatedInformation{{Pos: sec.Check.Pos(), Message: "lease checked here (" + name + ")"}}
+	cp := fset.Position(sec.CheckPos)
+	name := sec.CheckName
+	related := []analysis.RelatedInformation{{Pos: sec.CheckPos, Message: "lease checked here (" + name + ")"}}
 	callThrough := ""
 	switch {
 	case e.Where != "":
@@ -212,4 +230,19 @@ func (c *Checker) releasesKeyLock(e *effect.Effect) bool {
 		}
 	}
 	return false
+}
+
+// holderChecked reports whether a write's condition compares the holder's
+// identity with a value (WHERE locked_by = $1, {"leader_id": s.id}): the
+// lease record's own renewal or release, or a write the store refuses once
+// another holder took the record; the lease check before it is no guard
+// the write relies on.
+func holderChecked(e *effect.Effect) bool {
+	if e.Where != "" || e.Call == nil {
+		return false
+	}
+	w := recordwrite.Read(e.Call)
+	return w != nil && slices.ContainsFunc(w.Cond, func(k recordwrite.Cmp) bool {
+		return k.Op == "=" && !k.Known && storecond.RoleOf(k.Field) == storecond.Owner
+	})
 }

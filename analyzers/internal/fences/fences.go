@@ -9,9 +9,11 @@
 package fences
 
 import (
+	"github.com/fencecheck/fencecheck/analyzers/internal/holderflag"
 	"github.com/fencecheck/fencecheck/analyzers/internal/oneway"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
+	"go/types"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -29,6 +31,8 @@ type Checker struct {
 	claims *oneway.Package
 	// converge decides which effects converge (converge.go).
 	converge *Convergence
+	// flags are the package's lease flags (leaseflag.go), once computed.
+	flags map[*types.Var]*holderflag.Flag
 }
 
 // New returns the checker of u's package; locked are the package's

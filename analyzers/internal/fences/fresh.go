@@ -26,6 +26,11 @@ import (
 // anything a successor shares (a job id read from the queue, a constant
 // name) is still judged.
 
+// FreshKey reports whether v, a record's key, is or is built from a value
+// this run created (fresh): a write of that record cannot overwrite a
+// successor's.
+func FreshKey(v ssa.Value) bool { return fresh(v, 0, map[ssa.Value]bool{}) }
+
 // freshKeyed reports whether an unfenced write is keyed by a value created
 // in this run: the key of a KV write, an equality of a WHERE conjunct of
 // an UPDATE or DELETE, any value of a plain INSERT (not an upsert), or a

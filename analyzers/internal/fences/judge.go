@@ -30,7 +30,7 @@ import (
 // effects, and the findings of different effects, sections and checks
 // about one problem are reconciled once, by finish (checks.Supersedes).
 func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallInstruction, path *section.Path) {
-	if sec.Check != nil {
+	if sec.CheckName != "" {
 		c.judgeChecked(sec, e, site, path)
 		return
 	}

@@ -5,9 +5,9 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/holderflag"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/outcome"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
@@ -21,18 +21,9 @@ import (
 // caches "this process holds the lease", left set on a path where the
 // renewal failed, while another function reads it as the work's gate.
 
-// holderFlag is a field that caches whether this process holds a lease.
-type holderFlag struct {
-	field  *types.Var
-	owner  types.Type        // the struct the field belongs to
-	sets   []ssa.Instruction // stores of true / non-zero
-	clears []ssa.Instruction
-	reads  map[*ssa.Function][]ssa.Instruction
-}
-
 // stickyFlags reports shape (B).
 func (l *checker) stickyFlags() {
-	flags := l.holderFlags()
+	flags := holderflag.Find(l.u.Funcs, l.u.Pass.Pkg)
 	if len(flags) == 0 {
 		return
 	}
@@ -51,7 +42,7 @@ func (l *checker) stickyFlags() {
 				continue
 			}
 			for _, f := range flags {
-				if len(f.sets) == 0 || !l.guardedBy(call, f) {
+				if len(f.Sets) == 0 || !l.guardedBy(call, f) {
 					continue
 				}
 				reader := l.otherReader(f, fn)
@@ -69,96 +60,10 @@ func (l *checker) stickyFlags() {
 	}
 }
 
-// holderFlags collects the package's fields named as a held lease, of a
-// bool or integer type (plain or sync/atomic), with their stores and
-// loads.
-func (l *checker) holderFlags() map[*types.Var]*holderFlag {
-	out := map[*types.Var]*holderFlag{}
-	get := func(addr ssa.Value) *holderFlag {
-		fa, ok := addr.(*ssa.FieldAddr)
-		if !ok {
-			return nil
-		}
-		ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
-		if !ok {
-			return nil
-		}
-		v := calls.FieldVar(ptr.Elem(), fa.Field)
-		if v == nil || v.Pkg() != l.u.Pass.Pkg || !vocab.LeaseHeld.Match(v.Name()) || !flagType(v.Type()) {
-			return nil
-		}
-		if out[v] == nil {
-			out[v] = &holderFlag{field: v, owner: ptr.Elem(), reads: map[*ssa.Function][]ssa.Instruction{}}
-		}
-		return out[v]
-	}
-	for _, fn := range l.u.Funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				switch x := instr.(type) {
-				case *ssa.Store:
-					if f := get(x.Addr); f != nil {
-						f.record(x, x.Val)
-					}
-				case *ssa.UnOp:
-					if x.Op == token.MUL {
-						if f := get(x.X); f != nil {
-							f.reads[fn] = append(f.reads[fn], x)
-						}
-					}
-				case *ssa.Call:
-					callee := calls.Callee(&x.Call)
-					if callee == nil || callee.Pkg() == nil || callee.Pkg().Path() != "sync/atomic" {
-						continue
-					}
-					var addr, val ssa.Value
-					if recv := calls.Receiver(&x.Call); recv != nil {
-						addr, val = recv, calls.Arg(&x.Call, 0) // flag.Store(true), flag.Load()
-					} else {
-						addr, val = calls.Arg(&x.Call, 0), calls.Arg(&x.Call, 1) // atomic.StoreInt32(&f, 1)
-					}
-					f := get(addr)
-					switch {
-					case f == nil:
-					case strings.HasPrefix(callee.Name(), "Store"):
-						f.record(x, val)
-					case strings.HasPrefix(callee.Name(), "Load"):
-						f.reads[fn] = append(f.reads[fn], x)
-					}
-				}
-			}
-		}
-	}
-	return out
-}
-
-// record files a store of val as a set or a clear (a value computed at run
-// time is neither).
-func (f *holderFlag) record(instr ssa.Instruction, val ssa.Value) {
-	c, ok := val.(*ssa.Const)
-	if !ok || c.Value == nil {
-		return
-	}
-	if c.Value.String() == "false" || c.Value.String() == "0" {
-		f.clears = append(f.clears, instr)
-	} else {
-		f.sets = append(f.sets, instr)
-	}
-}
-
-// flagType reports bool, integer and sync/atomic's Bool and Int types.
-func flagType(t types.Type) bool {
-	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync/atomic" {
-		return n.Obj().Name() == "Bool" || strings.HasPrefix(n.Obj().Name(), "Int") || strings.HasPrefix(n.Obj().Name(), "Uint")
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&(types.IsBoolean|types.IsInteger) != 0
-}
-
 // guardedBy reports whether the renewal runs only when the flag is set:
 // an if on the flag (read directly or through a method of the package)
 // dominates it.
-func (l *checker) guardedBy(call *ssa.Call, f *holderFlag) bool {
+func (l *checker) guardedBy(call *ssa.Call, f *holderflag.Flag) bool {
 	for b := call.Block(); b != nil; b = b.Idom() {
 		if b == call.Block() {
 			continue
@@ -176,27 +81,27 @@ func (l *checker) guardedBy(call *ssa.Call, f *holderFlag) bool {
 // readsFlag reports whether v is computed from a read of the flag: the
 // load itself, a comparison or negation of it, or a call of a function of
 // the package that reads it.
-func (l *checker) readsFlag(v ssa.Value, f *holderFlag, depth int) bool {
+func (l *checker) readsFlag(v ssa.Value, f *holderflag.Flag, depth int) bool {
 	if depth > maxCallDepth {
 		return false
 	}
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
-			return slices.Contains(f.reads[x.Parent()], ssa.Instruction(x))
+			return slices.Contains(f.Reads[x.Parent()], ssa.Instruction(x))
 		}
 		return l.readsFlag(x.X, f, depth+1)
 	case *ssa.BinOp:
 		return l.readsFlag(x.X, f, depth+1) || l.readsFlag(x.Y, f, depth+1)
 	case *ssa.Call:
-		if slices.Contains(f.reads[x.Parent()], ssa.Instruction(x)) {
+		if slices.Contains(f.Reads[x.Parent()], ssa.Instruction(x)) {
 			return true
 		}
 		callee := x.Call.StaticCallee()
 		if callee == nil || callee.Pkg != l.u.Pkg {
 			return false
 		}
-		if len(f.reads[callee]) > 0 {
+		if len(f.Reads[callee]) > 0 {
 			return true
 		}
 		for ci := range calls.In(callee) {
@@ -211,7 +116,7 @@ func (l *checker) readsFlag(v ssa.Value, f *holderFlag, depth int) bool {
 // otherReader returns a function other than fn that reads the flag: the
 // gate of the work. An exported reader comes first, then one called from
 // elsewhere than fn.
-func (l *checker) otherReader(f *holderFlag, fn *ssa.Function) *ssa.Function {
+func (l *checker) otherReader(f *holderflag.Flag, fn *ssa.Function) *ssa.Function {
 	rank := func(r *ssa.Function) int {
 		switch {
 		case token.IsExported(r.Name()):
@@ -222,7 +127,7 @@ func (l *checker) otherReader(f *holderFlag, fn *ssa.Function) *ssa.Function {
 		return 2
 	}
 	var best *ssa.Function
-	for r := range f.reads {
+	for r := range f.Reads {
 		if r == fn {
 			continue
 		}
@@ -238,7 +143,7 @@ func (l *checker) otherReader(f *holderFlag, fn *ssa.Function) *ssa.Function {
 // the renewal, with the flag unchanged and nothing else done that could
 // stop the work. It returns the return (or the renewal) the path reaches
 // and the first block of the failure branch.
-func (l *checker) failurePathKeeps(call *ssa.Call, f *holderFlag) (ssa.Instruction, *ssa.BasicBlock) {
+func (l *checker) failurePathKeeps(call *ssa.Call, f *holderflag.Flag) (ssa.Instruction, *ssa.BasicBlock) {
 	fn := call.Parent()
 	var starts []*ssa.BasicBlock
 	results := []ssa.Value{call}
@@ -339,14 +244,14 @@ func failureSucc(u ssa.Instruction, v ssa.Value) *ssa.BasicBlock {
 // loss to the work: it writes the flag (or calls a function of the package
 // that does), calls a function value (a cancel func), closes or sends on
 // a channel, panics or ends the process. depth counts the calls followed.
-func (l *checker) reaches(instr ssa.Instruction, f *holderFlag, fn *ssa.Function, depth int) bool {
+func (l *checker) reaches(instr ssa.Instruction, f *holderflag.Flag, fn *ssa.Function, depth int) bool {
 	switch x := instr.(type) {
 	case *ssa.Send, *ssa.Panic:
 		return true
 	case *ssa.Store:
-		return slices.Contains(f.sets, instr) || slices.Contains(f.clears, instr) || !localAddr(x.Addr, fn) && storesFlagField(x, f)
+		return slices.Contains(f.Sets, instr) || slices.Contains(f.Clears, instr) || !localAddr(x.Addr, fn) && storesFlagField(x, f)
 	case ssa.CallInstruction:
-		if slices.Contains(f.sets, instr) || slices.Contains(f.clears, instr) {
+		if slices.Contains(f.Sets, instr) || slices.Contains(f.Clears, instr) {
 			return true
 		}
 		c := x.Common()
@@ -360,7 +265,7 @@ func (l *checker) reaches(instr ssa.Instruction, f *holderFlag, fn *ssa.Function
 		if sc := c.StaticCallee(); sc != nil && sc.Pkg == l.u.Pkg {
 			return l.writesFlag(sc, f, depth+1)
 		}
-		return f.handedTo(c)
+		return handedTo(f, c)
 	}
 	return false
 }
@@ -368,13 +273,13 @@ func (l *checker) reaches(instr ssa.Instruction, f *holderFlag, fn *ssa.Function
 // handedTo reports whether a call of code not followed here is given the
 // flag's struct or a function value or channel, through which it could
 // clear the flag or stop the work.
-func (f *holderFlag) handedTo(c *ssa.CallCommon) bool {
+func handedTo(f *holderflag.Flag, c *ssa.CallCommon) bool {
 	if c.StaticCallee() != nil && len(c.StaticCallee().Blocks) > 0 {
 		return false // followed by writesFlag, or of another package: cannot see an unexported field
 	}
 	for _, a := range c.Args {
 		t := a.Type()
-		if p, ok := t.Underlying().(*types.Pointer); ok && types.Identical(p.Elem(), f.owner) {
+		if p, ok := t.Underlying().(*types.Pointer); ok && types.Identical(p.Elem(), f.Owner) {
 			return true
 		}
 		switch t.Underlying().(type) {
@@ -387,18 +292,18 @@ func (f *holderFlag) handedTo(c *ssa.CallCommon) bool {
 
 // storesFlagField reports a store into the flag's field that record did
 // not file (a value computed at run time).
-func storesFlagField(st *ssa.Store, f *holderFlag) bool {
+func storesFlagField(st *ssa.Store, f *holderflag.Flag) bool {
 	fa, ok := st.Addr.(*ssa.FieldAddr)
 	if !ok {
 		return false
 	}
 	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
-	return ok && calls.FieldVar(ptr.Elem(), fa.Field) == f.field
+	return ok && calls.FieldVar(ptr.Elem(), fa.Field) == f.Field
 }
 
 // writesFlag reports whether fn (or a function of the package it calls)
 // writes the flag, or cancels, closes, sends or exits.
-func (l *checker) writesFlag(fn *ssa.Function, f *holderFlag, depth int) bool {
+func (l *checker) writesFlag(fn *ssa.Function, f *holderflag.Flag, depth int) bool {
 	if depth > maxCallDepth {
 		return true // unsure: as if it did
 	}
@@ -444,7 +349,7 @@ func graceCheck(v ssa.Value, depth int) bool {
 	return false
 }
 
-func (l *checker) reportSticky(call *ssa.Call, callee *types.Func, f *holderFlag, reader *ssa.Function, end ssa.Instruction, through *ssa.BasicBlock) {
+func (l *checker) reportSticky(call *ssa.Call, callee *types.Func, f *holderflag.Flag, reader *ssa.Function, end ssa.Instruction, through *ssa.BasicBlock) {
 	name := l.callName(call, callee)
 	var how string
 	endPos := end.Pos()
@@ -464,8 +369,8 @@ func (l *checker) reportSticky(call *ssa.Call, callee *types.Func, f *holderFlag
 		via = " through " + l.where(p)
 	}
 	related := []analysis.RelatedInformation{
-		{Pos: f.sets[0].Pos(), Message: fmt.Sprintf("%s is set here", f.field.Name())},
-		{Pos: reader.Pos(), Message: fmt.Sprintf("%s reads %s: the work's gate", calls.Outermost(reader).Name(), f.field.Name())},
+		{Pos: f.Sets[0].Pos(), Message: fmt.Sprintf("%s is set here", f.Field.Name())},
+		{Pos: reader.Pos(), Message: fmt.Sprintf("%s reads %s: the work's gate", calls.Outermost(reader).Name(), f.Field.Name())},
 	}
 	if endPos.IsValid() && end != ssa.Instruction(call) {
 		related = append(related, analysis.RelatedInformation{Pos: endPos, Message: "the failure path leaves here with the flag still set"})
@@ -473,7 +378,7 @@ func (l *checker) reportSticky(call *ssa.Call, callee *types.Func, f *holderFlag
 	pos, posEnd := l.span(call)
 	l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: posEnd, Key: call.Pos(), Related: related,
 		Message: fmt.Sprintf("when this lease renewal (%s) fails, %s, which says this process holds the lease (set at %s), can stay set: the failure path%s %s without clearing it, cancelling a context, closing a channel or returning an error, so %s (at %s) goes on reporting the lease as held and the work it gates keeps running after the lease is lost; clear %s (and stop the work) on every path where the renewal fails",
-			name, f.field.Name(), l.where(f.sets[0].Pos()), via, how, calls.Outermost(reader).Name(), l.where(reader.Pos()), f.field.Name())})
+			name, f.Field.Name(), l.where(f.Sets[0].Pos()), via, how, calls.Outermost(reader).Name(), l.where(reader.Pos()), f.Field.Name())})
 }
 
 // firstPos is the position of the first instruction of b that has one.
@@ -494,12 +399,12 @@ func firstPos(b *ssa.BasicBlock) token.Pos {
 // loop's later claims are the lease's check (a session lock retaken, an
 // advisory lock re-asked on a pooled connection); when one fails the lease
 // is gone, but the flag stays true for the work that reads it elsewhere.
-func (l *checker) neverCleared(flags map[*types.Var]*holderFlag) {
+func (l *checker) neverCleared(flags map[*types.Var]*holderflag.Flag) {
 	for _, f := range flags {
-		if len(f.clears) > 0 {
+		if len(f.Clears) > 0 {
 			continue
 		}
-		for _, set := range f.sets {
+		for _, set := range f.Sets {
 			fn := set.Parent()
 			claim := claimGating(set)
 			if claim == nil || !inLoop(claim) {
@@ -513,11 +418,11 @@ func (l *checker) neverCleared(flags map[*types.Var]*holderFlag) {
 			pos, end := l.span(claim)
 			l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: claim.Pos(),
 				Related: []analysis.RelatedInformation{
-					{Pos: set.Pos(), Message: fmt.Sprintf("%s is set here and cleared nowhere", f.field.Name())},
-					{Pos: reader.Pos(), Message: fmt.Sprintf("%s reads %s: the work's gate", calls.Outermost(reader).Name(), f.field.Name())},
+					{Pos: set.Pos(), Message: fmt.Sprintf("%s is set here and cleared nowhere", f.Field.Name())},
+					{Pos: reader.Pos(), Message: fmt.Sprintf("%s reads %s: the work's gate", calls.Outermost(reader).Name(), f.Field.Name())},
 				},
 				Message: fmt.Sprintf("when this claim (%s) succeeds, %s is set (at %s), but nothing clears it: when a later round of this loop fails to claim (the lease or lock was lost), %s stays true and %s (at %s) goes on running the work it gates as if this process still held the lease; clear %s when the claim fails, and stop the work",
-					l.callName(claim, callee), f.field.Name(), l.where(set.Pos()), f.field.Name(), calls.Outermost(reader).Name(), l.where(reader.Pos()), f.field.Name())})
+					l.callName(claim, callee), f.Field.Name(), l.where(set.Pos()), f.Field.Name(), calls.Outermost(reader).Name(), l.where(reader.Pos()), f.Field.Name())})
 			break
 		}
 	}

@@ -177,6 +177,9 @@ type Index struct {
 	Scripts        []ScriptCall
 	ScriptBuilders []Func
 	RecordReads    []Func
+	// LocalDatabases and NetworkDatabases merge the Library fields of the
+	// same names, as sets of import paths.
+	LocalDatabases, NetworkDatabases map[string]bool
 	// RecordPackages are the packages of every RecordDelete and RecordRead.
 	RecordPackages map[string]bool
 	// ObjectPackages are the packages of every object store's calls
@@ -190,6 +193,20 @@ type Index struct {
 	Rewriters     []Rewriter
 	Preconditions []*Preconditions
 	PackageNames  map[string]string
+}
+
+// LocalDatabaseOnly reports whether a package with these imports keeps
+// its SQL records in a database file on this host: it imports a driver of
+// a local database (SQLite) and none of a database server.
+func (x *Index) LocalDatabaseOnly(imports []*types.Package) bool {
+	local := false
+	for _, p := range imports {
+		if x.NetworkDatabases[p.Path()] {
+			return false
+		}
+		local = local || x.LocalDatabases[p.Path()]
+	}
+	return local
 }
 
 // KB is the index of the knowledge base, built once from Libraries.
@@ -328,6 +345,15 @@ func NewIndex(libs []*Library) *Index {
 	each(func(l *Library) {
 		for _, f := range l.RecordTTLFields {
 			x.RecordTTLFields[f] = true
+		}
+	})
+	x.LocalDatabases, x.NetworkDatabases = map[string]bool{}, map[string]bool{}
+	each(func(l *Library) {
+		for _, p := range l.LocalDatabases {
+			x.LocalDatabases[p] = true
+		}
+		for _, p := range l.NetworkDatabases {
+			x.NetworkDatabases[p] = true
 		}
 	})
 	x.RecordPackages = map[string]bool{}

@@ -25,6 +25,13 @@ const sqlScanned = "scanned from the database"
 var sqlLibrary = Library{
 	Name:    "SQL",
 	Modules: []string{"std", pgx, "github.com/jackc/pgx/v4", pgconn1, gopg, sqlx, gorm, bun, squirrel, ent},
+	LocalDatabases: []string{"github.com/mattn/go-sqlite3", "modernc.org/sqlite", "github.com/glebarez/go-sqlite",
+		"github.com/glebarez/sqlite", "gorm.io/driver/sqlite", "github.com/ncruces/go-sqlite3/driver",
+		"zombiezen.com/go/sqlite", "crawshaw.io/sqlite"},
+	NetworkDatabases: []string{pgx, "github.com/jackc/pgx/v4", "github.com/jackc/pgx/v5/pgxpool", "github.com/jackc/pgx/v4/pgxpool",
+		"github.com/jackc/pgx/v5/stdlib", "github.com/jackc/pgx/v4/stdlib", "github.com/lib/pq", "github.com/go-sql-driver/mysql",
+		gopg, "gorm.io/driver/postgres", "gorm.io/driver/mysql", "github.com/microsoft/go-mssqldb", "github.com/denisenkom/go-mssqldb",
+		"github.com/ClickHouse/clickhouse-go/v2", "github.com/tursodatabase/libsql-client-go/libsql", "github.com/rqlite/gorqlite"},
 	Locks: []*Lock{
 		{
 			// pg_advisory_lock, pg_advisory_xact_lock, GET_LOCK: the section

@@ -141,6 +141,13 @@ type Library struct {
 	// block fall through.
 	GoroutineExits []Func
 
+	// LocalDatabases are the packages of database drivers whose database
+	// is a file on this host (SQLite), and NetworkDatabases those of
+	// drivers that talk to a server: a package that imports only the
+	// former keeps its records on one machine, so a time it stores and
+	// compares there is one clock's (FC4001).
+	LocalDatabases, NetworkDatabases []string
+
 	// Store is what the library's store evaluates on its server: filters,
 	// condition expressions, score ranges and scripts, and how a lock
 	// record kept in it is read and released.

@@ -77,6 +77,11 @@ type Section struct {
 	// check whose verdict decides that the section's code runs: no
 	// acquisition is in view, so Lock is a placeholder naming the check.
 	Check *ssa.Call
+	// CheckPos and CheckName are where the check of a Checked or
+	// CheckedFlag section is and what it is called ("IsLeader", "the
+	// flag isLeader"); "" for a section of an acquisition.
+	CheckPos  token.Pos
+	CheckName string
 	// KeyParam is, for a section Conditional returns, 1 + the index of
 	// the parameter of Fn (receiver excluded) from which the key of its
 	// SET NX is built: the key is a lock or not depending on what callers
@@ -108,7 +113,19 @@ func Checked(fn *ssa.Function, check *ssa.Call, held *ssa.BasicBlock, name strin
 			blocks[b] = true
 		}
 	}
-	return &Section{Lock: &model.Lock{Lib: name}, Fn: fn, Pos: check.Pos(), Call: check, Check: check, blocks: blocks}
+	return &Section{Lock: &model.Lock{Lib: name}, Fn: fn, Pos: check.Pos(), Call: check, Check: check, blocks: blocks, CheckPos: check.Pos(), CheckName: name}
+}
+
+// CheckedFlag is Checked for a branch on a field that caches the lease's
+// verdict (if !s.isLeader { return }), read at pos.
+func CheckedFlag(fn *ssa.Function, pos token.Pos, held *ssa.BasicBlock, name string) *Section {
+	blocks := map[*ssa.BasicBlock]bool{}
+	for _, b := range fn.Blocks {
+		if held.Dominates(b) {
+			blocks[b] = true
+		}
+	}
+	return &Section{Lock: &model.Lock{Lib: name}, Fn: fn, Pos: pos, blocks: blocks, CheckPos: pos, CheckName: name}
 }
 
 // Callback returns a section covering all of fn, a function run while the

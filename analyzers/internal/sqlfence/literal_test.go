@@ -25,6 +25,11 @@ func TestLiterals(t *testing.T) {
 		{"UPDATE t SET n = -1, s = E'a' WHERE k IN ('a') AND st = $1::text", "where:k=a", "set:n=-1"},
 		{"UPDATE t SET s = 'x' || 'y', c = now() WHERE s <> 'x' AND s = $1", "", ""},
 		{"DELETE FROM t WHERE status = 'done'", "", ""},
+		// A CTE the UPDATE's FROM names restricts the rows like a derived
+		// table; a write inside a CTE is the statement's, all of it.
+		{"WITH next AS (SELECT id FROM jobs WHERE status = 'pending' LIMIT 1 FOR UPDATE SKIP LOCKED) UPDATE jobs SET status = 'running' FROM next WHERE jobs.id = next.id", "from:status=pending", "set:status=running"},
+		{"WITH u AS (UPDATE jobs SET status = 'running' WHERE status = 'pending' RETURNING id) SELECT id FROM u", "where:status=pending", "set:status=running"},
+		{"WITH c AS (SELECT id FROM jobs WHERE status = 'pending') SELECT id FROM c", "", ""},
 		{"INSERT INTO t (id, s) VALUES ($1, 'x') ON CONFLICT (id) DO UPDATE SET s = 'pending'", "", "set:s=pending"},
 	} {
 		st := Parse(c.sql)

@@ -13,6 +13,12 @@ type parser struct {
 	slab  []node // nodes are carved from here, a few allocations per statement
 	// the statement being analysed
 	stLo, stHi int
+	// ctes are the common table expressions of the statement's WITH, by
+	// lower-cased name: the token range of each body.
+	ctes map[string][2]int
+	// writing is true while the FROM (USING) of an UPDATE or DELETE is
+	// read: a CTE it names restricts the rows written.
+	writing bool
 }
 
 func newParser(src string) *parser {

@@ -412,6 +412,7 @@ func (p *parser) skipCTEs(i, hi int) (int, [][2]int) {
 		if k := p.kindAt(j, hi); k != tIdent && k != tQIdent {
 			break
 		}
+		name := strings.ToLower(strings.Trim(p.text(j), "\"`[]"))
 		j++
 		if p.kindAt(j, hi) == tLParen {
 			j = p.after(p.matchOf(j, hi), hi)
@@ -431,6 +432,10 @@ func (p *parser) skipCTEs(i, hi int) (int, [][2]int) {
 		}
 		m := p.matchOf(j, hi)
 		bodies = append(bodies, [2]int{j + 1, m})
+		if p.ctes == nil {
+			p.ctes = map[string][2]int{}
+		}
+		p.ctes[name] = [2]int{j + 1, m}
 		j = p.after(m, hi)
 		// SEARCH / CYCLE clauses run until the next ',' or the main statement.
 		for j < hi && p.toks[j].kind != tComma && !p.isMainStart(j, hi) {
@@ -473,8 +478,12 @@ func (p *parser) withStmt(st *Statement, i, hi, depth int) {
 		if tmp.Kind != Write {
 			continue
 		}
+		// The write in the CTE is the statement's effect: what it compares
+		// and assigns, all of it (WITH u AS (UPDATE jobs SET status =
+		// 'running' ... RETURNING *) SELECT ... FROM u).
 		st.Kind, st.Verb, st.Table, st.Guards, st.Sets = tmp.Kind, tmp.Verb, tmp.Table, tmp.Guards, tmp.Sets
 		st.Upsert, st.Returning = tmp.Upsert, tmp.Returning
+		st.Clock, st.Literals, st.SetLiterals, st.Assigned, st.Cleared = tmp.Clock, tmp.Literals, tmp.SetLiterals, tmp.Assigned, tmp.Cleared
 		return
 	}
 }
@@ -715,9 +724,34 @@ func (p *parser) joinGuards(w *walker, lo, hi int, strong bool) {
 			w.sub(&node{kind: nSub, lo: j + 1, hi: m}, strong && !outer)
 			w.clause = "join"
 		}
+		if body, ok := p.cteRef(j, hi); ok {
+			// So does a CTE the FROM names: WITH next AS (SELECT id FROM
+			// jobs WHERE status = 'pending' ... FOR UPDATE SKIP LOCKED)
+			// UPDATE jobs SET ... FROM next WHERE jobs.id = next.id.
+			w.clause = "from"
+			w.sub(&node{kind: nSub, lo: body[0], hi: body[1]}, strong && !outer)
+			w.clause = "join"
+		}
 		j = p.skip(j, hi)
 	}
 	w.clause = clause
+}
+
+// cteRef reports whether the token at j names a CTE of the statement (a
+// table reference, not a qualified column: no '.' follows), and the
+// CTE's body.
+func (p *parser) cteRef(j, hi int) ([2]int, bool) {
+	if len(p.ctes) == 0 || !p.writing {
+		return [2]int{}, false
+	}
+	if k := p.kindAt(j, hi); k != tIdent && k != tQIdent {
+		return [2]int{}, false
+	}
+	if j+1 < hi && p.text(j+1) == "." || j > p.stLo && p.text(j-1) == "." {
+		return [2]int{}, false
+	}
+	body, ok := p.ctes[strings.ToLower(strings.Trim(p.text(j), "\"`[]"))]
+	return body, ok
 }
 
 // walkSelect records the guards of a SELECT's joins and WHERE.
@@ -830,6 +864,8 @@ mods:
 		return
 	}
 	w := &walker{p: p, out: &st.Guards, clk: &st.Clock, clause: "set"}
+	p.writing = true
+	defer func() { p.writing = false }()
 	p.joinGuards(w, j, s, true)
 	as, j, bad := p.assignments(s+1, hi)
 	p.applyAssignments(st, w, as, bad)
@@ -881,6 +917,8 @@ mods:
 	st.Table, j = p.qname(j, hi)
 	w := &walker{p: p, out: &st.Guards, clk: &st.Clock, clause: "where"}
 	e := p.find(j, hi, kwWHERE, kwRETURNING, kwOUTPUT, kwORDER, kwLIMIT, kwOPTION)
+	p.writing = true
+	defer func() { p.writing = false }()
 	p.joinGuards(w, j, e, true)
 	j = e
 	for j < hi {

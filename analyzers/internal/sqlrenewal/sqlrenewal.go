@@ -113,6 +113,9 @@ func Statement(text string, fn *ssa.Function) (*sqlfence.Statement, string) {
 	if st.Kind != sqlfence.Write || st.Verb != "UPDATE" || st.Upsert || len(st.Cleared) > 0 {
 		return nil, "" // a release clears the holder or the expiry (SET locked_by = NULL)
 	}
+	if fn != nil && vocab.ReleaseMethod(calls.Outermost(fn).Name()) {
+		return nil, "" // a release that expires the lease (SET lease_expires_at = now), in a function named as one
+	}
 	var owner string
 	for _, g := range st.Guards {
 		if g.Clause == "where" && g.Strong && g.Op == "=" && renewalOwner(g.Column, st.Table) {

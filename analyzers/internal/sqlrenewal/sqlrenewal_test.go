@@ -32,6 +32,23 @@ func TestStatement(t *testing.T) {
 	}
 }
 
+// TestStatementInRelease: the same holder-guarded UPDATE of the expiry in
+// a function named as a release sets the expiry to now: it ends the lease.
+func TestStatementInRelease(t *testing.T) {
+	pkg := testutil.BuildSSA(t, `package p
+
+func ReleaseSchedulerLease() {}
+func RenewSchedulerLease()   {}
+`)
+	text := "UPDATE scheduler_leases SET lease_expires_at = ? WHERE id = 1 AND holder_id = ?"
+	if st, _ := Statement(text, pkg.Func("ReleaseSchedulerLease")); st != nil {
+		t.Errorf("Statement in ReleaseSchedulerLease = a renewal, want none")
+	}
+	if st, _ := Statement(text, pkg.Func("RenewSchedulerLease")); st == nil {
+		t.Errorf("Statement in RenewSchedulerLease = none, want a renewal")
+	}
+}
+
 // TestCall: database/sql's Exec and QueryRow calls are read with their
 // kind, a Sprintf'ed table name stands as "tbl", a Query (rows) is none.
 func TestCall(t *testing.T) {

@@ -275,7 +275,7 @@ func TestRoleOf(t *testing.T) {
 	for name, want := range map[string]Role{
 		"fence_token": Fence, "version": Fence, "lockVersion": Fence,
 		"expires_at": Expiry, "lockedUntil": Expiry, "last_heartbeat": Expiry,
-		"owner": Owner, "locked_by": Owner, "workerID": Owner,
+		"owner": Owner, "locked_by": Owner, "workerID": Owner, "leader_id": Owner,
 		"_id": Plain, "name": Plain, "terminal_id": Plain,
 	} {
 		if got := RoleOf(name); got != want {

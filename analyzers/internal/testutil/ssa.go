@@ -6,6 +6,8 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
@@ -35,4 +37,19 @@ func BuildSSAFile(tb testing.TB, src string) (*ssa.Package, *ast.File, *types.In
 		tb.Fatal(err)
 	}
 	return pkg, f, info
+}
+
+// BuildFuncs is BuildSSA's package-level functions, sorted by name: the
+// functions of a package a per-package rule reads.
+func BuildFuncs(tb testing.TB, src string) []*ssa.Function {
+	tb.Helper()
+	pkg := BuildSSA(tb, src)
+	var out []*ssa.Function
+	for _, m := range pkg.Members {
+		if fn, ok := m.(*ssa.Function); ok && fn.Synthetic == "" {
+			out = append(out, fn)
+		}
+	}
+	slices.SortFunc(out, func(a, b *ssa.Function) int { return strings.Compare(a.Name(), b.Name()) })
+	return out
 }

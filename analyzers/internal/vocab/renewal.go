@@ -45,9 +45,9 @@ var RenewalExpiryWords = []string{"expir", "until", "deadline", "ttl", "valid"}
 
 // RenewalOwnerWords are words of a column whose equality in the WHERE makes
 // an UPDATE conditional on the holder: "worker", "worker_id", "owner",
-// "holder", "locker", "lock_owner". A column named after the table's own
+// "holder", "locker", "lock_owner", "leader_id". A column named after the table's own
 // rows (worker_id in a workers table) is the row's identity instead.
-var RenewalOwnerWords = []string{"owner", "worker", "holder", "locker"}
+var RenewalOwnerWords = []string{"owner", "worker", "holder", "locker", "leader"}
 
 // RenewalClaimVerbs, followed by the word "by", name the holder of a row:
 // locked_by, claimed_by, leased_by, owned_by, acquired_by, held_by,
