@@ -7,18 +7,9 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
 )
 
-const header = `package p
-
-import (
-	"context"
-	"database/sql"
-	"time"
-)
-
-const running = "running"
-
-var _ = time.Now
-`
+// header starts the sources: a package p with database/sql, a context
+// and a time in scope.
+const header = testutil.SQLHeader
 
 // TestRead reads what one statement compares and assigns.
 func TestRead(t *testing.T) {

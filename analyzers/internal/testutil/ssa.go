@@ -53,3 +53,19 @@ func BuildFuncs(tb testing.TB, src string) []*ssa.Function {
 	slices.SortFunc(out, func(a, b *ssa.Function) int { return strings.Compare(a.Name(), b.Name()) })
 	return out
 }
+
+// SQLHeader starts a source for BuildSSA or BuildFuncs whose functions run
+// SQL: package p with context, database/sql and time imported (and used),
+// and a constant state, running.
+const SQLHeader = `package p
+
+import (
+	"context"
+	"database/sql"
+	"time"
+)
+
+const running = "running"
+
+var _ = time.Now
+`
