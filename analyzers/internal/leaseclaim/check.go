@@ -2,13 +2,11 @@ package leaseclaim
 
 import (
 	"fmt"
-	"go/token"
 	"go/types"
 	"path/filepath"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
-	genfacts "honnef.co/go/tools/analysis/facts/generated"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/recordwrite"
@@ -60,7 +58,7 @@ func Check(u *unit.Unit) {
 		fix := fmt.Sprintf("add %s, or a claim counter the claim increments, to the condition and check that one record changed", holder)
 		why := claimed + ", and " + takeover + ", so " + consequence(b.Release) + "; " + fix
 		what := fmt.Sprintf("%s (%s)", b.Effect.What, b.Effect.Via())
-		if generated(u, call.Pos()) {
+		if u.Generated(call.Pos()) {
 			if obj, ok := calls.Outermost(call.Parent()).Object().(*types.Func); ok {
 				p := u.Pass.Fset.Position(call.Pos())
 				u.Pass.ExportObjectFact(obj, &WriteFact{Release: b.Release, What: what, Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), Why: why})
@@ -85,7 +83,7 @@ func reportCalls(u *unit.Unit) {
 	for _, fn := range u.Funcs {
 		for ci := range calls.In(fn) {
 			callee := calls.Callee(ci.Common())
-			if callee == nil || callee.Pkg() == nil || callee.Pkg() == u.Pass.Pkg || generated(u, ci.Pos()) || calls.InTestFile(u.Pass.Fset, ci.Pos()) {
+			if callee == nil || callee.Pkg() == nil || callee.Pkg() == u.Pass.Pkg || u.Generated(ci.Pos()) || calls.InTestFile(u.Pass.Fset, ci.Pos()) {
 				continue
 			}
 			var f WriteFact
@@ -111,12 +109,6 @@ func consequence(release bool) string {
 		return "a worker paused past its lease releases the record another worker now holds, which a third can then claim while the second still works on it"
 	}
 	return "a worker paused or partitioned past its lease still makes this write and overwrites the run of the worker that took the record over"
-}
-
-func generated(u *unit.Unit, pos token.Pos) bool {
-	gm, _ := u.Pass.ResultOf[genfacts.Analyzer].(map[string]genfacts.Generator)
-	g, ok := gm[u.Pass.Fset.PositionFor(pos, false).Filename]
-	return ok && g != genfacts.Cgo
 }
 
 func claimText(c *Claim) string {

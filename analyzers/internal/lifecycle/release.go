@@ -488,7 +488,7 @@ func (l *checker) sqlDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *ty
 	if slices.ContainsFunc(where, vocab.ReleaseOwner.Match) {
 		return // conditional on the holder (or on expiry: a takeover)
 	}
-	if l.generated(ci.Pos()) {
+	if l.u.Generated(ci.Pos()) {
 		// Nobody edits generated code (sqlc): its hand-written callers,
 		// here or in other packages, are reported instead.
 		l.releases().summarise(fn, &ReleaseFact{What: oneLine(st.Text), Where: l.where(ci.Pos())})

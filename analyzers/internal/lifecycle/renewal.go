@@ -91,7 +91,7 @@ type renewals struct {
 
 func (l *checker) leaseRenewals() {
 	r := &renewals{l: l, local: map[*types.Func]*RenewalFact{}}
-	r.gen = l.generated
+	r.gen = l.u.Generated
 	if !l.lossOnly {
 		r.statements()
 	}

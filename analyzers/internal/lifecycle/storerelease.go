@@ -111,7 +111,7 @@ func (l *checker) storeReleaseCalls() {
 	}
 	l.eachCall(func(fn *ssa.Function, ci ssa.CallInstruction) {
 		f, impl := summaryOf(l, ci, s.local, kindRelease)
-		if f == nil || l.generated(ci.Pos()) {
+		if f == nil || l.u.Generated(ci.Pos()) {
 			return
 		}
 		callee := calls.Callee(ci.Common())

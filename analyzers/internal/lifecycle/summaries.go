@@ -1,14 +1,11 @@
 package lifecycle
 
 import (
-	"go/token"
 	"go/types"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
-
-	"honnef.co/go/tools/analysis/facts/generated"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"golang.org/x/tools/go/analysis"
@@ -21,13 +18,6 @@ import (
 // function, an implementation of the called interface method in this
 // package or a dependency, or, in the standalone command, anywhere in the
 // program.
-
-// generated reports whether pos is in a generated file (not cgo).
-func (l *checker) generated(pos token.Pos) bool {
-	gm, _ := l.u.Pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
-	g, ok := gm[l.u.Pass.Fset.PositionFor(pos, false).Filename]
-	return ok && g != generated.Cgo
-}
 
 // The kinds of the lifecycle checks' summaries in a standalone run's
 // Program (unit.Engine.RecordSummary).

@@ -9,7 +9,9 @@
 package unit
 
 import (
+	"go/token"
 	"go/types"
+	"honnef.co/go/tools/analysis/facts/generated"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/callindex"
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
@@ -106,6 +108,15 @@ type Summary struct {
 // Local reports whether fn has a body in this package, counting the
 // instances of its generic functions (calls.LocalOrInstance).
 func (u *Unit) Local(fn *ssa.Function) bool { return calls.LocalOrInstance(fn, u.Pkg) }
+
+// Generated reports whether pos is in a generated file (// Code generated
+// ... DO NOT EDIT., not cgo): nobody edits it, so a check reports its
+// problems at the hand-written code that chose it.
+func (u *Unit) Generated(pos token.Pos) bool {
+	gm, _ := u.Pass.ResultOf[generated.Analyzer].(map[string]generated.Generator)
+	g, ok := gm[u.Pass.Fset.PositionFor(pos, false).Filename]
+	return ok && g != generated.Cgo
+}
 
 // MaxDepth bounds how deep calls made inside a critical section are
 // followed to their effects (the engine's walk), how far the checks look
