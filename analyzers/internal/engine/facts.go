@@ -414,6 +414,9 @@ func wrapperFact(fn *ssa.Function, sig *types.Signature, sec *section.Section) *
 			}
 		}
 	}
+	if f.ReleaseFunc == 0 && fn != nil && sec.Fn == fn {
+		f.ReleaseFunc = section.ReturnedRelease(sec) // return func() { lock.Unlock() }, nil
+	}
 	if fn != nil && sec.Lock.InSQL && (sec.TxScoped || sec.Session || sec.Pooled) {
 		f.Scope, f.ScopeRecv = scopeParam(fn, sec.Handle)
 		f.TxScoped = sec.TxScoped

@@ -92,6 +92,7 @@ type Section struct {
 	blocks   map[*ssa.BasicBlock]bool // a May section's blocks
 	start    *ssa.BasicBlock          // success block, or nil: right after Call
 	releases []ssa.Instruction        // non-deferred releases
+	cancel   ssa.Value                // the release function the acquisition returned, or nil
 	index    map[ssa.Instruction]int
 }
 
@@ -460,6 +461,7 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup, keys KeyEvidence, 
 	var cancel ssa.Value
 	if l.ReleaseFunc > 0 {
 		cancel = calls.Result(call, l.ReleaseFunc-1)
+		s.cancel = cancel
 	}
 	s.releases = releases(fn, func(c *ssa.CallCommon) bool {
 		if l.InSQL && (sqlUnlock(c) || s.endsScope(c)) {
@@ -1228,6 +1230,9 @@ func (s *Section) HeldAtReturn() bool {
 			}
 			if call, ok := s.Call.(*ssa.Call); ok && handleRelease(call, &d.Call) {
 				return false // defer lock.Release(ctx)
+			}
+			if s.cancel != nil && !d.Call.IsInvoke() && calls.SameValue(d.Call.Value, s.cancel) {
+				return false // cleanup, err := lockFor(ctx); defer cleanup()
 			}
 			// defer func() { if e := p.Unlock(); e != nil { ... } }()
 			acq, _ := s.Call.(*ssa.Call)

@@ -92,3 +92,49 @@ func (s *svc) suppressed(ctx context.Context) {
 	defer m.UnlockContext(ctx)
 	s.rdb.Set(ctx, "jobs:paused", "1", 0) //nolint:unfencedwrite // an operator flag, the same for every holder
 }
+
+// lockFor takes the lock and returns the function that releases it: a
+// wrapper whose caller holds the lock until it calls cleanup.
+func (s *svc) lockFor(ctx context.Context, name string) (cleanup func(), err error) {
+	m := s.rs.NewMutex(name)
+	if err = m.LockContext(ctx); err != nil {
+		return nil, err
+	}
+	cleanup = func() {
+		m.UnlockContext(ctx)
+	}
+	return cleanup, nil
+}
+
+// allocate holds the lock while it runs and gives it up through the
+// returned cleanup when it returns.
+func (s *svc) allocate(ctx context.Context) error {
+	cleanup, err := s.lockFor(ctx, "pool")
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	s.rdb.Set(ctx, "pool:next", "h1", 0) // want `go-redis Set .* under the redsync lock`
+	return nil
+}
+
+// After allocate returns the lock is gone: nothing here is under it.
+func (s *svc) afterAllocate(ctx context.Context) error {
+	if err := s.allocate(ctx); err != nil {
+		return err
+	}
+	s.rdb.Set(ctx, "instances:state", "started", 0)
+	return nil
+}
+
+// Held until the caller calls cleanup: the write before it is under the lock.
+func (s *svc) manual(ctx context.Context) error {
+	cleanup, err := s.lockFor(ctx, "pool")
+	if err != nil {
+		return err
+	}
+	s.rdb.Set(ctx, "pool:next", "h2", 0) // want `go-redis Set .* under the redsync lock`
+	cleanup()
+	s.rdb.Set(ctx, "pool:after", "h2", 0)
+	return nil
+}
