@@ -458,6 +458,13 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup, keys KeyEvidence, 
 	if extend && s.start == nil {
 		return nil // an extension whose outcome is not tested proves nothing
 	}
+	if extend && failureReaches(s.start, call.Block()) {
+		// if err := lock.Refresh(ctx); err != nil { stepDown() } in a loop:
+		// the success edge goes straight to a block the failure branch
+		// also reaches (the loop's head, a join after it), so nothing
+		// there runs only after a successful extension.
+		return nil
+	}
 	var cancel ssa.Value
 	if l.ReleaseFunc > 0 {
 		cancel = calls.Result(call, l.ReleaseFunc-1)
@@ -497,6 +504,26 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup, keys KeyEvidence, 
 		}
 	}
 	return s
+}
+
+// failureReaches reports whether start, the success successor of the
+// test of an outcome made in callBlock, is also reached from the test's
+// other successor.
+func failureReaches(start, callBlock *ssa.BasicBlock) bool {
+	if len(start.Preds) < 2 {
+		return false
+	}
+	for _, p := range start.Preds {
+		if _, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If); !ok || !callBlock.Dominates(p) {
+			continue
+		}
+		for _, other := range p.Succs {
+			if other != start && reachable(other)[start] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // boolResult returns the bool that reports success: result i, or, for a
