@@ -55,6 +55,9 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *fact.EffectsFact {
 		if path.OnSession(whole, a.lockedIn, e.Call, e.Receiver) {
 			return // fenced by the session of the advisory lock a function on the way holds, for every caller
 		}
+		if fences.TxFenced(e, path, services{a}.Tokens) {
+			return // a transaction that commits only when its fenced or holder-checked statement took effect: silent for every caller
+		}
 		if fences.InvalidatesCache(e) {
 			return // a cache entry dropped: silent for every caller
 		}

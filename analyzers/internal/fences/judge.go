@@ -46,8 +46,10 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		return // the lease row's own bookkeeping (renewal, release)
 	case e.Sink.OwnKey && lockKeyText(sec) != "" && kvKey(e) == lockKeyText(sec):
 		return // the lock's own key (an operator poke, waking the monitor): a lock operation
-	case c.txGuarded(e):
-		return // a checked guard-row statement fences the transaction
+	case holderChecked(e):
+		return // the write compares the record's holder: the store refuses it once another holder took the record (checked.go)
+	case c.txGuarded(e) || TxFenced(e, path, c.u.Tokens):
+		return // a checked guard-row or holder-checked statement fences the transaction (txfence.go)
 	case sec.Lock.Held == model.HeldByKey && e.Key != nil && (calls.SameKey(e.Key, sec.Handle) || calls.SameKey(path.Value(e.Key), sec.Handle)):
 		return // the lock's own key: release or extension (also in a watchdog literal), not a protected write
 	case identityNamespaced(e, site):
