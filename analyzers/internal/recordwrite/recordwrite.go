@@ -16,6 +16,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
+	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
@@ -114,6 +115,9 @@ func readSQL(e *effect.Effect) *Write {
 			w.Cond = append(w.Cond, Cmp{Field: g.Column, Op: g.Op, Time: ordering(g.Op)})
 		}
 	}
+	if w.ByKey {
+		w.Cond = append(w.Cond, lockedRows(e, st.Table)...)
+	}
 	for _, col := range st.Assigned {
 		s := Set{Field: col, Clear: slices.Contains(st.Cleared, col)}
 		for _, l := range st.SetLiterals {
@@ -130,6 +134,78 @@ func readSQL(e *effect.Effect) *Write {
 		w.Sets = append(w.Sets, s)
 	}
 	return w
+}
+
+// lockedRows returns the condition of a SELECT ... FOR UPDATE of table
+// that runs before e on the same transaction: the rows it returned stay
+// locked until the transaction ends, so a write of them by key in that
+// transaction applies only to rows that met its condition (a claim made
+// in two statements, SELECT ... WHERE status = 'queued' FOR UPDATE SKIP
+// LOCKED then UPDATE ... SET status = 'running' WHERE id = $1; a holder
+// compared under the row lock before a release by id).
+func lockedRows(e *effect.Effect, table string) []Cmp {
+	write, ok := e.Call.(*ssa.Call)
+	if !ok || e.Receiver == nil || table == "" {
+		return nil
+	}
+	var out []Cmp
+	for ci := range calls.In(write.Parent()) {
+		read, ok := ci.(*ssa.Call)
+		if !ok || read == write || !before(read, write) || !calls.SameValue(calls.Receiver(&read.Call), e.Receiver) {
+			continue
+		}
+		for q, arg := range calls.Args(&read.Call) {
+			text, ok := sqlcall.Text(arg)
+			if !ok {
+				continue
+			}
+			st := sqlfence.Parse(text)
+			if st.Kind != sqlfence.LockingRead || st.Table != table {
+				continue
+			}
+			call, ok := sqlcall.Read(&read.Call, q, q+1, nil)
+			if !ok {
+				break
+			}
+			for _, g := range st.Guards {
+				if g.Clause == "where" {
+					c := Cmp{Field: g.Column, Op: g.Op}
+					v := call.Bound(g.Param).Value
+					c.Const, c.Known = effect.ConstValue(v)
+					c.Time = ordering(g.Op) && (v != nil && clocktype.Timeish(v.Type()) && !integer(v.Type()) || timeField(g.Column))
+					out = append(out, c)
+				}
+			}
+			for _, l := range st.Literals {
+				if l.Clause == "where" {
+					out = append(out, Cmp{Field: l.Column, Op: "=", Const: l.Value, Known: true})
+				}
+			}
+			for _, g := range st.Clock {
+				if g.Clause == "where" {
+					out = append(out, Cmp{Field: g.Column, Op: g.Op, Time: ordering(g.Op)})
+				}
+			}
+			break
+		}
+	}
+	return out
+}
+
+// before reports whether a runs before b on every path to b.
+func before(a, b ssa.Instruction) bool {
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	for _, instr := range a.Block().Instrs {
+		switch instr {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
 }
 
 // readDoc reads a MongoDB write: its filter (or the id of UpdateByID) and

@@ -30,6 +30,10 @@ func TestLiterals(t *testing.T) {
 		{"WITH next AS (SELECT id FROM jobs WHERE status = 'pending' LIMIT 1 FOR UPDATE SKIP LOCKED) UPDATE jobs SET status = 'running' FROM next WHERE jobs.id = next.id", "from:status=pending", "set:status=running"},
 		{"WITH u AS (UPDATE jobs SET status = 'running' WHERE status = 'pending' RETURNING id) SELECT id FROM u", "where:status=pending", "set:status=running"},
 		{"WITH c AS (SELECT id FROM jobs WHERE status = 'pending') SELECT id FROM c", "", ""},
+		// A locking read's rows are those in the state it compares; a
+		// plain read records nothing.
+		{"SELECT id FROM tasks WHERE status = 'queued' AND run_after <= now() LIMIT 1 FOR UPDATE SKIP LOCKED", "where:status=queued", ""},
+		{"SELECT id FROM tasks WHERE status = 'queued' LIMIT 1", "", ""},
 		{"INSERT INTO t (id, s) VALUES ($1, 'x') ON CONFLICT (id) DO UPDATE SET s = 'pending'", "", "set:s=pending"},
 	} {
 		st := Parse(c.sql)

@@ -234,8 +234,9 @@ type Statement struct {
 	// Sets are the placeholders written to columns (see Assignment).
 	Sets []Assignment
 	// Literals are the equalities between a column and a constant in the
-	// WHERE of an UPDATE (status = 'unused'), in textual order; Strong as
-	// for Guards. A state machine's transition reads its guard here.
+	// WHERE of an UPDATE or of a locking read (SELECT ... FOR UPDATE), in
+	// textual order; Strong as for Guards. A state machine's transition
+	// reads its guard here.
 	Literals []Literal
 	// SetLiterals are the constants an UPDATE SET (or an upsert's DO
 	// UPDATE SET, ON DUPLICATE KEY UPDATE) assigns (status = 'used'), in

@@ -662,8 +662,12 @@ func (p *parser) selectStmt(st *Statement, i, hi int) {
 	si := p.selectParts(i, hi, true)
 	st.ReadColumns, st.Table = si.cols, si.table
 	w := walker{p: p, out: &st.Guards, clk: &st.Clock, clause: "where"}
+	locking := p.isLocking(p.stLo, p.stHi)
+	if locking {
+		w.lits = &st.Literals // the rows it locks are those in the state it compares
+	}
 	p.walkSelect(&w, &si, true)
-	if p.isLocking(p.stLo, p.stHi) {
+	if locking {
 		st.Kind = LockingRead
 	}
 }
