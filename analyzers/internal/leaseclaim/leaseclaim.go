@@ -26,6 +26,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/fences"
 	"github.com/fencecheck/fencecheck/analyzers/internal/recordwrite"
 	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -129,6 +130,9 @@ func claimOf(w *recordwrite.Write) *Claim {
 	}
 	if c.Owner == "" && c.State == "" || !conditional(w) {
 		return nil
+	}
+	if c.State != "" && c.Owner == "" && vocab.WorkingState.Match(c.From) && vocab.WaitingState.Match(c.To) {
+		return nil // running -> queued: a reaper's or a release's move, the reverse of a claim
 	}
 	return c
 }

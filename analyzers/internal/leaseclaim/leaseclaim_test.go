@@ -97,6 +97,29 @@ func claim(ctx context.Context, db *sql.DB, w string) {
 func reschedule(ctx context.Context, db *sql.DB, id int) {
 	db.ExecContext(ctx, "UPDATE jobs SET status = 'queued', worker_id = NULL, lease_until = NULL WHERE id = $1", id)
 }`, []string{"R UPDATE jobs SET status = 'queued', worker_id = NULL, lease_until = NULL WHERE id = $1"}},
+		{"a delete of waiting records only is no release of a claimed one", `
+func claim(ctx context.Context, db *sql.DB, w string) {
+	db.ExecContext(ctx, "UPDATE jobs SET state = 'claimed', claimed_by = $1 WHERE state = 'pending' AND id = $2", w, 1)
+}
+func reap(ctx context.Context, db *sql.DB) {
+	db.ExecContext(ctx, "UPDATE jobs SET state = 'pending', claimed_by = NULL WHERE state = 'claimed' AND deadline < now()")
+}
+func cancel(ctx context.Context, db *sql.DB, id int) {
+	db.ExecContext(ctx, "DELETE FROM jobs WHERE id = $1 AND state IN ('pending', 'scheduled')", id)
+}
+func purge(ctx context.Context, db *sql.DB, id int) {
+	db.ExecContext(ctx, "DELETE FROM jobs WHERE id = $1", id)
+}`, []string{"R DELETE FROM jobs WHERE id = $1"}},
+		{"a reaper's move back by id is no claim, whatever reads a due date", `
+func claim(ctx context.Context, db *sql.DB, id int) {
+	db.ExecContext(ctx, "UPDATE tasks SET status = 'running', updated_at = now() WHERE id = $1 AND status = 'queued' AND run_after <= now()", id)
+}
+func reap(ctx context.Context, db *sql.DB, id int) {
+	db.ExecContext(ctx, "UPDATE tasks SET status = 'queued', run_after = now() WHERE id = $1 AND status = 'running'", id)
+}
+func done(ctx context.Context, db *sql.DB, id int) {
+	db.ExecContext(ctx, "UPDATE tasks SET status = 'done' WHERE id = $1", id)
+}`, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string

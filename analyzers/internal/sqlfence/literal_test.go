@@ -24,7 +24,8 @@ func TestLiterals(t *testing.T) {
 		{"UPDATE t SET done = TRUE WHERE id = $1 AND (done = false OR x = 'it''s')", "where:done=false(weak) where:x=it's(weak)", "set:done=true"},
 		{"UPDATE t SET n = -1, s = E'a' WHERE k IN ('a') AND st = $1::text", "where:k=a", "set:n=-1"},
 		{"UPDATE t SET s = 'x' || 'y', c = now() WHERE s <> 'x' AND s = $1", "", ""},
-		{"DELETE FROM t WHERE status = 'done'", "", ""},
+		{"DELETE FROM t WHERE status = 'done'", "where:status=done", ""},
+		{"DELETE FROM jobs WHERE id = $1 AND state IN ('pending', 'scheduled')", "where:state=pending(weak) where:state=scheduled(weak)", ""},
 		// A CTE the UPDATE's FROM names restricts the rows like a derived
 		// table; a write inside a CTE is the statement's, all of it.
 		{"WITH next AS (SELECT id FROM jobs WHERE status = 'pending' LIMIT 1 FOR UPDATE SKIP LOCKED) UPDATE jobs SET status = 'running' FROM next WHERE jobs.id = next.id", "from:status=pending", "set:status=running"},

@@ -234,7 +234,7 @@ type Statement struct {
 	// Sets are the placeholders written to columns (see Assignment).
 	Sets []Assignment
 	// Literals are the equalities between a column and a constant in the
-	// WHERE of an UPDATE or of a locking read (SELECT ... FOR UPDATE), in
+	// WHERE of an UPDATE, a DELETE or a locking read (SELECT ... FOR UPDATE), in
 	// textual order; Strong as for Guards. A state machine's transition
 	// reads its guard here.
 	Literals []Literal

@@ -932,6 +932,7 @@ mods:
 				j += 3
 				continue
 			}
+			w.lits = &st.Literals // the state of the records it deletes
 			j = p.where(w, j+1, hi, true)
 			continue
 		case kwRETURNING:

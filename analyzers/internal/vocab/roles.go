@@ -104,3 +104,12 @@ func (lockFile) Match(name string) bool {
 	}
 	return lockFileWords.Match(name) || lockFileLock.Match(name) && lockFileFile.Match(name)
 }
+
+// Job states. A queue's claim moves a record from a state where it waits
+// for a worker (WaitingState) to one where a worker has it (WorkingState);
+// the write that moves it back is a reaper's or a release, never a claim,
+// whatever else the package does with the time of the record.
+var (
+	WaitingState = List{Word, []string{"pending", "queued", "ready", "available", "waiting", "scheduled", "idle", "new", "enqueued", "unclaimed", "free", "open", "retry"}}
+	WorkingState = List{Word, []string{"running", "processing", "inprogress", "progress", "leased", "claimed", "locked", "active", "started", "executing", "working", "reserved", "acquired", "busy", "taken", "dispatched"}}
+)
