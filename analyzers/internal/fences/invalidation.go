@@ -16,7 +16,9 @@ import (
 // marks which calls of a sink delete a key (model.Sink.Invalidations); the
 // key's literal text must name a cache entry (vocab.CacheKey), or the
 // function that deletes it must say that it invalidates (vocab.Invalidator:
-// a repository's InvalidateSubscriptionCache over a key "billing:sub:%d").
+// a repository's InvalidateSubscriptionCache over a key "billing:sub:%d"),
+// or that it drops a cache's copy (vocab.CacheKey and vocab.CacheDrop:
+// DelUserInfoCache over a key "user:info:%s").
 // An HTTP request whose method drops a cache's copy (vocab.InvalidationMethods:
 // PURGE, BAN) is such a delete too, whatever its URL.
 // A write of a cache entry, or a delete of any other key, is still judged.
@@ -57,7 +59,7 @@ func InvalidatesCache(e *effect.Effect) bool {
 // fn belongs to, is named as a cache invalidation.
 func namedInvalidator(fn *ssa.Function) bool {
 	for ; fn != nil; fn = fn.Parent() {
-		if vocab.Invalidator.Match(fn.Name()) {
+		if vocab.Invalidator.Match(fn.Name()) || vocab.CacheKey.Match(fn.Name()) && vocab.CacheDrop.Match(fn.Name()) {
 			return true
 		}
 	}

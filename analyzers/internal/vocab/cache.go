@@ -10,6 +10,11 @@ var CacheKey = List{Substring, []string{"cache"}}
 // entry even when the key's text does not say so.
 var Invalidator = List{Word, []string{"invalidate", "evict"}}
 
+// CacheDrop are words of a function's name that, with a word naming a
+// cache (CacheKey: DelUserInfoCache, ClearCache, RemoveFromCache), say
+// that it drops a cached copy.
+var CacheDrop = List{Word, []string{"del", "delete", "remove", "clear", "drop", "flush", "purge", "reset", "expire", "unlink"}}
+
 // InvalidationMethods are HTTP methods that drop a cache's copy of a
 // resource (PURGE of nginx's proxy_cache_purge, Varnish and Squid; BAN of
 // Varnish): repeated by a stale holder, they only make the cache fetch the

@@ -140,6 +140,14 @@ func TestEvidenceNames(t *testing.T) {
 	}
 }
 
+func TestCacheDrop(t *testing.T) {
+	for name, want := range map[string]bool{"DelUserInfoCache": true, "ClearCache": true, "removeFromCache": true, "SetUserInfoCache": false, "DeleteSession": false} {
+		if got := CacheKey.Match(name) && CacheDrop.Match(name); got != want {
+			t.Errorf("CacheKey and CacheDrop match %q = %v, want %v", name, got, want)
+		}
+	}
+}
+
 func TestInvalidationMethods(t *testing.T) {
 	for method, want := range map[string]bool{"PURGE": true, "BAN": true, "purge": true, "DELETE": false, "POST": false, "BANANA": false} {
 		if got := InvalidationMethods.Match(method); got != want {
