@@ -26,6 +26,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/prefilter"
 	"github.com/fencecheck/fencecheck/analyzers/internal/program"
 	"github.com/fencecheck/fencecheck/analyzers/internal/relocate"
+	"github.com/fencecheck/fencecheck/analyzers/internal/scriptsrc"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/ssaprog"
 	"github.com/fencecheck/fencecheck/analyzers/internal/tasklock"
@@ -183,6 +184,9 @@ type analysis_ struct {
 	// converge decides which effects converge (fences.Convergence): not
 	// judged, not summarised for callers.
 	converge *fences.Convergence
+	// scripts finds the Lua text of the package's script calls (the
+	// unit's, shared with the checks).
+	scripts *scriptsrc.Index
 }
 
 func (a *analysis_) analyze() []Finding {
@@ -212,6 +216,7 @@ func (a *analysis_) analyze() []Finding {
 		}
 	}
 	u := &unit.Unit{Pass: a.pass, Pkg: pkg, Funcs: funcs, Index: a.index, Engine: services{a}}
+	a.scripts = u.Scripts()
 	secs := map[*ssa.Function][]*section.Section{}
 	find := func() {
 		for _, fn := range funcs {

@@ -2,6 +2,9 @@ package fences
 
 import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/ownercheck"
+	"github.com/fencecheck/fencecheck/analyzers/internal/scriptsrc"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 )
 
@@ -30,4 +33,30 @@ func renewsLease(e *effect.Effect) bool {
 		}
 	}
 	return true
+}
+
+// A lock's own script. A hand-rolled Redis lock renews and releases its key
+// with a script that compares the key's value with the holder's token
+// before it moves the expiry or deletes the key:
+//
+//	if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) ...
+//
+// Run inside the section (a watchdog, a release before return) it is the
+// lock's protocol: the store refuses it once the key holds another holder's
+// token, so it cannot overwrite a successor's state. Its dropped answer is
+// FC5002's and its owner argument FC5001's, not FC1001's.
+
+// LockScript reports whether an effect runs such a compare-and-expire or
+// compare-and-delete script, its text found by scripts.
+func LockScript(e *effect.Effect, scripts *scriptsrc.Index) bool {
+	if scripts == nil || e.Sink == nil || e.Sink.Cond != model.CondScript || e.Where != "" || e.Call == nil {
+		return false
+	}
+	src, ok := scripts.Text(e.Call)
+	if !ok {
+		return false
+	}
+	_, renews := ownercheck.CompareAndExpire(src)
+	_, releases := ownercheck.CompareAndDelete(src)
+	return renews || releases
 }

@@ -8,7 +8,6 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
-	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/lossreach"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
@@ -54,9 +53,8 @@ type checker struct {
 	u        *unit.Unit
 	lossOnly bool // CheckLoss: no statements of its own, no fact exported
 
-	stores map[*ssa.Global][]*ssa.Store // built on first use
-	setnxs []*setnx                     // SET NX calls, built on first use
-	done   map[token.Pos]bool           // reported positions (Key)
+	setnxs []*setnx           // SET NX calls, built on first use
+	done   map[token.Pos]bool // reported positions (Key)
 	// factMethods are other packages' methods with a fact, by fact type
 	// and name, built on first use.
 	factMethods map[reflect.Type]map[string][]*types.Func
@@ -101,32 +99,6 @@ func isError(t types.Type) bool {
 // callSites returns the static call sites of fn in the package.
 func (l *checker) callSites(fn *ssa.Function) []ssa.CallInstruction {
 	return l.u.Index.Callers(fn)
-}
-
-// globalStores returns the stores into a package variable, including those
-// of the package initialiser.
-func (l *checker) globalStores(g *ssa.Global) []*ssa.Store {
-	if l.stores == nil {
-		l.stores = map[*ssa.Global][]*ssa.Store{}
-		fns := slices.Clone(l.u.Funcs)
-		if pkg := l.u.Pkg; pkg != nil {
-			if init := pkg.Func("init"); init != nil {
-				fns = append(fns, init)
-			}
-		}
-		for _, fn := range fns {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					if st, ok := instr.(*ssa.Store); ok {
-						if gl, ok := st.Addr.(*ssa.Global); ok {
-							l.stores[gl] = append(l.stores[gl], st)
-						}
-					}
-				}
-			}
-		}
-	}
-	return l.stores[g]
 }
 
 // callExpr returns the syntax of a call instruction.

@@ -25,7 +25,7 @@ const (
 	// a handful at most.
 	maxContextDerivations = 8
 
-	// maxScriptDepth bounds how far FC5001 follows a *redis.Script value to
-	// its NewScript call: a package variable or a field holds it.
-	maxScriptDepth = 4
+	// maxVariableHops bounds the loads, captures and spills variable
+	// follows from a value to what a variable holds.
+	maxVariableHops = 4
 )

@@ -184,7 +184,7 @@ func protocolSetnx(all []*setnx, key ssa.Value, fn *ssa.Function) *setnx {
 // closure's free variable (its binding) and a parameter spilled to the
 // heap because a closure captures it (the parameter).
 func variable(v ssa.Value) ssa.Value {
-	for range maxScriptDepth {
+	for range maxVariableHops {
 		v = calls.Resolve(calls.Unwrap(v))
 		switch x := v.(type) {
 		case *ssa.UnOp:
@@ -556,40 +556,11 @@ func (l *checker) sqlAcquisition(fn *ssa.Function, table string) *sqlStatement {
 	return other
 }
 
-// scriptSource returns the Lua source of a *redis.Script value: a
-// NewScript call, possibly stored in a package variable.
-func (l *checker) scriptSource(v ssa.Value, depth int) (string, bool) {
-	if depth > maxScriptDepth || v == nil {
-		return "", false
-	}
-	switch x := calls.Unwrap(calls.Resolve(v)).(type) {
-	case *ssa.Call:
-		if model.MatchesAny(model.KB.ScriptSources, calls.Callee(&x.Call)) {
-			return calls.ConstString(calls.Arg(&x.Call, 0))
-		}
-	case *ssa.UnOp:
-		if g, ok := x.X.(*ssa.Global); ok && x.Op == token.MUL {
-			for _, st := range l.globalStores(g) {
-				if s, ok := l.scriptSource(st.Val, depth+1); ok {
-					return s, true
-				}
-			}
-		}
-	}
-	return "", false
-}
-
 // constantOwnerScript reports a compare-and-delete script whose owner
 // argument is a constant.
 func (l *checker) constantOwnerScript(fn *ssa.Function, ci ssa.CallInstruction, callee *types.Func, sr *model.ScriptRun) {
 	c := ci.Common()
-	var src string
-	var ok bool
-	if sr.Script >= 0 {
-		src, ok = calls.ConstString(calls.Arg(c, sr.Script))
-	} else {
-		src, ok = l.scriptSource(calls.Receiver(c), 0)
-	}
+	src, ok := l.u.Scripts().Text(ci)
 	if !ok {
 		return
 	}

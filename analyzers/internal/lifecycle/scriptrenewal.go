@@ -77,11 +77,8 @@ func (r *renewals) scriptRenewal(fn *ssa.Function, ci ssa.CallInstruction, calle
 // given a constant script as an argument (a client interface's Eval).
 func (l *checker) runScriptText(ci ssa.CallInstruction, callee *types.Func) (string, bool) {
 	c := ci.Common()
-	if sr := model.KB.ScriptRunOf(callee); sr != nil {
-		if sr.Script >= 0 {
-			return calls.ConstString(calls.Arg(c, sr.Script))
-		}
-		return l.scriptSource(calls.Receiver(c), 0)
+	if model.KB.ScriptRunOf(callee) != nil {
+		return l.u.Scripts().Text(ci)
 	}
 	if !c.IsInvoke() || !calls.UserInterface(c) {
 		return "", false

@@ -151,7 +151,7 @@ func lockedRows(e *effect.Effect, table string) []Cmp {
 	var out []Cmp
 	for ci := range calls.In(write.Parent()) {
 		read, ok := ci.(*ssa.Call)
-		if !ok || read == write || !before(read, write) || !calls.SameValue(calls.Receiver(&read.Call), e.Receiver) {
+		if !ok || read == write || !calls.Before(read, write) || !calls.SameValue(calls.Receiver(&read.Call), e.Receiver) {
 			continue
 		}
 		for q, arg := range calls.Args(&read.Call) {
@@ -190,22 +190,6 @@ func lockedRows(e *effect.Effect, table string) []Cmp {
 		}
 	}
 	return out
-}
-
-// before reports whether a runs before b on every path to b.
-func before(a, b ssa.Instruction) bool {
-	if a.Block() != b.Block() {
-		return a.Block().Dominates(b.Block())
-	}
-	for _, instr := range a.Block().Instrs {
-		switch instr {
-		case a:
-			return true
-		case b:
-			return false
-		}
-	}
-	return false
 }
 
 // readDoc reads a MongoDB write: its filter (or the id of UpdateByID) and

@@ -12,11 +12,13 @@ import (
 	"go/token"
 	"go/types"
 	"honnef.co/go/tools/analysis/facts/generated"
+	"slices"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/callindex"
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
 	"github.com/fencecheck/fencecheck/analyzers/internal/leaserec"
+	"github.com/fencecheck/fencecheck/analyzers/internal/scriptsrc"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -44,8 +46,9 @@ type Unit struct {
 	Index *callindex.Index
 	Engine
 
-	files *leaserec.Files // built on first use (Files)
-	paths *leaserec.Paths // built on first use (Paths)
+	files   *leaserec.Files  // built on first use (Files)
+	paths   *leaserec.Paths  // built on first use (Paths)
+	scripts *scriptsrc.Index // built on first use (Scripts)
 }
 
 // Engine is what the engine answers for a check.
@@ -134,6 +137,22 @@ func (u *Unit) Files() *leaserec.Files {
 		u.files = leaserec.NewFiles(u.Funcs)
 	}
 	return u.files
+}
+
+// Scripts finds the Lua text of the package's script calls, through the
+// package variables and fields that keep script values (the package's
+// initialiser included); the release, renewal and fence rules share it.
+func (u *Unit) Scripts() *scriptsrc.Index {
+	if u.scripts == nil {
+		fns := slices.Clone(u.Funcs)
+		if u.Pkg != nil {
+			if init := u.Pkg.Func("init"); init != nil {
+				fns = append(fns, init)
+			}
+		}
+		u.scripts = scriptsrc.New(fns)
+	}
+	return u.scripts
 }
 
 // Paths tells which path values of the package name the same lock file;
