@@ -25,6 +25,59 @@ func DecidedBy(later ssa.Instruction, read *ssa.Call, result ssa.Value) bool {
 	return false
 }
 
+// Tests returns the blocks, dominated by read's, that end in an if whose
+// condition is computed from result: where the code branches on what
+// read returned.
+func Tests(read *ssa.Call, result ssa.Value) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	if result == nil {
+		return nil
+	}
+	for _, b := range read.Parent().Blocks {
+		if len(b.Instrs) == 0 || !read.Block().Dominates(b) {
+			continue
+		}
+		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && dependsOn(ifi.Cond, result, 0) {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// Behind reports whether every path from the function's entry to later
+// passes through one of the test blocks (each ends in its branch, so later
+// cannot be in one): later runs only after one of them branched. With the
+// tests of several calls, later runs only after one of those calls'
+// outcomes was decided (one completion in each branch of an if).
+func Behind(later ssa.Instruction, tests []*ssa.BasicBlock) bool {
+	fn := later.Parent()
+	if len(tests) == 0 || fn == nil || len(fn.Blocks) == 0 {
+		return false
+	}
+	cut := map[*ssa.BasicBlock]bool{}
+	for _, b := range tests {
+		if b == later.Block() {
+			return false // later comes before the branch
+		}
+		cut[b] = true
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{fn.Blocks[0]}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[b] || cut[b] {
+			continue
+		}
+		if b == later.Block() {
+			return false
+		}
+		seen[b] = true
+		work = append(work, b.Succs...)
+	}
+	return true
+}
+
 // maxOperandDepth bounds the walk from a condition back to a call's
 // result: err == redis.Nil through Result(), a scanned column through
 // Scan and a load, a comparison of either; eight steps cover them.

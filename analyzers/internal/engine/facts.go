@@ -58,8 +58,8 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *fact.EffectsFact {
 		if fences.TxFenced(e, path, services{a}.Tokens) {
 			return // a transaction that commits only when its fenced or holder-checked statement took effect: silent for every caller
 		}
-		if fences.LockScript(e, a.scripts) {
-			return // the lock's key renewed or released by a script that compares the holder: silent for every caller
+		if fences.LockProtocol(e, a.scripts) {
+			return // compares the holder, renews the lease, or a script that compares the key's holder: silent for every caller
 		}
 		if fences.InvalidatesCache(e) {
 			return // a cache entry dropped: silent for every caller

@@ -58,8 +58,8 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		return // a message sent only if the conditional write of what it announces took effect
 	case c.claimed(e, site):
 		return // runs at most once per record: a one-way claim, or only after one took effect (dependence.go)
-	case renewsLease(e) || LockScript(e, c.u.Scripts()):
-		return // the lease's own heartbeat or expiry moved forward, or its key renewed or released by a holder-comparing script: the lock's protocol (renewal.go)
+	case renewsLease(e) || HolderScript(e, c.u.Scripts()):
+		return // the lease's own heartbeat or expiry moved forward, or a script that compares the key's holder: the lock's protocol (renewal.go)
 	case InvalidatesCache(e):
 		return // a cache entry deleted: the next reader refills it (invalidation.go)
 	case UndoesMarker(e):

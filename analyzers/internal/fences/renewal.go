@@ -35,20 +35,24 @@ func renewsLease(e *effect.Effect) bool {
 	return true
 }
 
-// A lock's own script. A hand-rolled Redis lock renews and releases its key
-// with a script that compares the key's value with the holder's token
-// before it moves the expiry or deletes the key:
+// A lock's own script, and writes its key guards. A hand-rolled Redis lock
+// renews and releases its key with a script that compares the key's value
+// with the holder's token before it moves the expiry or deletes the key,
+// and may guard other writes the same way (the compare and the write run
+// atomically in the server):
 //
-//	if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) ...
+//	if redis.call("get", KEYS[1]) ~= ARGV[1] then return 0 end
+//	return redis.call("pexpire", KEYS[1], ARGV[2])
 //
-// Run inside the section (a watchdog, a release before return) it is the
-// lock's protocol: the store refuses it once the key holds another holder's
-// token, so it cannot overwrite a successor's state. Its dropped answer is
-// FC5002's and its owner argument FC5001's, not FC1001's.
+// The store refuses such a script once the key holds another holder's
+// token, so it cannot overwrite a successor's state: the Redis form of a
+// write that compares the record's holder (holderChecked). Its dropped
+// answer is FC5002's and its owner argument FC5001's, not FC1001's.
 
-// LockScript reports whether an effect runs such a compare-and-expire or
-// compare-and-delete script, its text found by scripts.
-func LockScript(e *effect.Effect, scripts *scriptsrc.Index) bool {
+// HolderScript reports whether an effect runs a script that compares the
+// value of a key it reads with an argument before it acts, its text found
+// by scripts.
+func HolderScript(e *effect.Effect, scripts *scriptsrc.Index) bool {
 	if scripts == nil || e.Sink == nil || e.Sink.Cond != model.CondScript || e.Where != "" || e.Call == nil {
 		return false
 	}
@@ -56,7 +60,15 @@ func LockScript(e *effect.Effect, scripts *scriptsrc.Index) bool {
 	if !ok {
 		return false
 	}
-	_, renews := ownercheck.CompareAndExpire(src)
-	_, releases := ownercheck.CompareAndDelete(src)
-	return renews || releases
+	_, ok = ownercheck.HolderCompared(src)
+	return ok
+}
+
+// LockProtocol reports whether an effect is the lock's own protocol or a
+// write the store refuses once another holder took the record: a write
+// that compares the holder, a renewal of the lease's heartbeat or expiry,
+// a script that compares the key's holder. Such an effect is safe for
+// every caller, so summaries leave it out.
+func LockProtocol(e *effect.Effect, scripts *scriptsrc.Index) bool {
+	return holderChecked(e) || renewsLease(e) || HolderScript(e, scripts)
 }

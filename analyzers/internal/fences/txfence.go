@@ -6,6 +6,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/flow"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"golang.org/x/tools/go/ssa"
 )
@@ -21,15 +22,19 @@ import (
 // owner-checked completion). The commit must be decided by the outcome
 // (the function returns before its Commit when no row matched); when the
 // transaction is committed elsewhere (a helper's callback), the write
-// itself must run only after the statement succeeded.
+// itself must run only after the statement succeeded. A write that runs
+// only after it succeeded is fenced whatever decides the commit: the
+// statement's row lock keeps a takeover out until the transaction ends.
+// A write reached through a summary (a helper of another package handed
+// the transaction) has no text of its own, only its sink's kind.
 //
 // path (nil: the write's own function) maps a transaction a helper
 // received back to the function that holds it (insertEvent(ctx, tx, ...)).
 func TxFenced(e *effect.Effect, path *section.Path, tokens func(*ssa.Function) *flow.Tokens) bool {
-	if e.Stmt == nil || e.Receiver == nil {
-		return false
+	if e.Receiver == nil || e.Stmt == nil && (e.Where == "" || e.Sink == nil || e.Sink.Cond != model.CondSQL) {
+		return false // not a statement (a summarised one keeps no text, only its sink's kind)
 	}
-	tx := path.Value(e.Receiver)
+	tx := calls.Unwrap(path.Value(e.Receiver)) // a tx handed to a helper's executor interface
 	if tx == nil || !isTx(tx.Type()) {
 		return false
 	}
@@ -47,6 +52,10 @@ func TxFenced(e *effect.Effect, path *section.Path, tokens func(*ssa.Function) *
 			commits = append(commits, c)
 		}
 	}
+	// The branches on the outcomes of the transaction's fencing
+	// statements: one in each branch of an if (a retry or a dead letter,
+	// each compared with its holder) fences what follows both.
+	var tests []*ssa.BasicBlock
 	for ci := range calls.In(fn) {
 		if ci == e.Call || !calls.SameValue(calls.Receiver(ci.Common()), tx) {
 			continue
@@ -55,28 +64,25 @@ func TxFenced(e *effect.Effect, path *section.Path, tokens func(*ssa.Function) *
 		if g == nil || g.Stmt == nil || g.Verdict != effect.Carried && !holderChecked(g) {
 			continue
 		}
-		w, ok := ci.(*ssa.Call)
-		out := outcomeOf(g)
-		if !ok || out == nil {
-			continue
-		}
-		if len(commits) == 0 {
-			if at != nil && calls.DecidedBy(at, w, out) {
-				return true
-			}
-			continue
-		}
-		decided := true
-		for _, c := range commits {
-			if !calls.DecidedBy(c, w, out) {
-				decided = false
-			}
-		}
-		if decided {
-			return true
+		if w, ok := ci.(*ssa.Call); ok {
+			tests = append(tests, calls.Tests(w, outcomeOf(g))...)
 		}
 	}
-	return false
+	if len(tests) == 0 {
+		return false
+	}
+	if at != nil && calls.Behind(at, tests) {
+		return true // the write runs only after a fencing statement took effect, which holds the row until the commit
+	}
+	if len(commits) == 0 {
+		return false
+	}
+	for _, c := range commits {
+		if !calls.Behind(c, tests) {
+			return false
+		}
+	}
+	return true // every commit waits for a fencing statement's outcome
 }
 
 // at returns the instruction of fn through which e happens: e's call, or

@@ -173,11 +173,20 @@ func WhereWords(text string) ([]string, bool) {
 	return nil, false
 }
 
-// normalLua is a script's text lower-cased, with single quotes made
-// double and every space removed, for the recognisers below.
+// normalLua is a script's text lower-cased, with its locals that name an
+// argument replaced by the argument (local token = ARGV[1] ... ~= token
+// reads ~= argv[1]), single quotes made double and every space removed,
+// for the recognisers below.
 func normalLua(src string) string {
-	return strings.Join(strings.Fields(strings.ReplaceAll(strings.ToLower(src), "'", `"`)), "")
+	s := strings.ReplaceAll(strings.ToLower(src), "'", `"`)
+	for _, m := range luaArgLocal.FindAllStringSubmatch(s, -1) {
+		s = regexp.MustCompile(`\b`+regexp.QuoteMeta(m[1])+`\b`).ReplaceAllLiteralString(s, "argv["+m[2]+"]")
+	}
+	return strings.Join(strings.Fields(s), "")
 }
+
+// luaArgLocal finds a local that names an argument: local token = ARGV[1].
+var luaArgLocal = regexp.MustCompile(`\blocal\s+([a-z_][a-z0-9_]*)\s*=\s*argv\[(\d+)\]`)
 
 // CompareAndDelete recognises the Lua release script and returns the
 // 1-based ARGV index holding the owner.
@@ -218,21 +227,38 @@ func CompareAndExpire(src string) (int, bool) {
 	if !strings.Contains(s, `call("pexpire"`) && !strings.Contains(s, `call("expire"`) {
 		return 0, false
 	}
+	return ownerArg(s)
+}
+
+// luaOwnerCompare finds an equality or inequality of an ARGV with
+// something (the value the script read), on a script with its spaces
+// removed: == ARGV[1] then act, or ~= ARGV[1] then return early.
+var luaOwnerCompare = regexp.MustCompile(`(?:==|~=)argv\[(\d+)\]|argv\[(\d+)\](?:==|~=)`)
+
+// HolderCompared recognises a script that reads a key (GET, HGET) and
+// compares the value with an argument, the holder's token, before it acts:
+// a lock's renewal, release or a write the lock's key guards
+// atomically. It returns the 1-based ARGV index holding the holder.
+func HolderCompared(src string) (int, bool) {
+	s := normalLua(src)
+	if !strings.Contains(s, `call("get"`) && !strings.Contains(s, `call("hget"`) {
+		return 0, false
+	}
+	return ownerArg(s)
+}
+
+// ownerArg returns the ARGV index a normalised script compares with.
+func ownerArg(s string) (int, bool) {
 	m := luaOwnerCompare.FindStringSubmatch(s)
 	if m == nil {
 		return 0, false
 	}
-	arg := m[1] + m[2]
-	n, err := strconv.Atoi(arg)
+	n, err := strconv.Atoi(m[1] + m[2])
 	if err != nil || n < 1 {
 		return 0, false
 	}
 	return n, true
 }
-
-// luaOwnerCompare finds an equality of an ARGV with something (the value
-// the script read), on a script with its spaces removed.
-var luaOwnerCompare = regexp.MustCompile(`==argv\[(\d+)\]|argv\[(\d+)\]==`)
 
 // replyValues returns the values converted from the reply of a command
 // that returns an untyped one (redigo's redis.String(conn.Do("GET", key))).

@@ -37,11 +37,12 @@ func TestCompareAndExpire(t *testing.T) {
 			return redis.call('EXPIRE', KEYS[1], ARGV[1])
 		end
 		return 0`: 2,
-		`if ARGV[1] == redis.call("get", KEYS[1]) then return redis.call("pexpire", KEYS[1], ARGV[2]) end return 0`: 1,
-		`return redis.call("pexpire", KEYS[1], ARGV[1])`:                                                            0,
-		`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`:         0,
-		`if redis.call("get", KEYS[1]) == "x" then return redis.call("pexpire", KEYS[1], ARGV[1]) end`:              0,
-		`if redis.call("exists", KEYS[1]) == 1 then return redis.call("pexpire", KEYS[1], ARGV[1]) end`:             0,
+		`if ARGV[1] == redis.call("get", KEYS[1]) then return redis.call("pexpire", KEYS[1], ARGV[2]) end return 0`:                                                     1,
+		`return redis.call("pexpire", KEYS[1], ARGV[1])`:                                                                                                                0,
+		`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`:                                                             0,
+		`if redis.call("get", KEYS[1]) == "x" then return redis.call("pexpire", KEYS[1], ARGV[1]) end`:                                                                  0,
+		`if redis.call("exists", KEYS[1]) == 1 then return redis.call("pexpire", KEYS[1], ARGV[1]) end`:                                                                 0,
+		"local token = ARGV[1]\nlocal ttl = tonumber(ARGV[2])\nif redis.call(\"GET\", KEYS[1]) ~= token then return 0 end\nreturn redis.call(\"EXPIRE\", KEYS[1], ttl)": 1,
 	} {
 		n, ok := CompareAndExpire(src)
 		if ok != (want > 0) || n != want {
@@ -161,6 +162,27 @@ func noIf(ctx context.Context, cli *clientv3.Client, key string) {
 		}
 		if got := TxnHasIf(calls.Receiver(&then.Call)); got != want {
 			t.Errorf("TxnHasIf in %s = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestHolderCompared: a script that reads a key and compares it with an
+// argument, directly or through a local naming it, with == or ~=, before
+// it acts; a comparison with a constant, or a script that reads nothing,
+// is none.
+func TestHolderCompared(t *testing.T) {
+	for src, want := range map[string]int{
+		`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end`: 1,
+		`local token = ARGV[2]
+		if redis.call("GET", KEYS[1]) ~= token then return 0 end
+		redis.call("SET", KEYS[1], "BOOKED")`: 2,
+		`local tokens = ARGV[3] if redis.call("hget", KEYS[1], "owner") == tokens then return 1 end`: 3,
+		`if redis.call("get", KEYS[1]) == "x" then return redis.call("set", KEYS[1], ARGV[1]) end`:   0,
+		`return redis.call("set", KEYS[1], ARGV[1])`:                                                 0,
+	} {
+		n, ok := HolderCompared(src)
+		if ok != (want > 0) || n != want {
+			t.Errorf("HolderCompared(%q) = %d, %v, want %d", src, n, ok, want)
 		}
 	}
 }

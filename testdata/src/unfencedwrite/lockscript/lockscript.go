@@ -57,3 +57,51 @@ func (l *locker) reserveSuppressed(ctx context.Context, b *booking, seat string)
 	l.rdb.Eval(ctx, bumpScript, []string{"seat-count:" + seat}, 1)
 	return l.release.Run(ctx, l.rdb, []string{b.lockKey}, b.token).Err()
 }
+
+// A multi-key lock whose scripts name the holder's token in a local and
+// return early when a key holds another (~=): its renewal and a write
+// the keys guard in the same script are refused once another holder took
+// a key; the confirmation sets the keys only while they are this holder's.
+const refreshScript = `
+local token = ARGV[1]
+local ttl = tonumber(ARGV[2])
+for i = 1, #KEYS do
+	if redis.call("GET", KEYS[i]) ~= token then
+		return 0
+	end
+end
+for i = 1, #KEYS do
+	redis.call("EXPIRE", KEYS[i], ttl)
+end
+return 1`
+
+const confirmScript = `
+local token = ARGV[1]
+for i = 1, #KEYS do
+	if redis.call("GET", KEYS[i]) ~= token then
+		return 0
+	end
+end
+for i = 1, #KEYS do
+	redis.call("SET", KEYS[i], "BOOKED", "EX", ARGV[2])
+end
+return 1`
+
+type multi struct {
+	rdb     *redis.Client
+	refresh *redis.Script
+	confirm *redis.Script
+}
+
+func newMulti(rdb *redis.Client) *multi {
+	return &multi{rdb: rdb, refresh: redis.NewScript(refreshScript), confirm: redis.NewScript(confirmScript)}
+}
+
+func (m *multi) book(ctx context.Context, keys []string, token string) error {
+	ok, err := m.rdb.SetNX(ctx, "lock:"+keys[0], token, 10*time.Second).Result()
+	if err != nil || !ok {
+		return err
+	}
+	m.refresh.Run(ctx, m.rdb, keys, token, 10)
+	return m.confirm.Run(ctx, m.rdb, keys, token, 3600).Err()
+}

@@ -10,6 +10,8 @@ import (
 	"errors"
 
 	"github.com/go-redsync/redsync/v4"
+
+	"unfencedwrite/txfence/repo"
 )
 
 var errConflict = errors.New("conflict")
@@ -103,4 +105,22 @@ func (s *store) inline(ctx context.Context, id int64, worker string) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// Through another package's summaries: the lease renewal and the failure
+// compare the holder (the event inserted with the failure commits only
+// with one of its branches); FailHalf's other branch does not.
+func (s *store) viaRepo(ctx context.Context, r *repo.Repo, id int64, worker string) error {
+	m := s.rs.NewMutex("jobs")
+	if err := m.LockContext(ctx); err != nil {
+		return err
+	}
+	defer m.UnlockContext(ctx)
+	if ok, err := r.ExtendLease(ctx, id, worker); err != nil || !ok {
+		return err
+	}
+	if err := r.Fail(ctx, id, worker, true); err != nil {
+		return err
+	}
+	return r.FailHalf(ctx, id, worker, false) // want `INSERT job_events .* \(in FailHalf, called here\) under the redsync lock`
 }
