@@ -110,3 +110,11 @@ func TestCallbackFieldsAndRequestHelpers(t *testing.T) {
 func TestDeclaredInterfaceLocks(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/declockuser")
 }
+
+// A session advisory lock taken on a pool by another package's Bootstrap
+// ends at that package's release function handed the same pool (not
+// another); schema statements that create only what is absent are no
+// protected write, a DROP is.
+func TestPoolLockReleasedByHelper(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/poolbootapp")
+}

@@ -307,6 +307,9 @@ func (e *Effect) sql(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 	if maintenance(st) || retention(st, call) {
 		return nil // rebuilt from the data, or deleted by a rule every holder applies alike: nothing a successor wrote is overwritten
 	}
+	if createsIfAbsent(call.Text) {
+		return nil // schema created only where absent: a stale holder's repeat finds it there and changes nothing
+	}
 	e.Stmt = st
 	e.Table = st.Table
 	e.What = st.Verb
@@ -334,6 +337,75 @@ func maintenance(st *sqlfence.Statement) bool {
 		return true
 	}
 	return false
+}
+
+// createsIfAbsent reports whether every statement of a DDL text only
+// creates what is absent: CREATE TABLE/INDEX/SCHEMA/... IF NOT EXISTS, and
+// ALTER TABLE whose every action is ADD [COLUMN] IF NOT EXISTS. Run again
+// by a holder paused past its lease, it finds the objects its successor's
+// run made and leaves them as they are: the lock around a migration spares
+// the server duplicate work and errors, it keeps no state safe. A DROP, a
+// CREATE OR REPLACE (a stale holder's older definition replaces the
+// successor's) or an ALTER that changes a column is judged as any write.
+func createsIfAbsent(text string) bool {
+	stmts := sqlfence.ParseAll(text)
+	if len(stmts) == 0 {
+		return false
+	}
+	for _, st := range stmts {
+		if st.Kind != sqlfence.DDL || !ddlIfAbsent(st.Text) {
+			return false
+		}
+	}
+	return true
+}
+
+// ddlIfAbsent is createsIfAbsent's test of one statement's text.
+func ddlIfAbsent(text string) bool {
+	t := strings.Join(strings.Fields(strings.ToUpper(text)), " ")
+	switch {
+	case strings.HasPrefix(t, "CREATE "):
+		head, _, _ := strings.Cut(t, "(")
+		return strings.Contains(head, " IF NOT EXISTS ") && !strings.Contains(head, " OR REPLACE ")
+	case strings.HasPrefix(t, "ALTER TABLE "):
+		for i, a := range topLevel(t) {
+			if i == 0 {
+				// ALTER TABLE [IF EXISTS] [ONLY] name ADD ...
+				_, a, _ = strings.Cut(a, " ADD ")
+				a = "ADD " + a
+			}
+			a = strings.TrimSpace(a)
+			if !strings.HasPrefix(a, "ADD COLUMN IF NOT EXISTS ") && !strings.HasPrefix(a, "ADD IF NOT EXISTS ") {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// topLevel splits t at the commas outside parentheses and quotes.
+func topLevel(t string) []string {
+	var out []string
+	depth, quote, start := 0, byte(0), 0
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case c == ',' && depth == 0:
+			out = append(out, t[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, t[start:])
 }
 
 // retention reports whether st is a retention delete: constant text with

@@ -487,7 +487,8 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup, keys KeyEvidence, 
 			return slices.ContainsFunc(keysOf(c), func(k ssa.Value) bool { return calls.SameValue(k, s.Handle) })
 		}
 		return s.Handle == nil || calls.SameValue(calls.Receiver(c), s.Handle) ||
-			l.ReleaseArg0 && calls.SameValue(calls.Arg(c, 0), s.Handle)
+			l.ReleaseArg0 && calls.SameValue(calls.Arg(c, 0), s.Handle) ||
+			l.Scope > 0 && passesHandle(c, s.Handle)
 	})
 	if !extend && s.start != nil && failureJoins(s.start, call.Block()) {
 		s.FailureJoins = true
@@ -504,6 +505,16 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup, keys KeyEvidence, 
 		}
 	}
 	return s
+}
+
+// passesHandle reports whether a call of a package function hands it h
+// as one of its arguments: schema.ReleaseAdvisoryLock(ctx, pool) releases
+// the advisory lock that schema.Bootstrap(ctx, pool) took on pool.
+func passesHandle(c *ssa.CallCommon, h ssa.Value) bool {
+	if c.IsInvoke() {
+		return false
+	}
+	return slices.ContainsFunc(c.Args, func(a ssa.Value) bool { return calls.SameValue(a, h) })
 }
 
 // failureReaches reports whether start, the success successor of the
