@@ -36,7 +36,7 @@ func (f *WriteFact) String() string { return "leasedwrite(" + f.What + ")" }
 // changes it. A write in generated code is reported at the hand-written
 // calls of its function in other packages (WriteFact).
 func Check(u *unit.Unit) {
-	for _, b := range Find(u.Funcs) {
+	for _, b := range Find(Of(u)) {
 		call := b.Effect.Call
 		if calls.InTestFile(u.Pass.Fset, call.Pos()) {
 			continue

@@ -26,6 +26,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/fences"
 	"github.com/fencecheck/fencecheck/analyzers/internal/recordwrite"
 	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
@@ -52,38 +53,73 @@ type ByKey struct {
 	Release bool
 }
 
-// Find returns the writes by key alone of the records some claim of the
-// package leases, reading every call of funcs once.
-func Find(funcs []*ssa.Function) []ByKey {
-	var writes []*recordwrite.Write
+// Protocol is the lease protocol of a package's records: its writes of
+// records, and the claims of them that some write takes back by time.
+type Protocol struct {
+	Writes []*recordwrite.Write
+	Claims []*Claim
+}
+
+type protocolKey struct{}
+
+// Of returns the lease protocol of u's package, read once per unit.
+func Of(u *unit.Unit) *Protocol {
+	return u.Shared(protocolKey{}, func() any { return Read(u.Funcs) }).(*Protocol)
+}
+
+// Read reads the lease protocol of funcs, every call once.
+func Read(funcs []*ssa.Function) *Protocol {
+	p := &Protocol{}
 	for _, fn := range funcs {
 		for ci := range calls.In(fn) {
 			if w := recordwrite.Read(ci); w != nil {
-				writes = append(writes, w)
+				p.Writes = append(p.Writes, w)
 			}
 		}
 	}
-	var claims []*Claim
-	for _, w := range writes {
+	for _, w := range p.Writes {
 		if c := claimOf(w); c != nil {
-			claims = append(claims, c)
+			p.Claims = append(p.Claims, c)
 		}
 	}
-	for _, c := range claims {
-		for _, t := range writes {
+	for _, c := range p.Claims {
+		for _, t := range p.Writes {
 			if t.Record == c.Record && takesBack(t, c) {
 				c.Takeover = t
 				break
 			}
 		}
 	}
-	claims = slices.DeleteFunc(claims, func(c *Claim) bool { return c.Takeover == nil })
-	var out []ByKey
-	for _, w := range writes {
-		if slices.ContainsFunc(claims, func(c *Claim) bool { return w == c.Write || w == c.Takeover }) {
+	p.Claims = slices.DeleteFunc(p.Claims, func(c *Claim) bool { return c.Takeover == nil })
+	return p
+}
+
+// Judged reports whether the field of the record is the time by which a
+// takeover of a claim of the record judges it expired (locked_at in
+// WHERE locked_at < now() - $1): moving that time forward while the
+// record still names its holder renews the lease, whatever the field is
+// called.
+func (p *Protocol) Judged(record, field string) bool {
+	for _, c := range p.Claims {
+		if c.Record != record {
 			continue
 		}
-		for _, c := range claims {
+		if slices.ContainsFunc(c.Takeover.Cond, func(k recordwrite.Cmp) bool { return k.Time && k.Field == field }) {
+			return true
+		}
+	}
+	return false
+}
+
+// Find returns the writes by key alone of the records some claim of the
+// package leases.
+func Find(p *Protocol) []ByKey {
+	var out []ByKey
+	for _, w := range p.Writes {
+		if slices.ContainsFunc(p.Claims, func(c *Claim) bool { return w == c.Write || w == c.Takeover }) {
+			continue
+		}
+		for _, c := range p.Claims {
 			if w.Record != c.Record {
 				continue
 			}

@@ -123,7 +123,7 @@ func done(ctx context.Context, db *sql.DB, id int) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
-			for _, b := range Find(testutil.BuildFuncs(t, header+tc.body)) {
+			for _, b := range Find(Read(testutil.BuildFuncs(t, header+tc.body))) {
 				text := b.Effect.Stmt.Text
 				if b.Release {
 					text = "R " + text

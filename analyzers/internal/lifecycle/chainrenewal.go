@@ -28,7 +28,7 @@ func (r *renewals) chainRenewal(fn *ssa.Function, ci ssa.CallInstruction, e *eff
 	if text == "" {
 		return
 	}
-	st, what := sqlrenewal.Statement(text, fn)
+	st, what := sqlrenewal.Statement(text, fn, r.l.judged)
 	if st == nil || slices.ContainsFunc(st.SetLiterals, func(l sqlfence.Literal) bool {
 		return l.Value == "" && vocab.ReleaseOwner.Match(l.Column)
 	}) {

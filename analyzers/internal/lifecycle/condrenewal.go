@@ -106,7 +106,7 @@ func (r *renewals) inputRenewal(fn *ssa.Function, ci ssa.CallInstruction, e *eff
 	if text == "" {
 		return
 	}
-	st, what := sqlrenewal.Statement(text, fn)
+	st, what := sqlrenewal.Statement(text, fn, r.l.judged)
 	if st == nil || slices.ContainsFunc(st.Guards, func(g sqlfence.Guard) bool {
 		return g.Clause == "where" && g.Op == "=" && slices.Contains(st.Assigned, g.Column)
 	}) {

@@ -4,6 +4,7 @@
 package lifecycle
 
 import (
+	"github.com/fencecheck/fencecheck/analyzers/internal/leaseclaim"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -108,3 +109,10 @@ func (l *checker) callExpr(ci ssa.CallInstruction) *ast.CallExpr {
 
 // source renders an expression as Go source.
 func (l *checker) source(e ast.Expr) string { return l.u.Source(e) }
+
+// judged reports whether a column of a table is the time by which the
+// package's lease protocol takes a claim of its records back
+// (leaseclaim.Protocol.Judged).
+func (l *checker) judged(table, col string) bool {
+	return leaseclaim.Of(l.u).Judged(table, col)
+}

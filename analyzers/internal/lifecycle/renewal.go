@@ -149,7 +149,7 @@ func (r *renewals) statements() {
 			}
 		}
 		if text, q, kind := sqlrenewal.Call(ci, callee, sqlSink(callee)); kind != sqlrenewal.None {
-			if st, what := sqlrenewal.Statement(text, fn); st != nil {
+			if st, what := sqlrenewal.Statement(text, fn, r.l.judged); st != nil {
 				r.sqlRenewal(fn, ci, callee, q, kind, what)
 			}
 			return

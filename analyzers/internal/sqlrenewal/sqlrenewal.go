@@ -107,8 +107,11 @@ func template(v ssa.Value) (string, bool) {
 // the WHERE, one that assigns a lease expiry column ("leased_until": a
 // lease word and a time word) WHERE that column has not passed, in a
 // function named as a renewal (Extend, ExtendTx, renewLease): a job
-// queue's visibility lease extended by message id. It returns the statement and a short rendering for messages.
-func Statement(text string, fn *ssa.Function) (*sqlfence.Statement, string) {
+// queue's visibility lease extended by message id. A column the package's
+// takeover judges the lease by (judged, which may be nil: locked_at in
+// WHERE locked_at < now() - $1) is renewed whatever it is called. It
+// returns the statement and a short rendering for messages.
+func Statement(text string, fn *ssa.Function, judged func(table, col string) bool) (*sqlfence.Statement, string) {
 	st := sqlfence.Parse(text)
 	if st.Kind != sqlfence.Write || st.Verb != "UPDATE" || st.Upsert || len(st.Cleared) > 0 {
 		return nil, "" // a release clears the holder or the expiry (SET locked_by = NULL)
@@ -133,7 +136,7 @@ func Statement(text string, fn *ssa.Function) (*sqlfence.Statement, string) {
 		return vocab.Prefixed(w, vocab.RenewalOwnerLockWords) || w == "by"
 	})
 	for _, col := range st.Assigned {
-		if vocab.RenewalColumn(col, lockish) {
+		if vocab.RenewalColumn(col, lockish) || judged != nil && judged(st.Table, col) {
 			return st, fmt.Sprintf("UPDATE %s SET %s ... WHERE ... %s", shownTable(st.Table), col, owner)
 		}
 	}

@@ -25,10 +25,27 @@ func TestStatement(t *testing.T) {
 		"INSERT INTO leases (name, holder, expires_at) VALUES ($1, $2, $3)":        "",
 		"UPDATE leases SET expires_at = $1 WHERE name = $2 AND holder = $3 OR 1=1": "",
 	} {
-		st, what := Statement(text, nil)
+		st, what := Statement(text, nil, nil)
 		if what != want || (st != nil) != (want != "") {
 			t.Errorf("Statement(%q) = %v, %q, want %q", text, st != nil, what, want)
 		}
+	}
+}
+
+// TestStatementJudged: a column no word marks as a lease's time renews
+// the lease when the package's takeover judges the lease by it.
+func TestStatementJudged(t *testing.T) {
+	text := "UPDATE collection_queue SET locked_at = NOW() WHERE repo_id = $1 AND locked_by = $2 AND status = 'collecting'"
+	if st, _ := Statement(text, nil, nil); st != nil {
+		t.Errorf("Statement(%q) with no takeover = a renewal, want none", text)
+	}
+	judged := func(table, col string) bool { return table == "collection_queue" && col == "locked_at" }
+	if st, what := Statement(text, nil, judged); st == nil || what != "UPDATE collection_queue SET locked_at ... WHERE ... locked_by = $2" {
+		t.Errorf("Statement(%q) judged by locked_at = %v, %q, want a renewal", text, st != nil, what)
+	}
+	other := func(table, col string) bool { return table == "jobs" && col == "locked_at" }
+	if st, _ := Statement(text, nil, other); st != nil {
+		t.Errorf("Statement(%q) judged on another table = a renewal, want none", text)
 	}
 }
 
@@ -41,10 +58,10 @@ func ReleaseSchedulerLease() {}
 func RenewSchedulerLease()   {}
 `)
 	text := "UPDATE scheduler_leases SET lease_expires_at = ? WHERE id = 1 AND holder_id = ?"
-	if st, _ := Statement(text, pkg.Func("ReleaseSchedulerLease")); st != nil {
+	if st, _ := Statement(text, pkg.Func("ReleaseSchedulerLease"), nil); st != nil {
 		t.Errorf("Statement in ReleaseSchedulerLease = a renewal, want none")
 	}
-	if st, _ := Statement(text, pkg.Func("RenewSchedulerLease")); st == nil {
+	if st, _ := Statement(text, pkg.Func("RenewSchedulerLease"), nil); st == nil {
 		t.Errorf("Statement in RenewSchedulerLease = none, want a renewal")
 	}
 }

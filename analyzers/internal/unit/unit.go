@@ -49,6 +49,7 @@ type Unit struct {
 	files   *leaserec.Files  // built on first use (Files)
 	paths   *leaserec.Paths  // built on first use (Paths)
 	scripts *scriptsrc.Index // built on first use (Scripts)
+	shared  map[any]any      // built on first use (Shared)
 }
 
 // Engine is what the engine answers for a check.
@@ -153,6 +154,22 @@ func (u *Unit) Scripts() *scriptsrc.Index {
 		u.scripts = scriptsrc.New(fns)
 	}
 	return u.scripts
+}
+
+// Shared returns what build makes, built once per unit and key: an
+// analysis of the package that checks of packages the unit cannot import
+// share (leaseclaim's lease protocol, read by the renewal rule). Key is a
+// value of a type private to the package that builds it.
+func (u *Unit) Shared(key any, build func() any) any {
+	if v, ok := u.shared[key]; ok {
+		return v
+	}
+	if u.shared == nil {
+		u.shared = map[any]any{}
+	}
+	v := build()
+	u.shared[key] = v
+	return v
 }
 
 // Paths tells which path values of the package name the same lock file;
