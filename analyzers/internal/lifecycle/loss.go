@@ -1,6 +1,7 @@
 package lifecycle
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -429,6 +430,21 @@ func (l *checker) leaderContext(sec *section.Section) {
 				sec.Lock.Lib, l.where(sec.Pos), how, outlives, fix)})
 		return
 	}
+	isCtx := func(v ssa.Value) bool { return v == ctx }
+	held := func(v ssa.Value) bool {
+		u, ok := v.(*ssa.UnOp)
+		return v == ctx || ok && u.Op == token.MUL && cellOf(u.X, isCtx) // ctx, or a load of the variable a literal captures it in
+	}
+	if ci, callee, p := ignoringCallee(target, held, 0); ci != nil {
+		// go srv.StartScheduler(ctx, ...) where StartScheduler(_ context.Context, ...)
+		// works on a context of its own: the loss stops at the call.
+		pos, end := l.span(ci)
+		l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(),
+			Related: append(related, analysis.RelatedInformation{Pos: callee.Pos(), Message: "the context is ignored here"}),
+			Message: fmt.Sprintf("the leader context of this OnStartedLeading callback (%s registered at %s) is passed to %s, which ignores it (its parameter %s), so the work %s does goes on after leadership is lost: that context is cancelled when the lease is lost; use it in %s (select on ctx.Done(), pass it to the calls) instead of a context of its own",
+				sec.Lock.Lib, l.where(sec.Pos), callee.Name(), paramName(p), callee.Name(), callee.Name())})
+		return
+	}
 	seen := map[*ssa.Call]bool{}
 	var visit func(fn *ssa.Function)
 	visit = func(fn *ssa.Function) {
@@ -468,6 +484,105 @@ func (l *checker) leaderContext(sec *section.Section) {
 		}
 	}
 	visit(target)
+}
+
+// maxIgnoringDepth bounds how far down the calls that hand a leader context
+// on ignoringCallee looks for the function that drops it.
+const maxIgnoringDepth = 3
+
+// ignoringCallee returns a call in fn (or a function literal it makes) that
+// hands the context (a value for which is holds) to a function of the
+// package that does work but never uses the parameter it receives it in
+// (named _, unnamed, or unread), with that function and parameter; it
+// follows the parameter of a function that only hands it on, up to
+// maxIgnoringDepth calls down.
+func ignoringCallee(fn *ssa.Function, is func(ssa.Value) bool, depth int) (ssa.CallInstruction, *ssa.Function, *ssa.Parameter) {
+	if depth > maxIgnoringDepth {
+		return nil, nil, nil
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case ssa.CallInstruction:
+				c := x.Common()
+				callee := c.StaticCallee()
+				if callee == nil || callee.Blocks == nil || callee.Pkg != fn.Pkg || len(callee.Params) != len(c.Args) {
+					continue
+				}
+				for i, arg := range c.Args {
+					if !is(arg) {
+						continue
+					}
+					p := callee.Params[i]
+					if !outcome.Used(p) {
+						if hasWork(callee, 0) {
+							return x, callee, p
+						}
+						continue
+					}
+					if _, f, q := ignoringCallee(callee, func(v ssa.Value) bool { return v == p }, depth+1); q != nil {
+						return x, f, q
+					}
+				}
+			case *ssa.MakeClosure:
+				// go func() { srv.StartScheduler(ctx) }(): the literal sees the
+				// context as a free variable, or as a cell holding it.
+				lit := x.Fn.(*ssa.Function)
+				for j, v := range x.Bindings {
+					if j >= len(lit.FreeVars) {
+						break
+					}
+					fv := lit.FreeVars[j]
+					var inLit func(ssa.Value) bool
+					switch {
+					case is(v):
+						inLit = func(w ssa.Value) bool { return w == fv }
+					case cellOf(v, is):
+						inLit = func(w ssa.Value) bool {
+							u, ok := w.(*ssa.UnOp)
+							return ok && u.Op == token.MUL && u.X == fv
+						}
+					default:
+						continue
+					}
+					if ci, f, q := ignoringCallee(lit, inLit, depth+1); ci != nil {
+						return ci, f, q
+					}
+				}
+			}
+		}
+	}
+	return nil, nil, nil
+}
+
+// cellOf reports whether v is a local cell (a variable a literal captures)
+// whose every store is of a value for which is holds.
+func cellOf(v ssa.Value, is func(ssa.Value) bool) bool {
+	a, ok := v.(*ssa.Alloc)
+	if !ok || a.Referrers() == nil {
+		return false
+	}
+	stored := false
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if !is(st.Val) {
+				return false
+			}
+			stored = true
+		}
+	}
+	return stored
+}
+
+// paramName renders a parameter for messages: "_", "unnamed" or its name.
+func paramName(p *ssa.Parameter) string {
+	if obj, ok := p.Object().(*types.Var); ok && obj != nil {
+		if obj.Name() == "_" || obj.Name() == "" {
+			return "is " + cmp.Or(obj.Name(), "unnamed")
+		}
+		return obj.Name() + " is never read"
+	}
+	return "is unnamed"
 }
 
 // wrapped returns the function a synthetic wrapper (a bound method value)
