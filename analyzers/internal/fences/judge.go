@@ -62,6 +62,8 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		return // the lease's own heartbeat or expiry moved forward, or a script that compares the key's holder: the lock's protocol (renewal.go)
 	case InvalidatesCache(e):
 		return // a cache entry deleted: the next reader refills it (invalidation.go)
+	case FillsCache(e, site):
+		return // a read-through cache filled on a miss: a copy of the source, not a successor's work (cachefill.go)
 	case UndoesMarker(e):
 		return // this run's own de-duplication marker taken back after its work failed (marker.go)
 	case c.freshKeyed(e):

@@ -1,0 +1,122 @@
+package fences
+
+import (
+	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/valuename"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Cache fills. A read-through cache reads a key, and only on a miss loads
+// the value from the source of truth and writes it back (GET key; miss;
+// load; SET key value). A lock around the load (a stampede guard) spares
+// the source duplicate loads; it keeps no state safe: the fill copies what
+// the source holds, and a stale holder's late fill writes a copy, which the
+// next invalidation or expiry replaces, not a successor's work. So FC1001
+// says nothing about a Redis write of a key that a GET of the same key, in
+// the same function, decides (calls.RedisReadDeciding), of a value not
+// computed from what that GET returned. A write of a value read from the
+// key itself (GET counter, SET counter+1) is a read-modify-write and still
+// judged, as is a write of a key named like a lock's.
+
+// maxFillDepth bounds the walk back from a written value to the read it
+// may be computed from.
+const maxFillDepth = 12
+
+// FillsCache reports whether an unfenced effect fills a read-through cache
+// on a miss. site is the call in the critical section through which the
+// walk reached the effect: a fill in a helper handed the key
+// (loadAndCache(ctx, id, key)) is decided by the GET of its caller.
+func FillsCache(e *effect.Effect, site ssa.CallInstruction) bool {
+	if e.Verdict != effect.Missing || e.Call == nil || e.Key == nil || e.Where != "" || !model.MatchesAny(e.Sink.Assigns, e.Callee) {
+		return false
+	}
+	if valuename.LockKey(e.Key) {
+		return false
+	}
+	fn := e.Call.Parent()
+	var caller ssa.CallInstruction // the call of fn that hands it the key
+	get := calls.RedisReadDeciding(e.Call, e.Key)
+	if get == nil && site != nil && site != e.Call && site.Common().StaticCallee() == fn && len(fn.Params) == len(site.Common().Args) {
+		if key := inCaller(e.Key, fn, site); key != nil && key != e.Key && !valuename.LockKey(key) {
+			caller, get = site, calls.RedisReadDeciding(site, key)
+		}
+	}
+	if get == nil {
+		return false
+	}
+	c := e.Call.Common()
+	for i, a := range c.Args {
+		if a == e.Key || calls.IsContext(a.Type()) || calls.Receiver(c) == a && i == 0 {
+			continue
+		}
+		up := func(v ssa.Value) ssa.Value { return inCaller(v, fn, caller) }
+		if computedFrom(a, get, up, map[ssa.Value]bool{}, 0) {
+			return false // GET n; SET n+1: a read-modify-write of the key itself
+		}
+	}
+	return true
+}
+
+// inCaller returns v, or, for a parameter of fn, the argument caller
+// passes for it (when there is a caller).
+func inCaller(v ssa.Value, fn *ssa.Function, caller ssa.CallInstruction) ssa.Value {
+	p, ok := v.(*ssa.Parameter)
+	if !ok || caller == nil {
+		return v
+	}
+	for i, q := range fn.Params {
+		if q == p {
+			return caller.Common().Args[i]
+		}
+	}
+	return nil
+}
+
+// computedFrom reports whether v is computed from read's result, walking
+// back over the operands of the instructions that make it, and from a
+// parameter to what up says the caller passed for it.
+func computedFrom(v ssa.Value, read *ssa.Call, up func(ssa.Value) ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+	if v == nil || depth > maxFillDepth || seen[v] {
+		return false
+	}
+	if p, ok := v.(*ssa.Parameter); ok {
+		if w := up(p); w != p {
+			return computedFrom(w, read, up, seen, depth+1)
+		}
+		return false
+	}
+	seen[v] = true
+	if v == ssa.Value(read) {
+		return true
+	}
+	instr, ok := v.(ssa.Instruction)
+	if !ok {
+		return false
+	}
+	if a, ok := v.(*ssa.Alloc); ok {
+		// json.Unmarshal([]byte(got), &x): the cell is written through
+		// its address by calls whose other operands may come from the read.
+		for _, r := range *a.Referrers() {
+			if ci, ok := r.(ssa.CallInstruction); ok {
+				for _, arg := range ci.Common().Args {
+					if arg != v && computedFrom(arg, read, up, seen, depth+1) {
+						return true
+					}
+				}
+			}
+			if st, ok := r.(*ssa.Store); ok && computedFrom(st.Val, read, up, seen, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	var ops []*ssa.Value
+	for _, op := range instr.Operands(ops) {
+		if op != nil && *op != nil && computedFrom(*op, read, up, seen, depth+1) {
+			return true
+		}
+	}
+	return false
+}
