@@ -410,6 +410,8 @@ func (w *checker) vocabulary(l clocklabel.Label, fn *ssa.Function) bool {
 		return true // a TTL by its name, in a function that uses a lock
 	case !l.Has(clocklabel.DeadlineName):
 		return false
+	case !l.Has(clocklabel.LeaseField) && w.cachedDeadline(l, fn):
+		return false // a cached record's logical expiry, read from a key no lock is taken on (cacheexpiry.go)
 	}
 	return l.Has(clocklabel.LeaseField) || w.touches(fn) || lockMethod(fn)
 }
