@@ -262,6 +262,9 @@ func (l *checker) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *
 			l.keyParamRelease(fn, ci, k, what)
 			continue
 		}
+		if acq != nil && get == nil && l.stampedeGuard(acq) {
+			continue // a lock that guards only a cache's fill (stampede.go)
+		}
 		var related []analysis.RelatedInformation
 		of := ""
 		if acq != nil {

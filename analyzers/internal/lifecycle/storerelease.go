@@ -129,6 +129,9 @@ func (l *checker) storeReleaseCalls() {
 			if k == nil || !valuename.LockKey(k) || calls.InTestFile(l.u.Pass.Fset, ci.Pos()) {
 				return // a key that is no lock's, or a test of the locker's own force release
 			}
+			if secs := l.heldSections(ci.Parent(), k); len(secs) > 0 && l.guardsFills(secs, secs[0].Lock, k) {
+				return // a lock that guards only a cache's fill (stampede.go)
+			}
 			pos, end := l.span(ci)
 			l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(),
 				Message: fmt.Sprintf("%s deletes the lock key it is given with no check of its owner (%s at %s%s): if the lock's holder is still alive, or another holder took the lock since, this deletes that holder's lock and a third one can enter; release with the holder's own handle (a compare-and-delete of its value), or let the key expire",
