@@ -189,6 +189,20 @@ func StructOf(t types.Type) (*types.Struct, bool) {
 	return st, ok
 }
 
+// ArgFor returns what call c passes for v when v is a parameter of the
+// function c calls (a receiver is its first argument), and v otherwise:
+// a key or a name a helper is handed, seen at its caller.
+func ArgFor(c *ssa.CallCommon, v ssa.Value) ssa.Value {
+	p, ok := v.(*ssa.Parameter)
+	if !ok || c == nil {
+		return v
+	}
+	if i := ParamIndex(p.Parent(), p); i >= 0 && i < len(c.Args) {
+		return c.Args[i]
+	}
+	return v
+}
+
 // ParamIndex is p's index in fn.Params (the receiver first for methods),
 // or -1.
 func ParamIndex(fn *ssa.Function, p *ssa.Parameter) int {

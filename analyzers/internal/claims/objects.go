@@ -47,7 +47,7 @@ func (c *claimer) objects(writers, readers map[*ssa.Function]*objlock.Op) {
 			}
 			callee := ci.Common().StaticCallee()
 			if w := writers[callee]; w != nil {
-				if name := argFor(ci.Common(), w.Name); objlock.LockObject(name) || calls.LockProtocol(c.fn) {
+				if name := calls.ArgFor(ci.Common(), w.Name); objlock.LockObject(name) || calls.LockProtocol(c.fn) {
 					writes = append(writes, write{ci, w, name})
 				}
 			}
@@ -55,7 +55,7 @@ func (c *claimer) objects(writers, readers map[*ssa.Function]*objlock.Op) {
 				// A helper that reads the object and returns what it
 				// found (isBusy(), a free/expired verdict): its call is
 				// the read the claim is taken on.
-				reads = append(reads, &objlock.Op{Call: ci, Kind: model.ObjectRead, Store: r.Store, Name: argFor(ci.Common(), r.Name)})
+				reads = append(reads, &objlock.Op{Call: ci, Kind: model.ObjectRead, Store: r.Store, Name: calls.ArgFor(ci.Common(), r.Name)})
 			}
 		}
 	}
@@ -97,22 +97,6 @@ func sameObject(r, w *objlock.Op, wname ssa.Value) bool {
 		return true
 	}
 	return objlock.SameObject(r.Name, wname)
-}
-
-// argFor maps a writer's object name that is one of its parameters to the
-// argument of the call; any other name stands as it is.
-func argFor(c *ssa.CallCommon, name ssa.Value) ssa.Value {
-	p, ok := name.(*ssa.Parameter)
-	if !ok {
-		return name
-	}
-	fn := p.Parent()
-	for i, q := range fn.Params {
-		if q == p && i < len(c.Args) {
-			return c.Args[i]
-		}
-	}
-	return name
 }
 
 // reachable2 reports whether the read's block can run again after the

@@ -39,7 +39,7 @@ func FillsCache(e *effect.Effect, site ssa.CallInstruction) bool {
 	var caller ssa.CallInstruction // the call of fn that hands it the key
 	get := calls.RedisReadDeciding(e.Call, e.Key)
 	if get == nil && site != nil && site != e.Call && site.Common().StaticCallee() == fn && len(fn.Params) == len(site.Common().Args) {
-		if key := inCaller(e.Key, fn, site); key != nil && key != e.Key && !valuename.LockKey(key) {
+		if key := calls.ArgFor(site.Common(), e.Key); key != e.Key && !valuename.LockKey(key) {
 			caller, get = site, calls.RedisReadDeciding(site, key)
 		}
 	}
@@ -51,27 +51,17 @@ func FillsCache(e *effect.Effect, site ssa.CallInstruction) bool {
 		if a == e.Key || calls.IsContext(a.Type()) || calls.Receiver(c) == a && i == 0 {
 			continue
 		}
-		up := func(v ssa.Value) ssa.Value { return inCaller(v, fn, caller) }
+		up := func(v ssa.Value) ssa.Value {
+			if caller == nil {
+				return v
+			}
+			return calls.ArgFor(caller.Common(), v)
+		}
 		if computedFrom(a, get, up, map[ssa.Value]bool{}, 0) {
 			return false // GET n; SET n+1: a read-modify-write of the key itself
 		}
 	}
 	return true
-}
-
-// inCaller returns v, or, for a parameter of fn, the argument caller
-// passes for it (when there is a caller).
-func inCaller(v ssa.Value, fn *ssa.Function, caller ssa.CallInstruction) ssa.Value {
-	p, ok := v.(*ssa.Parameter)
-	if !ok || caller == nil {
-		return v
-	}
-	for i, q := range fn.Params {
-		if q == p {
-			return caller.Common().Args[i]
-		}
-	}
-	return nil
 }
 
 // computedFrom reports whether v is computed from read's result, walking

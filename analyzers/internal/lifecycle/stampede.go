@@ -79,7 +79,7 @@ func (l *checker) fillsOnly(ci, site, caller ssa.CallInstruction, kind *model.Lo
 	if section.Releases(kind, ci.Common()) {
 		return 0, true
 	}
-	if keys, ok := calls.RedisKeys(ci.Common(), calls.Callee(ci.Common())); ok && len(keys) == 1 && calls.SameKey(argOf(keys[0], caller), key) {
+	if keys, ok := calls.RedisKeys(ci.Common(), calls.Callee(ci.Common())); ok && len(keys) == 1 && calls.SameKey(argFor(caller, keys[0]), key) {
 		return 0, true // the guard's own key: its release through a helper (unlock(ctx, lockKey))
 	}
 	if e := effect.Classify(ci, nil); e != nil {
@@ -109,21 +109,11 @@ func (l *checker) fillsOnly(ci, site, caller ssa.CallInstruction, kind *model.Lo
 	return n, true
 }
 
-// argOf returns what caller passes for v when v is a parameter of the
-// function caller calls, and v otherwise.
-func argOf(v ssa.Value, caller ssa.CallInstruction) ssa.Value {
-	p, ok := v.(*ssa.Parameter)
-	if !ok || caller == nil {
+// argFor is calls.ArgFor at a call that may be absent (the section's own
+// calls have no caller).
+func argFor(caller ssa.CallInstruction, v ssa.Value) ssa.Value {
+	if caller == nil {
 		return v
 	}
-	fn := caller.Common().StaticCallee()
-	if fn == nil || len(fn.Params) != len(caller.Common().Args) {
-		return v
-	}
-	for i, q := range fn.Params {
-		if q == p {
-			return caller.Common().Args[i]
-		}
-	}
-	return v
+	return calls.ArgFor(caller.Common(), v)
 }
