@@ -52,6 +52,9 @@ type Effect struct {
 	Versioned bool
 	// Method is the HTTP method of a request effect ("POST", "PURGE").
 	Method string
+	// Sweep is true for a SQL reaper's transition on the database's clock
+	// (ClockSweep): a protected write, but one that converges.
+	Sweep bool
 	via    string
 }
 
@@ -317,6 +320,7 @@ func (e *Effect) sql(c *ssa.CallCommon, toks *flow.Tokens) *Effect {
 		e.What += " " + st.Table
 	}
 	e.Verdict = sqlVerdict(st, bindings(call, toks))
+	e.Sweep = call.Constant && ClockSweep(st)
 	if e.Verdict == Missing && versioned(st) {
 		e.Verdict, e.Versioned = Carried, true // a compare-and-swap on a version: a stale writer's UPDATE matches nothing
 	}
@@ -428,6 +432,41 @@ func retention(st *sqlfence.Statement, call *sqlcall.Call) bool {
 		}
 	}
 	return true
+}
+
+// ClockSweep reports whether st is a reaper's state transition on the
+// database's clock: an UPDATE with no parameter and no RETURNING, whose
+// every assignment is a constant or NULL, that moves rows from one
+// constant state to another (WHERE state = 'pending' ... SET state =
+// 'expired'), and whose only other conditions compare columns with the
+// database's clock (created_at < now() - interval '2 hours'). Every
+// holder, stale or current, moves the same rows by the same rule on the
+// same clock, and a row another writer moved on no longer matches the
+// state condition: repeated late it changes what the current holder's
+// run would. Such a write still belongs to its section (a lease protocol
+// or a one-way transition reads it); it needs no fencing token.
+func ClockSweep(st *sqlfence.Statement) bool {
+	if st.Verb != "UPDATE" || st.Kind != sqlfence.Write || len(st.Placeholders) > 0 || st.Returning || st.Upsert || len(st.Clock) == 0 || len(st.Assigned) == 0 {
+		return false
+	}
+	for _, g := range st.Clock {
+		if g.Clause != "where" || !g.Strong || g.Op != "<" && g.Op != "<=" {
+			return false
+		}
+	}
+	constant := map[string]string{}
+	for _, l := range st.SetLiterals {
+		constant[l.Column] = l.Value
+	}
+	for _, c := range st.Assigned {
+		if _, ok := constant[c]; !ok && !slices.Contains(st.Cleared, c) {
+			return false // a value computed in the statement (now(), n + 1): not a fixed target state
+		}
+	}
+	return slices.ContainsFunc(st.Literals, func(l sqlfence.Literal) bool {
+		to, ok := constant[l.Column]
+		return ok && l.Clause == "where" && l.Strong && to != l.Value
+	})
 }
 
 // versioned reports whether a write is conditional on a version column

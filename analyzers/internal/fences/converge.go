@@ -45,6 +45,11 @@ import (
 //     (vocab.ContentDigest: hash, digest, checksum) of a function that is
 //     also handed the content as bytes or a reader (PutChunk(ctx, hash,
 //     data)). Written twice, the object holds the same bytes.
+//   - A reaper's state transition on the database's clock
+//     (effect.ClockSweep): UPDATE jobs SET state = 'expired' WHERE state =
+//     'pending' AND created_at < now() - interval '2 hours', with no
+//     parameter. A stale sweeper moves the rows the current one would,
+//     and a row moved on meanwhile no longer matches.
 //
 // Create-if-absent calls of a store (MinIO's MakeBucket, model.KB.AbsentOnly)
 // and set-if-absent commands (model.Sink.Coalesces) are no effect at all
@@ -74,6 +79,8 @@ func (cv *Convergence) Converges(e *effect.Effect) bool {
 		return !cv.sendsPut()
 	case contentAddressed(e):
 		return true
+	case e.Sweep:
+		return true // a reaper's transition on the database's clock (effect.ClockSweep)
 	}
 	return false
 }
