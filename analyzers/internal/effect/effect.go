@@ -923,6 +923,19 @@ func allocates(e *Effect) bool {
 	return replyUsed(call, 0)
 }
 
+// Allocates reports whether call is a write of the knowledge base that
+// hands out a new number (allocates: an INCR whose reply is read), which
+// Classify does not count as a protected effect.
+func Allocates(call ssa.CallInstruction) bool {
+	c := call.Common()
+	callee := calls.Callee(c)
+	if callee == nil {
+		return false
+	}
+	sink := lookup(callee, c)
+	return sink != nil && allocates(&Effect{Sink: sink, Call: call, Callee: callee})
+}
+
 // replyUsed reports whether the reply of a Redis call is read: a method of
 // a go-redis *IntCmd (Val, Result, Int64...), rueidis' AsInt64, or the
 // first result of redigo's Do (converted by redis.Int64).

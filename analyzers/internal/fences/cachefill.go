@@ -18,7 +18,11 @@ import (
 // the same function, decides (calls.RedisReadDeciding), of a value not
 // computed from what that GET returned. A write of a value read from the
 // key itself (GET counter, SET counter+1) is a read-modify-write and still
-// judged, as is a write of a key named like a lock's.
+// judged, as is a write of a key named like a lock's. So is a write of a
+// value that another write produced (an id allocated by INCR, a row's id
+// returned by an INSERT): a fill copies what the source holds, an
+// allocation makes something new, and a stale holder's late one replaces
+// the successor's (the mapping from a name to the id it allocated).
 
 // maxFillDepth bounds the walk back from a written value to the read it
 // may be computed from.
@@ -57,28 +61,37 @@ func FillsCache(e *effect.Effect, site ssa.CallInstruction) bool {
 			}
 			return calls.ArgFor(caller.Common(), v)
 		}
-		if computedFrom(a, get, up, map[ssa.Value]bool{}, 0) {
+		if computedFrom(a, func(c *ssa.Call) bool { return c == get }, up, map[ssa.Value]bool{}, 0) {
 			return false // GET n; SET n+1: a read-modify-write of the key itself
+		}
+		if computedFrom(a, allocates, up, map[ssa.Value]bool{}, 0) {
+			return false // INCR id; SET name id: an allocation, not a copy
 		}
 	}
 	return true
 }
 
-// computedFrom reports whether v is computed from read's result, walking
-// back over the operands of the instructions that make it, and from a
-// parameter to what up says the caller passed for it.
-func computedFrom(v ssa.Value, read *ssa.Call, up func(ssa.Value) ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+// allocates reports whether a call is itself a write whose result is a
+// new value: an id handed out by INCR (effect.Allocates), or a protected
+// effect such as an INSERT that returns the key the database gave it.
+func allocates(c *ssa.Call) bool { return effect.Allocates(c) || effect.Classify(c, nil) != nil }
+
+// computedFrom reports whether v is computed from the result of a call
+// that from accepts, walking back over the operands of the instructions
+// that make it, and from a parameter to what up says the caller passed
+// for it.
+func computedFrom(v ssa.Value, from func(*ssa.Call) bool, up func(ssa.Value) ssa.Value, seen map[ssa.Value]bool, depth int) bool {
 	if v == nil || depth > maxFillDepth || seen[v] {
 		return false
 	}
 	if p, ok := v.(*ssa.Parameter); ok {
 		if w := up(p); w != p {
-			return computedFrom(w, read, up, seen, depth+1)
+			return computedFrom(w, from, up, seen, depth+1)
 		}
 		return false
 	}
 	seen[v] = true
-	if v == ssa.Value(read) {
+	if c, ok := v.(*ssa.Call); ok && from(c) {
 		return true
 	}
 	instr, ok := v.(ssa.Instruction)
@@ -91,12 +104,12 @@ func computedFrom(v ssa.Value, read *ssa.Call, up func(ssa.Value) ssa.Value, see
 		for _, r := range *a.Referrers() {
 			if ci, ok := r.(ssa.CallInstruction); ok {
 				for _, arg := range ci.Common().Args {
-					if arg != v && computedFrom(arg, read, up, seen, depth+1) {
+					if arg != v && computedFrom(arg, from, up, seen, depth+1) {
 						return true
 					}
 				}
 			}
-			if st, ok := r.(*ssa.Store); ok && computedFrom(st.Val, read, up, seen, depth+1) {
+			if st, ok := r.(*ssa.Store); ok && computedFrom(st.Val, from, up, seen, depth+1) {
 				return true
 			}
 		}
@@ -104,7 +117,7 @@ func computedFrom(v ssa.Value, read *ssa.Call, up func(ssa.Value) ssa.Value, see
 	}
 	var ops []*ssa.Value
 	for _, op := range instr.Operands(ops) {
-		if op != nil && *op != nil && computedFrom(*op, read, up, seen, depth+1) {
+		if op != nil && *op != nil && computedFrom(*op, from, up, seen, depth+1) {
 			return true
 		}
 	}

@@ -137,3 +137,21 @@ func (s *service) bumpHelper(ctx context.Context) error {
 	s.put(ctx, "stock:44", n+1) // want `go-redis Set .*under the Redis SET NX lock acquired at`
 	return nil
 }
+
+// seriesID maps a name to an id allocated on a miss: the id is new state
+// (INCR), not a copy of a source. A creator paused past its lock writes a
+// second id over the one its successor allocated and handed out.
+func (s *service) seriesID(ctx context.Context, name string) (int64, error) {
+	key := "series:" + name
+	got, err := s.rdb.Get(ctx, key).Int64()
+	if err == nil {
+		return got, nil
+	}
+	ok, err := s.rdb.SetNX(ctx, "lock:series:"+name, "1", time.Minute).Result()
+	if err != nil || !ok {
+		return 0, err
+	}
+	id := s.rdb.Incr(ctx, "series:next").Val()
+	s.rdb.Set(ctx, key, strconv.FormatInt(id, 10), 0) // want `go-redis Set`
+	return id, nil
+}
