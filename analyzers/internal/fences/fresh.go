@@ -94,8 +94,9 @@ const maxFreshSteps = 48
 
 // fresh reports whether v is, or is built from, a value this run created:
 // the result of a unique-ID source of the knowledge base
-// (model.TokenSource.Unique), bytes such a source filled, or a column an
-// INSERT ... RETURNING of this run scanned.
+// (model.TokenSource.Unique), a number a store's increment handed out
+// (effect.Allocates: id := rdb.Incr(ctx, "seq").Val()), bytes such a
+// source filled, or a column an INSERT ... RETURNING of this run scanned.
 func fresh(v ssa.Value, steps int, seen map[ssa.Value]bool) bool {
 	if v == nil || steps > maxFreshSteps || seen[v] {
 		return false
@@ -106,6 +107,9 @@ func fresh(v ssa.Value, steps int, seen map[ssa.Value]bool) bool {
 	case *ssa.Call:
 		if fn := calls.Callee(&x.Call); fn != nil && uniqueSource(fn, -1) {
 			return true
+		}
+		if effect.Allocates(x) {
+			return true // a number the store handed this run alone (INCR's reply): no other holder is given it
 		}
 		// Formatting or encoding the fresh value keeps it fresh: a method
 		// of the value itself (id.String()), or a standard-library

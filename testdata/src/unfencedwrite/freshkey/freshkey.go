@@ -108,3 +108,19 @@ func suppressed(ctx context.Context, rs *redsync.Redsync, rdb *redis.Client, nam
 	//lint:ignore FC1001 the status key is shared by every run and idempotent here
 	rdb.Set(ctx, "status:"+name, "ok", 0)
 }
+
+// A record keyed by a number INCR handed this run: no other holder is
+// given it, so a stale holder's write cannot overwrite a successor's.
+// The counter the number came from is judged on its own (an allocation,
+// silent); a write of a shared key with the number as its value is not
+// keyed by it (reported).
+func allocated(ctx context.Context, rs *redsync.Redsync, rdb *redis.Client, name string) {
+	m := rs.NewMutex("series:" + name)
+	if err := m.LockContext(ctx); err != nil {
+		return
+	}
+	defer m.UnlockContext(ctx)
+	id := rdb.Incr(ctx, "series:next").Val()
+	rdb.Set(ctx, fmt.Sprintf("series:%d:meta", id), name, 0)
+	rdb.Set(ctx, "series:name:"+name, id, 0) // want `go-redis Set .* under the redsync lock`
+}
