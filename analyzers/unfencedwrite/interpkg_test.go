@@ -118,3 +118,10 @@ func TestDeclaredInterfaceLocks(t *testing.T) {
 func TestPoolLockReleasedByHelper(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/poolbootapp")
 }
+
+// A SET NX key is a lock's when the application hands it to its own Redis
+// wrapper's release or extension (fact.KeyUseFact across packages); a key
+// only ever SET NX through the wrapper is a marker.
+func TestKeyUsedThroughWrapper(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/keywrapapp")
+}

@@ -192,7 +192,10 @@ type analysis_ struct {
 func (a *analysis_) analyze() []Finding {
 	pkg, funcs := ssaprog.Build(a.pass)
 	a.pkg, a.funcs = pkg, funcs
-	a.keys = keyscope.NewEvidence(funcs)
+	a.keys = a.keyEvidence(funcs)
+	for obj, u := range a.keys.KeyUses() {
+		a.pass.ExportObjectFact(obj, &fact.KeyUseFact{Param: u.Param, Extend: u.Extend})
+	}
 	a.index = callindex.New(a.pass.Files, a.pass.TypesInfo, funcs)
 	issuers := map[*types.Func]bool{} // functions of this package that return a token
 	a.fields.CustomCall = func(fn *types.Func) bool { return issuers[fn] || a.custom.isFence(fn) }
@@ -283,6 +286,21 @@ func (a *analysis_) analyze() []Finding {
 	return a.findings
 }
 
+// keyEvidence returns the SET NX key evidence of the package, which also
+// reads the key uses of other packages' functions from their facts (an
+// application's Redis wrapper in its own package).
+func (a *analysis_) keyEvidence(funcs []*ssa.Function) *keyscope.Evidence {
+	e := keyscope.NewEvidence(funcs)
+	e.Imported = func(fn *types.Func) *keyscope.KeyUse {
+		var f fact.KeyUseFact
+		if fn.Pkg() == a.pass.Pkg || !a.pass.ImportObjectFact(fn, &f) {
+			return nil
+		}
+		return &keyscope.KeyUse{Param: f.Param, Extend: f.Extend}
+	}
+	return e
+}
+
 // analyzeLoss is analyze for a package admitted only because it names a
 // renewal: FC5002's loss rules on its SSA (lifecycle.CheckLoss), with no
 // critical sections, no other check and no fact exported. The other checks
@@ -292,7 +310,7 @@ func (a *analysis_) analyze() []Finding {
 func (a *analysis_) analyzeLoss() []Finding {
 	pkg, funcs := ssaprog.Build(a.pass)
 	a.pkg, a.funcs = pkg, funcs
-	a.keys = keyscope.NewEvidence(funcs)
+	a.keys = a.keyEvidence(funcs)
 	a.index = callindex.New(a.pass.Files, a.pass.TypesInfo, funcs)
 	lifecycle.CheckLoss(&unit.Unit{Pass: a.pass, Pkg: pkg, Funcs: funcs, Index: a.index, Engine: services{a}})
 	return a.findings

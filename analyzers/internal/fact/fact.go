@@ -142,3 +142,18 @@ type ClaimFact struct {
 func (*ClaimFact) AFact() {}
 
 func (f *ClaimFact) String() string { return fmt.Sprintf("claim(signal %d at %s)", f.Signal, f.Where) }
+
+// KeyUseFact says that a function uses the Redis key one of its
+// parameters names as only a lock's key is used (keyscope.Evidence): it
+// deletes it, runs a script on it (a compare-and-delete), or extends it.
+// An application's Redis wrapper (ReleaseLock(ctx, key, value),
+// ExtendLock(ctx, key, value, ttl)) is so evidence, at its callers, that
+// the key they pass is a lock's.
+type KeyUseFact struct {
+	Param  int  // the parameter's index (receiver excluded)
+	Extend bool // EXPIRE, PEXPIRE, GETSET: evidence only from another function
+}
+
+func (*KeyUseFact) AFact() {}
+
+func (f *KeyUseFact) String() string { return fmt.Sprintf("keyuse(param %d)", f.Param) }

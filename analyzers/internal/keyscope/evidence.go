@@ -1,6 +1,9 @@
 package keyscope
 
 import (
+	"go/types"
+	"slices"
+
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"golang.org/x/tools/go/ssa"
@@ -18,6 +21,22 @@ import (
 // release), and a delete that undoes a marker when the work after its SET
 // NX failed (Rollback) is no use of a lock's.
 
+// A function of the program that makes such a use of the key one of its
+// parameters names (an application's ReleaseLock(ctx, key, value) over a
+// compare-and-delete script) makes it, at each call, of the key its
+// caller passes (KeyUse, exported as fact.KeyUseFact). Wrappers of
+// wrappers are followed up to maxKeyUseRounds levels within the package.
+
+// maxKeyUseRounds bounds the levels of wrappers of one package followed.
+const maxKeyUseRounds = 3
+
+// KeyUse is a function's use of its key parameter as only a lock's key is
+// used (fact.KeyUseFact).
+type KeyUse struct {
+	Param  int // index, receiver excluded
+	Extend bool
+}
+
 // keyOp is a use of a key that only a lock makes.
 type keyOp struct {
 	fn     *ssa.Function
@@ -28,6 +47,10 @@ type keyOp struct {
 // key is used as only a lock's key is; built on first use.
 type Evidence struct {
 	funcs []*ssa.Function
+	// Imported returns the key use of another package's function (its
+	// fact), or nil.
+	Imported func(*types.Func) *KeyUse
+	uses     map[*types.Func]*KeyUse // this package's functions' key uses
 	ops   map[string][]keyOp         // lock-only uses of keys, by shape
 	sets  map[string][]*ssa.Function // functions with a SET NX, by the shape of its key
 	scope *Scope                     // where a SET NX lock is held
@@ -44,10 +67,12 @@ func (e *Evidence) keyOps() map[string][]keyOp {
 		return e.ops
 	}
 	e.ops = map[string][]keyOp{}
+	e.uses = map[*types.Func]*KeyUse{}
 	add := func(fn *ssa.Function, k ssa.Value, extend bool) {
 		if s := calls.KeyShape(k, false); s != "" {
 			e.ops[s] = append(e.ops[s], keyOp{fn, extend})
 		}
+		e.noteParam(fn, k, extend)
 	}
 	for _, fn := range e.funcs {
 		for ci := range calls.In(fn) {
@@ -79,7 +104,71 @@ func (e *Evidence) keyOps() map[string][]keyOp {
 			}
 		}
 	}
+	// Calls of the program's functions that use their key parameter so.
+	done := map[ssa.CallInstruction]bool{}
+	for round := 0; round < maxKeyUseRounds; round++ {
+		n := len(e.uses)
+		for _, fn := range e.funcs {
+			for ci := range calls.In(fn) {
+				if done[ci] {
+					continue
+				}
+				u := e.useOf(calls.Callee(ci.Common()))
+				if u == nil {
+					continue
+				}
+				done[ci] = true
+				if k := calls.Arg(ci.Common(), u.Param); k != nil && (u.Extend || !rollback(fn, ci, k)) {
+					add(fn, k, u.Extend)
+				}
+			}
+		}
+		if len(e.uses) == n {
+			break
+		}
+	}
 	return e.ops
+}
+
+// noteParam records that fn, a declared function, uses its parameter k so.
+func (e *Evidence) noteParam(fn *ssa.Function, k ssa.Value, extend bool) {
+	p, ok := calls.Unwrap(calls.Resolve(k)).(*ssa.Parameter)
+	obj, isFunc := fn.Object().(*types.Func)
+	if !ok || !isFunc || p.Parent() != fn || fn.Parent() != nil {
+		return
+	}
+	i := slices.Index(fn.Params, p)
+	if fn.Signature.Recv() != nil {
+		i-- // counted after the receiver, as calls.Arg
+	}
+	if i < 0 {
+		return
+	}
+	if u := e.uses[obj]; u == nil || u.Extend && !extend {
+		e.uses[obj] = &KeyUse{Param: i, Extend: extend}
+	}
+}
+
+// useOf returns the key use of a function: this package's, or another's
+// (Imported).
+func (e *Evidence) useOf(fn *types.Func) *KeyUse {
+	if fn == nil {
+		return nil
+	}
+	if u := e.uses[fn]; u != nil {
+		return u
+	}
+	if e.Imported != nil && fn.Pkg() != nil {
+		return e.Imported(fn)
+	}
+	return nil
+}
+
+// KeyUses returns the key uses of this package's declared functions, for
+// export as facts.
+func (e *Evidence) KeyUses() map[*types.Func]*KeyUse {
+	e.keyOps()
+	return e.uses
 }
 
 // rollback reports whether del, a delete of key in fn, undoes the marker

@@ -82,3 +82,53 @@ func TestEvidence(t *testing.T) {
 		t.Errorf("HeldAt(Lock, Unlock): a method of the type whose method acquires")
 	}
 }
+
+const wrapSrc = `package w
+
+import (
+	"context"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+type Client struct{ rdb *redis.Client }
+
+func (c *Client) Release(ctx context.Context, key string) error { return c.rdb.Del(ctx, key).Err() }
+
+func (c *Client) Touch(ctx context.Context, ttl time.Duration, key string) {
+	c.rdb.Expire(ctx, key, ttl)
+}
+
+// Drop hands its key to Release: a wrapper of the wrapper.
+func (c *Client) Drop(ctx context.Context, key string) { c.Release(ctx, key) }
+
+// Get reads the key: no lock's use.
+func (c *Client) Get(ctx context.Context, key string) string { return c.rdb.Get(ctx, key).Val() }
+
+// Pinned deletes a constant key, not its parameter.
+func (c *Client) Pinned(ctx context.Context, key string) { c.rdb.Del(ctx, "pinned") }
+`
+
+// TestKeyUses: the functions of a package that delete, script or extend
+// the key a parameter names, directly or through another such function.
+func TestKeyUses(t *testing.T) {
+	u := testunit.BuildStubbed(t, "w", wrapSrc, "github.com/redis")
+	got := map[string]keyscope.KeyUse{}
+	for fn, use := range keyscope.NewEvidence(u.Funcs).KeyUses() {
+		got[fn.Name()] = *use
+	}
+	want := map[string]keyscope.KeyUse{
+		"Release": {Param: 1},
+		"Touch":   {Param: 2, Extend: true},
+		"Drop":    {Param: 1},
+	}
+	if len(got) != len(want) {
+		t.Errorf("KeyUses = %v, want %v", got, want)
+	}
+	for name, w := range want {
+		if got[name] != w {
+			t.Errorf("KeyUses[%s] = %+v, want %+v", name, got[name], w)
+		}
+	}
+}
