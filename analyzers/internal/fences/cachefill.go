@@ -112,12 +112,26 @@ func computedFrom(v ssa.Value, from func(*ssa.Call) bool, up func(ssa.Value) ssa
 			if st, ok := r.(*ssa.Store); ok && computedFrom(st.Val, from, up, seen, depth+1) {
 				return true
 			}
+			if ia, ok := r.(*ssa.IndexAddr); ok && storedFrom(ia, from, up, seen, depth+1) {
+				return true // a variadic call's argument array (fmt.Sprintf("%d", id))
+			}
 		}
 		return false
 	}
 	var ops []*ssa.Value
 	for _, op := range instr.Operands(ops) {
 		if op != nil && *op != nil && computedFrom(*op, from, up, seen, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// storedFrom reports whether a value stored through addr (an element of
+// an array) is computed from the result of a call that from accepts.
+func storedFrom(addr ssa.Value, from func(*ssa.Call) bool, up func(ssa.Value) ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+	for _, r := range *addr.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == addr && computedFrom(st.Val, from, up, seen, depth+1) {
 			return true
 		}
 	}

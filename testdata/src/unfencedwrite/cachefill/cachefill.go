@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
 	"time"
 
@@ -154,4 +155,24 @@ func (s *service) seriesID(ctx context.Context, name string) (int64, error) {
 	id := s.rdb.Incr(ctx, "series:next").Val()
 	s.rdb.Set(ctx, key, strconv.FormatInt(id, 10), 0) // want `go-redis Set`
 	return id, nil
+}
+
+// seriesName is seriesID with the id formatted by fmt.Sprintf (a variadic
+// call: the id reaches the text through its argument array).
+func (s *service) seriesName(ctx context.Context, name string) (int64, error) {
+	key := "series-name:" + name
+	if _, err := s.rdb.Get(ctx, key).Result(); err == nil {
+		return 0, nil
+	}
+	ok, err := s.rdb.SetNX(ctx, "lock:series-name:"+name, "1", time.Minute).Result()
+	if err != nil || !ok {
+		return 0, err
+	}
+	res := s.rdb.Incr(ctx, "series:next")
+	if res.Err() != nil {
+		return 0, res.Err()
+	}
+	id := uint64(res.Val())
+	s.rdb.Set(ctx, key, fmt.Sprintf("%d", id), 0) // want `go-redis Set`
+	return int64(id), nil
 }
