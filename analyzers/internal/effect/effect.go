@@ -55,7 +55,7 @@ type Effect struct {
 	// Sweep is true for a SQL reaper's transition on the database's clock
 	// (ClockSweep): a protected write, but one that converges.
 	Sweep bool
-	via    string
+	via   string
 }
 
 // Remote returns the effect of calling fn, a function of another package
@@ -423,7 +423,15 @@ func topLevel(t string) []string {
 // or takes a value from the holder (a cutoff it computed, an id), is
 // judged as any other write.
 func retention(st *sqlfence.Statement, call *sqlcall.Call) bool {
-	if st.Verb != "DELETE" || st.Kind != sqlfence.Write || !call.Constant || len(st.Placeholders) > 0 || st.Returning || len(st.Clock) == 0 {
+	return st.Verb == "DELETE" && call.Constant && byPastClock(st)
+}
+
+// byPastClock reports whether a write takes nothing from the holder (no
+// parameter), returns nothing to act on (no RETURNING), and selects its
+// rows by the database's clock: every clock comparison is a top-level
+// WHERE conjunct that admits only rows past a time (col < now() - ...).
+func byPastClock(st *sqlfence.Statement) bool {
+	if st.Kind != sqlfence.Write || len(st.Placeholders) > 0 || st.Returning || len(st.Clock) == 0 {
 		return false
 	}
 	for _, g := range st.Clock {
@@ -446,13 +454,8 @@ func retention(st *sqlfence.Statement, call *sqlcall.Call) bool {
 // run would. Such a write still belongs to its section (a lease protocol
 // or a one-way transition reads it); it needs no fencing token.
 func ClockSweep(st *sqlfence.Statement) bool {
-	if st.Verb != "UPDATE" || st.Kind != sqlfence.Write || len(st.Placeholders) > 0 || st.Returning || st.Upsert || len(st.Clock) == 0 || len(st.Assigned) == 0 {
+	if st.Verb != "UPDATE" || st.Upsert || len(st.Assigned) == 0 || !byPastClock(st) {
 		return false
-	}
-	for _, g := range st.Clock {
-		if g.Clause != "where" || !g.Strong || g.Op != "<" && g.Op != "<=" {
-			return false
-		}
 	}
 	constant := map[string]string{}
 	for _, l := range st.SetLiterals {

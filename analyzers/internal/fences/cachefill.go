@@ -109,14 +109,11 @@ func computedFrom(v ssa.Value, from func(*ssa.Call) bool, up func(ssa.Value) ssa
 					}
 				}
 			}
-			if st, ok := r.(*ssa.Store); ok && computedFrom(st.Val, from, up, seen, depth+1) {
-				return true
-			}
 			if ia, ok := r.(*ssa.IndexAddr); ok && storedFrom(ia, from, up, seen, depth+1) {
 				return true // a variadic call's argument array (fmt.Sprintf("%d", id))
 			}
 		}
-		return false
+		return storedFrom(a, from, up, seen, depth+1)
 	}
 	var ops []*ssa.Value
 	for _, op := range instr.Operands(ops) {

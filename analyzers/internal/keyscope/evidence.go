@@ -50,10 +50,10 @@ type Evidence struct {
 	// Imported returns the key use of another package's function (its
 	// fact), or nil.
 	Imported func(*types.Func) *KeyUse
-	uses     map[*types.Func]*KeyUse // this package's functions' key uses
-	ops   map[string][]keyOp         // lock-only uses of keys, by shape
-	sets  map[string][]*ssa.Function // functions with a SET NX, by the shape of its key
-	scope *Scope                     // where a SET NX lock is held
+	uses     map[*types.Func]*KeyUse    // this package's functions' key uses
+	ops      map[string][]keyOp         // lock-only uses of keys, by shape
+	sets     map[string][]*ssa.Function // functions with a SET NX, by the shape of its key
+	scope    *Scope                     // where a SET NX lock is held
 }
 
 // NewEvidence returns the evidence of the package whose source functions
