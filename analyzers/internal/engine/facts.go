@@ -398,7 +398,7 @@ func wrapperFact(fn *ssa.Function, sig *types.Signature, sec *section.Section) *
 	// The release travels with the wrapper, so that a caller's section
 	// ends at it and a wrapper of the wrapper is recognised too.
 	f := &fact.AcquireFact{Lib: sec.Lock.Lib, Fence: sec.Lock.Fence.Accessor, NoFence: sec.Lock.Fence.None, Release: sec.Lock.Release,
-		Chains: section.ChainsWrappers(sec.Lock), InSQL: sec.Lock.InSQL}
+		Chains: section.ChainsWrappers(sec.Lock), InSQL: sec.Lock.InSQL, Forever: sec.Forever}
 	if sec.Lock.ReleaseCommand != nil {
 		// conn.Do releases only as a DEL of the key: as a function of the
 		// fact it would be every command. The package's functions that

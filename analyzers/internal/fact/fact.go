@@ -108,6 +108,9 @@ type AcquireFact struct {
 	Scope     int
 	ScopeRecv bool
 	TxScoped  bool
+	// Forever: the wrapper takes the lock with no expiry (see
+	// section.Section.Forever).
+	Forever bool
 }
 
 func (*AcquireFact) AFact() {}
@@ -123,6 +126,7 @@ func (f *AcquireFact) Lock() *model.Lock {
 	}
 	l.ReleaseFunc = f.ReleaseFunc
 	l.Scope, l.ScopeRecv, l.TxScoped = f.Scope, f.ScopeRecv, f.TxScoped
+	l.Forever = f.Forever
 	if f.KeyParam > 0 {
 		// A lock when the caller's key is a lock's (section.lockKey).
 		l.Held, l.Handle, l.KeyOnly = model.HeldByKey, f.KeyParam-1, true

@@ -35,6 +35,8 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		return
 	}
 	switch {
+	case sec.Forever:
+		return // a lock with no expiry: no successor can take it while this holder runs (section.Section.Forever)
 	case e.Verdict == effect.Carried:
 		if !sec.May {
 			c.judgeOutcome(sec, e, site)

@@ -265,6 +265,9 @@ func (l *checker) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *
 		if acq != nil && get == nil && l.stampedeGuard(acq) {
 			continue // a lock that guards only a cache's fill (stampede.go)
 		}
+		if acq != nil && get == nil && neverExpire(l.sectionsOf(acq)) {
+			continue // a lock with no expiry: only its holder deletes it
+		}
 		var related []analysis.RelatedInformation
 		of := ""
 		if acq != nil {

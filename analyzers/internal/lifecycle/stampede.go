@@ -1,6 +1,8 @@
 package lifecycle
 
 import (
+	"slices"
+
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/fences"
@@ -26,13 +28,26 @@ const maxGuardDepth = 2
 // SET NX itself, or a call of the wrapper that makes it) writes something,
 // and writes only cache fills.
 func (l *checker) stampedeGuard(acq *setnx) bool {
+	return l.guardsFills(l.sectionsOf(acq), acq.kind, acq.key)
+}
+
+// sectionsOf returns the critical sections of acq's lock: the SET NX
+// itself, and the calls of the wrapper that makes it.
+func (l *checker) sectionsOf(acq *setnx) []*section.Section {
 	var secs []*section.Section
 	for _, s := range l.u.Sections {
 		if s.Call != nil && (s.Call == ssa.CallInstruction(acq.call) || s.Call.Common().StaticCallee() == acq.fn) {
 			secs = append(secs, s)
 		}
 	}
-	return l.guardsFills(secs, acq.kind, acq.key)
+	return secs
+}
+
+// neverExpire reports whether secs are some, and all of a lock taken with
+// no expiry (section.Section.Forever): the key cannot pass to another
+// holder before this one deletes it, so a blind DEL deletes only its own.
+func neverExpire(secs []*section.Section) bool {
+	return len(secs) > 0 && !slices.ContainsFunc(secs, func(s *section.Section) bool { return !s.Forever })
 }
 
 // guardsFills reports whether the sections, of a SET NX lock of kind l

@@ -129,8 +129,8 @@ func (l *checker) storeReleaseCalls() {
 			if k == nil || !valuename.LockKey(k) || calls.InTestFile(l.u.Pass.Fset, ci.Pos()) {
 				return // a key that is no lock's, or a test of the locker's own force release
 			}
-			if secs := l.heldSections(ci.Parent(), k); len(secs) > 0 && l.guardsFills(secs, secs[0].Lock, k) {
-				return // a lock that guards only a cache's fill (stampede.go)
+			if secs := l.heldSections(ci.Parent(), k); len(secs) > 0 && (l.guardsFills(secs, secs[0].Lock, k) || neverExpire(secs)) {
+				return // a lock that guards only a cache's fill (stampede.go), or one with no expiry
 			}
 			pos, end := l.span(ci)
 			l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(),

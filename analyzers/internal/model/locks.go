@@ -91,6 +91,9 @@ type Lock struct {
 	// lock only when its key names one (IsLockKeyText) or the same
 	// function releases that key ("processed:42" is de-duplication).
 	KeyOnly bool
+	// Forever is true for a lock that an acquire wrapper (fact.AcquireFact)
+	// takes with no expiry (section.Section.Forever).
+	Forever bool
 	// Mirror recognises the lock taken through an application's own
 	// interface that mirrors the client's API (a RedisBackend with
 	// SetNX(ctx, key, value, ttl) (bool, error) implemented over

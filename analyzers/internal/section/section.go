@@ -11,6 +11,7 @@
 package section
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"maps"
@@ -87,6 +88,14 @@ type Section struct {
 	// SET NX is built: the key is a lock or not depending on what callers
 	// pass. 0 otherwise.
 	KeyParam int
+	// Forever is true for a SET NX lock taken with no expiry (a TTL of
+	// the constant 0) that its function does not give one afterwards
+	// (EXPIRE): the key stays until someone deletes it, so the lock
+	// cannot pass to another holder while this one is paused, and its
+	// holder's late writes and blind release cannot be a stale holder's.
+	// (A lock that never expires has its own hazard, a crash leaves it
+	// held for ever, which no check of this suite is about.)
+	Forever bool
 
 	whole    bool                     // the entire body of Fn
 	blocks   map[*ssa.BasicBlock]bool // a May section's blocks
@@ -402,6 +411,12 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup, keys KeyEvidence, 
 	default:
 		s.Handle = calls.Receiver(&call.Call)
 	}
+	switch {
+	case l.Forever: // a wrapper's: it gave the key no expiry; nor may its caller
+		s.Forever = l.Held != model.HeldByKey || !expiresIn(fn, s.Handle)
+	case l.Held == model.HeldByKey:
+		s.Forever = noTTL(callee, &call.Call) && !expiresIn(fn, s.Handle)
+	}
 	if l.KeyOnly && !lockKey(fn, call, l, s.Handle, keys) {
 		if !conditional {
 			return nil // SET NX for de-duplication, not a lock
@@ -505,6 +520,37 @@ func fromCall(fn *ssa.Function, call *ssa.Call, extra Lookup, keys KeyEvidence, 
 		}
 	}
 	return s
+}
+
+// noTTL reports whether c, a SET NX lock's acquisition, passes the
+// constant 0 as its TTL (model.KB.LockTTLArgs): go-redis's SetNX(ctx,
+// key, value, 0) sets a key with no expiration.
+func noTTL(callee *types.Func, c *ssa.CallCommon) bool {
+	if callee == nil {
+		return false
+	}
+	for _, ta := range model.KB.LockTTLArgs {
+		if !ta.Func.Matches(callee) {
+			continue
+		}
+		k, ok := calls.Arg(c, ta.Arg).(*ssa.Const)
+		return ok && k.Value != nil && k.Value.Kind() == constant.Int && constant.Sign(k.Value) == 0
+	}
+	return false
+}
+
+// expiresIn reports whether fn gives key an expiry (SETNX, then EXPIRE:
+// the two-step lock of older code).
+func expiresIn(fn *ssa.Function, key ssa.Value) bool {
+	if key == nil {
+		return true // unknown: assume the lock expires
+	}
+	for ci := range calls.In(fn) {
+		if k := calls.RedisExpire(ci.Common()); k != nil && calls.SameKey(k, key) {
+			return true
+		}
+	}
+	return false
 }
 
 // passesHandle reports whether a call of a package function hands it h
