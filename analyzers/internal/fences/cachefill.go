@@ -23,6 +23,59 @@ import (
 // returned by an INSERT): a fill copies what the source holds, an
 // allocation makes something new, and a stale holder's late one replaces
 // the successor's (the mapping from a name to the id it allocated).
+// The lookup and the fill are often helpers of their own, each building
+// the key (getShopFromCache(ctx, id); miss; rebuildShopCache(ctx, id)):
+// a call of the section's function whose result decides whether the fill
+// is reached, and that GETs a key of the fill's family (the same constant
+// prefix), itself or in a helper, is the lookup (lookupDeciding).
+
+// maxLookupDepth bounds how deep a cache lookup helper is read for the
+// GET it makes (getShopFromCache -> decode -> rdb.Get).
+const maxLookupDepth = 2
+
+// lookupDeciding returns the call, in the function of site (the call of
+// the critical section that leads to a write of key), whose result decides
+// whether site runs and which reads a key of the same family as key (the
+// same constant prefix, "cache:shop:" + id), itself or in a helper of the
+// package: the cache lookup of a read-through cache whose miss leads to
+// the fill, when the lookup and the fill are helpers of their own
+// (getShopFromCache(ctx, id); miss; rebuildShopCache(ctx, id)).
+func lookupDeciding(site ssa.CallInstruction, key ssa.Value) *ssa.Call {
+	prefix, ok := calls.ConstPrefix(key)
+	if !ok || prefix == "" || site.Parent() == nil {
+		return nil
+	}
+	for ci := range calls.In(site.Parent()) {
+		h, ok := ci.(*ssa.Call)
+		if !ok || ci == site || !calls.DecidedBy(site, h, h) {
+			continue
+		}
+		if readsFamily(&h.Call, prefix, 0) {
+			return h
+		}
+	}
+	return nil
+}
+
+// readsFamily reports whether c reads (GET) a key with the constant
+// prefix, itself or in the functions with a body it calls, to depth
+// maxLookupDepth.
+func readsFamily(c *ssa.CallCommon, prefix string, depth int) bool {
+	if k := calls.RedisRead(c); k != nil {
+		p, ok := calls.ConstPrefix(k)
+		return ok && p == prefix
+	}
+	fn := c.StaticCallee()
+	if fn == nil || fn.Blocks == nil || depth >= maxLookupDepth {
+		return false
+	}
+	for ci := range calls.In(fn) {
+		if readsFamily(ci.Common(), prefix, depth+1) {
+			return true
+		}
+	}
+	return false
+}
 
 // maxFillDepth bounds the walk back from a written value to the read it
 // may be computed from.
@@ -40,12 +93,18 @@ func FillsCache(e *effect.Effect, site ssa.CallInstruction) bool {
 		return false
 	}
 	fn := e.Call.Parent()
-	var caller ssa.CallInstruction // the call of fn that hands it the key
+	var caller ssa.CallInstruction // the call of fn in the section, which hands it its arguments
+	if site != nil && site != e.Call && site.Common().StaticCallee() == fn && len(fn.Params) == len(site.Common().Args) {
+		caller = site
+	}
 	get := calls.RedisReadDeciding(e.Call, e.Key)
-	if get == nil && site != nil && site != e.Call && site.Common().StaticCallee() == fn && len(fn.Params) == len(site.Common().Args) {
-		if key := calls.ArgFor(site.Common(), e.Key); key != e.Key && !valuename.LockKey(key) {
-			caller, get = site, calls.RedisReadDeciding(site, key)
+	if get == nil && caller != nil {
+		if key := calls.ArgFor(caller.Common(), e.Key); key != e.Key && !valuename.LockKey(key) {
+			get = calls.RedisReadDeciding(caller, key) // the key handed to a fill helper
 		}
+	}
+	if get == nil && site != nil {
+		get = lookupDeciding(site, e.Key)
 	}
 	if get == nil {
 		return false
