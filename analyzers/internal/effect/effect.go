@@ -763,12 +763,30 @@ func isGeneratedWrite(sink *model.Sink, fn *types.Func) bool {
 	if n, ok := types.Unalias(last).(*types.Named); !ok || n.Obj().Name() != sink.Option.Type || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != sink.Option.Pkg {
 		return false
 	}
+	return !readsOnly(fn.Name())
+}
+
+// readsOnly reports whether a generated RPC method's name says it only
+// reads (model.Library.ReadPrefixes): it starts with a read prefix
+// (GetUser), or one namespace word precedes the prefix (KvGet) and no word
+// of the name is a write (KvScanLock).
+func readsOnly(name string) bool {
 	for _, p := range model.KB.ReadPrefixes {
-		if strings.HasPrefix(fn.Name(), p) {
-			return false
+		if strings.HasPrefix(name, p) {
+			return true
 		}
 	}
-	return true
+	words := vocab.Words(name)
+	if len(words) < 2 || slices.ContainsFunc(words, func(w string) bool { return slices.Contains(model.KB.WriteWords, w) }) {
+		return false
+	}
+	rest := name[len(words[0]):]
+	for _, p := range model.KB.ReadPrefixes {
+		if strings.HasPrefix(rest, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func (e *Effect) request(c *ssa.CallCommon, toks *flow.Tokens) *Effect {

@@ -69,6 +69,8 @@ type Index struct {
 	// ReadPrefixes are method-name prefixes of generated RPC client
 	// methods that only read (Library.ReadPrefixes).
 	ReadPrefixes []string
+	// WriteWords are Library.WriteWords.
+	WriteWords []string
 	// IdempotencyHeaders and DedupFields make a write safe to repeat.
 	IdempotencyHeaders, DedupFields []string
 
@@ -225,6 +227,7 @@ func NewIndex(libs []*Library) *Index {
 		x.TaskLocks = append(x.TaskLocks, l.Tasks...)
 		x.Sinks = append(x.Sinks, l.Sinks...)
 		x.ReadPrefixes = append(x.ReadPrefixes, l.ReadPrefixes...)
+		x.WriteWords = append(x.WriteWords, l.WriteWords...)
 		x.IdempotencyHeaders = append(x.IdempotencyHeaders, l.IdempotencyHeaders...)
 		x.DedupFields = append(x.DedupFields, l.DedupFields...)
 		x.FenceCalls = append(x.FenceCalls, l.Fences...)
@@ -261,6 +264,7 @@ func NewIndex(libs []*Library) *Index {
 		x.Sessions.TxEnds = append(x.Sessions.TxEnds, l.Sessions.TxEnds...)
 		x.Sessions.Closes = append(x.Sessions.Closes, l.Sessions.Closes...)
 		x.Sessions.Begins = append(x.Sessions.Begins, l.Sessions.Begins...)
+		x.Sessions.Unwraps = append(x.Sessions.Unwraps, l.Sessions.Unwraps...)
 		x.Rewriters = append(x.Rewriters, l.Rewriters...)
 		if l.Preconditions != nil {
 			x.Preconditions = append(x.Preconditions, l.Preconditions)

@@ -17,5 +17,10 @@ var grpcLibrary = Library{
 	// it while it connects).
 	ReadPrefixes: []string{"Get", "List", "Watch", "Describe", "Read", "Fetch", "Query", "Search",
 		"Check", "Stat", "Head", "Count", "Exists", "Lookup", "Find", "Ping", "Health", "Batch" + "Get", "Subscribe", "Stream",
-		"Authenticate"},
+		"Authenticate", "Scan"},
+	WriteWords: []string{"put", "set", "create", "update", "delete", "remove", "insert", "write", "prewrite", "commit",
+		"lock", "unlock", "acquire", "release", "cleanup", "resolve", "rollback", "add", "append", "upsert", "send",
+		"publish", "ack", "mutate", "increment", "incr", "apply", "register", "cancel", "reset", "move", "merge", "swap",
+		"flush", "compact", "gc", "destroy", "drop", "truncate", "import", "load", "store", "save", "modify", "patch",
+		"replace", "kill", "start", "stop", "split", "heartbeat", "renew", "grant", "revoke", "assign", "claim"},
 }

@@ -177,8 +177,14 @@ type Library struct {
 	// so its value may have been written by another host.
 	StructTags []string
 	// ReadPrefixes are method-name prefixes of generated RPC client
-	// methods that only read, or change nothing a lock protects.
+	// methods that only read, or change nothing a lock protects. A prefix
+	// also counts after one leading word that names a namespace rather
+	// than an action (TiKV's KvGet, KvBatchGet, RawScan) when no word of
+	// the name is one of WriteWords (KvScanLock).
 	ReadPrefixes []string
+	// WriteWords are lower-case words that make a generated method a
+	// write wherever they stand in its name.
+	WriteWords []string
 	// IdempotencyHeaders are request header names that make a write safe
 	// to repeat; DedupFields are input fields that give a message a
 	// deduplication id the broker enforces.
@@ -319,4 +325,7 @@ type Sessions struct {
 	// connection's BeginTx, a transaction's nested Begin): statements on
 	// the transaction run on that session.
 	Begins []Func
+	// Unwraps return the connection their receiver wraps (pgxpool's
+	// Conn.Conn, the *pgx.Conn of a pooled connection): the same session.
+	Unwraps []Func
 }

@@ -24,6 +24,8 @@ const (
 	Ledger_GetBalance_FullMethodName   = "/ledger.v1.Ledger/GetBalance"
 	Ledger_Authenticate_FullMethodName = "/ledger.v1.Ledger/Authenticate"
 	Ledger_ListAccounts_FullMethodName = "/ledger.v1.Ledger/ListAccounts"
+	Ledger_KvGet_FullMethodName        = "/ledger.v1.Ledger/KvGet"
+	Ledger_KvScanLock_FullMethodName   = "/ledger.v1.Ledger/KvScanLock"
 )
 
 // LedgerClient is the client API for Ledger service.
@@ -40,6 +42,10 @@ type LedgerClient interface {
 	Authenticate(ctx context.Context, in *GetBalanceRequest, opts ...grpc.CallOption) (*GetBalanceResponse, error)
 	// ListAccounts streams the accounts matching a prefix.
 	ListAccounts(ctx context.Context, in *ListAccountsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[Account], error)
+	// KvGet reads a key (a namespace word, then the read verb: TiKV's naming).
+	KvGet(ctx context.Context, in *GetBalanceRequest, opts ...grpc.CallOption) (*GetBalanceResponse, error)
+	// KvScanLock scans and locks keys (a write).
+	KvScanLock(ctx context.Context, in *GetBalanceRequest, opts ...grpc.CallOption) (*GetBalanceResponse, error)
 }
 
 type ledgerClient struct {
@@ -74,6 +80,26 @@ func (c *ledgerClient) GetBalance(ctx context.Context, in *GetBalanceRequest, op
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetBalanceResponse)
 	err := c.cc.Invoke(ctx, Ledger_GetBalance_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *ledgerClient) KvGet(ctx context.Context, in *GetBalanceRequest, opts ...grpc.CallOption) (*GetBalanceResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetBalanceResponse)
+	err := c.cc.Invoke(ctx, Ledger_KvGet_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *ledgerClient) KvScanLock(ctx context.Context, in *GetBalanceRequest, opts ...grpc.CallOption) (*GetBalanceResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetBalanceResponse)
+	err := c.cc.Invoke(ctx, Ledger_KvScanLock_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}

@@ -19,12 +19,14 @@ func rpc(ctx context.Context, lc ledgerpb.LedgerClient, m *concurrency.Mutex) er
 	}
 	defer m.Unlock(ctx)
 	tok := m.Header().Revision
-	lc.GetBalance(ctx, &ledgerpb.GetBalanceRequest{})                      // a read
-	lc.Authenticate(ctx, &ledgerpb.GetBalanceRequest{})                    // a credential exchange, not a protected effect
-	lc.Transfer(ctx, &ledgerpb.TransferRequest{})                          // want `write RPC Transfer \(gRPC LedgerClient.Transfer\) .*send it in the request`
-	lc.Transfer(ctx, &ledgerpb.TransferRequest{FencingToken: tok})         // the request carries it
+	lc.GetBalance(ctx, &ledgerpb.GetBalanceRequest{})              // a read
+	lc.Authenticate(ctx, &ledgerpb.GetBalanceRequest{})            // a credential exchange, not a protected effect
+	lc.KvGet(ctx, &ledgerpb.GetBalanceRequest{})                   // a read after a namespace word
+	lc.KvScanLock(ctx, &ledgerpb.GetBalanceRequest{})              // want `write RPC KvScanLock \(gRPC LedgerClient.KvScanLock\)`
+	lc.Transfer(ctx, &ledgerpb.TransferRequest{})                  // want `write RPC Transfer \(gRPC LedgerClient.Transfer\) .*send it in the request`
+	lc.Transfer(ctx, &ledgerpb.TransferRequest{FencingToken: tok}) // the request carries it
 	mctx := metadata.AppendToOutgoingContext(ctx, "x-fencing-token", strconv.FormatInt(tok, 10))
-	_, err := lc.Debit(mctx, &ledgerpb.DebitRequest{})                     // metadata carries it
+	_, err := lc.Debit(mctx, &ledgerpb.DebitRequest{}) // metadata carries it
 	return err
 }
 
