@@ -141,6 +141,7 @@ var sqlLibrary = Library{
 			methods(pgx, []string{"Conn"}, "Begin", "BeginTx")...), methods(pgx4, []string{"Conn"}, "Begin", "BeginTx")...),
 			append(methods(pgxpool, []string{"Conn"}, "Begin", "BeginTx"),
 				Func{pgx, "Tx", "Begin"}, Func{pgx4, "Tx", "Begin"}, Func{pgxpool, "Tx", "Begin"})...),
+		Unwraps: []Func{{pgxpool, "Conn", "Conn"}, {pgxpool4, "Conn", "Conn"}},
 	},
 	Rewriters:  []Rewriter{{Pkg: sqlx, Names: []string{"Named", "In", "BindNamed"}}, {Pkg: sqlx, Names: []string{"Rebind"}, FuncArg: 1}},
 	Instants:   []Field{{sqlpkg, "NullTime", ""}},

@@ -242,7 +242,8 @@ func (p *Path) Origin(recv ssa.Value) *ssa.Parameter {
 
 // Session returns the connection whose session a statement on v runs on,
 // as far as v's own function tells: a transaction begun on a connection
-// (model.Sessions.Begins) runs on it, and so does a query wrapper made
+// (model.Sessions.Begins) runs on it, as does the connection a pooled
+// connection wraps (model.Sessions.Unwraps), and so does a query wrapper made
 // from it (wraps). v itself otherwise.
 func Session(v ssa.Value) ssa.Value {
 	for range maxPathDepth {
@@ -261,7 +262,8 @@ func Session(v ssa.Value) ssa.Value {
 			return v
 		}
 		switch {
-		case model.MatchesAny(model.KB.Sessions.Begins, calls.Callee(&call.Call)):
+		case model.MatchesAny(model.KB.Sessions.Begins, calls.Callee(&call.Call)),
+			model.MatchesAny(model.KB.Sessions.Unwraps, calls.Callee(&call.Call)):
 			v = calls.Receiver(&call.Call)
 		case wraps(call) != nil:
 			v = wraps(call)

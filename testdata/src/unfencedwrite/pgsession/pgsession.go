@@ -192,3 +192,36 @@ func resetDBKept(ctx context.Context, url string, pool *pgxpool.Pool) error {
 	_, err = pool.Exec(ctx, `ALTER TABLE users DISABLE TRIGGER ALL`) // want `ALTER .*under the SQL advisory lock acquired at`
 	return err
 }
+
+// applyOn records a migration in a transaction begun on the connection it
+// is handed.
+func applyOn(ctx context.Context, conn *pgx.Conn, version int) error {
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version) VALUES ($1)`, version); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+// migratePooled locks a connection acquired from the pool and migrates on
+// the *pgx.Conn it wraps (pgxpool.Conn.Conn): the same session.
+func migratePooled(ctx context.Context, pool *pgxpool.Pool, version int) error {
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock(7)`); err != nil {
+		return err
+	}
+	defer conn.Exec(ctx, `SELECT pg_advisory_unlock(7)`)
+	if err := applyOn(ctx, conn.Conn(), version); err != nil {
+		return err
+	}
+	_, err = pool.Exec(ctx, `UPDATE schema_state SET version = $1 WHERE true`, version) // want `UPDATE schema_state .*under the SQL advisory lock acquired at`
+	return err
+}
