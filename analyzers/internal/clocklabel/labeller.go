@@ -55,6 +55,7 @@ type Labeller struct {
 	stamps   map[token.Pos]token.Pos   // reads of a stamped SET NX key -> the SET NX (stamplock)
 	objReads map[token.Pos]string      // reads of a lock object of an object store -> the store (objlock)
 	defs     map[*types.Var][]ast.Expr // the definitions of local variables (Evidence), built on use
+	clocks   map[types.Object]bool     // func-typed fields and variables given a clock reading function (injectedClocks)
 }
 
 // New labels the values of u's package, to a fixed point.
@@ -101,6 +102,87 @@ func (w *Labeller) lockObjectReads() map[token.Pos]string {
 		}
 	}
 	return w.objReads
+}
+
+// injectedClocks returns the func-typed fields and package variables of
+// this package that are given a function reading the host's clock
+// (model.KB.ClockReads: `now: time.Now` in a constructor, `s.now =
+// time.Now`): an injectable clock, whose call reads this host's clock
+// wherever tests do not replace it.
+func (w *Labeller) injectedClocks() map[types.Object]bool {
+	if w.clocks != nil {
+		return w.clocks
+	}
+	w.clocks = map[types.Object]bool{}
+	note := func(lhs ast.Expr, rhs ast.Expr) {
+		v := w.funcVar(lhs)
+		if v == nil {
+			return
+		}
+		if f, ok := w.funcRef(rhs).(*types.Func); ok && model.MatchesAny(model.KB.ClockReads, f) {
+			w.clocks[v] = true
+		}
+	}
+	for _, f := range w.u.Pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.KeyValueExpr:
+				note(n.Key, n.Value)
+			case *ast.AssignStmt:
+				if len(n.Lhs) == len(n.Rhs) {
+					for i := range n.Lhs {
+						note(n.Lhs[i], n.Rhs[i])
+					}
+				}
+			case *ast.ValueSpec:
+				if len(n.Names) == len(n.Values) {
+					for i := range n.Names {
+						note(n.Names[i], n.Values[i])
+					}
+				}
+			}
+			return true
+		})
+	}
+	return w.clocks
+}
+
+// funcVar returns the field or variable of function type that e names
+// (e.now, now), or nil.
+func (w *Labeller) funcVar(e ast.Expr) types.Object {
+	var id *ast.Ident
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return nil
+	}
+	obj := w.Info.Uses[id]
+	if obj == nil {
+		obj = w.Info.Defs[id]
+	}
+	v, ok := obj.(*types.Var)
+	if !ok {
+		return nil
+	}
+	if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
+		return nil
+	}
+	return v
+}
+
+// funcRef returns the object a function value expression names (time.Now
+// as a value, not called), or nil.
+func (w *Labeller) funcRef(e ast.Expr) types.Object {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return w.Info.Uses[x]
+	case *ast.SelectorExpr:
+		return w.Info.Uses[x.Sel]
+	}
+	return nil
 }
 
 func (w *Labeller) stampReads() map[token.Pos]token.Pos {
@@ -616,6 +698,9 @@ func (w *Labeller) call(call *ast.CallExpr) Label {
 			}
 			return l
 		}
+	}
+	if v := w.funcVar(call.Fun); v != nil && w.injectedClocks()[v] {
+		return LocalAt(call.Pos(), v.Name()+"() (time.Now, injected)")
 	}
 	fn := w.Callee(call)
 	if fn == nil || fn.Pkg() == nil {
