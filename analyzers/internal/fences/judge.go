@@ -19,6 +19,17 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
+// underTest reports whether e is a write of the code under test reached
+// from a critical section a test opens (a test that holds a lock to
+// simulate contention, then calls the code under test): the test runs in
+// one process against its fixtures, and the code under test is judged in
+// its own files, where its writes are (engine/testcode.go). A write the
+// test makes itself is still judged.
+func (c *Checker) underTest(sec *section.Section, e *effect.Effect) bool {
+	fset := c.u.Pass.Fset
+	return e.Call != nil && calls.InTestFile(fset, sec.Pos) && !calls.InTestFile(fset, e.Call.Pos())
+}
+
 // Judge turns an effect inside a section into a finding, unless the effect
 // is safe in this section.
 //
@@ -37,6 +48,8 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 	switch {
 	case sec.Forever:
 		return // a lock with no expiry: no successor can take it while this holder runs (section.Section.Forever)
+	case c.underTest(sec, e):
+		return // a test's lock around a call of the code under test: that code's writes are judged in its own files
 	case e.Verdict == effect.Carried:
 		if !sec.May {
 			c.judgeOutcome(sec, e, site)

@@ -46,3 +46,10 @@ func (s *Store) Migrate(ctx context.Context) error {
 	_, err = s.db.ExecContext(ctx, `UPDATE schema_version SET version = 2`) // want `UPDATE schema_version .* under the redsync lock`
 	return err
 }
+
+// Settle is code under test that writes; a test calls it while holding a
+// lock of its own (simulating contention).
+func Settle(ctx context.Context, db *sql.DB) error {
+	_, err := db.ExecContext(ctx, `UPDATE orders SET state = 'settled' WHERE id = 2`)
+	return err
+}

@@ -59,3 +59,20 @@ func TestDirectLockSuppressed(t *testing.T) {
 	//lint:ignore FC1001 the test checks the write itself
 	db.ExecContext(ctx, `UPDATE orders SET state = 'paid' WHERE id = 1`)
 }
+
+// Silent: the test holds a lock through the library's API around a call of
+// the code under test (to simulate contention); that code's writes are the
+// code under test's, judged in its own files.
+func TestContention(t *testing.T) {
+	ctx := context.Background()
+	var rs *redsync.Redsync
+	var db *sql.DB
+	m := rs.NewMutex("orders")
+	if err := m.LockContext(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer m.UnlockContext(ctx)
+	if err := Settle(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+}
