@@ -150,7 +150,47 @@ func (c *Checker) isLeaseCheck(call *ssa.CallCommon) bool {
 	if model.MatchesAny(model.KB.ValidityChecks, fn) || c.u.IsCustomCheck(fn) {
 		return true
 	}
-	return leaseCheckName(fn.Name())
+	return leaseCheckName(fn.Name()) || c.checkWrapper(call.StaticCallee())
+}
+
+// checkWrapper reports whether fn, a function of this package, returns a
+// lease check's verdict under a name of its own (canRunAsLeader() {
+// return s.leader.IsLeader() }): every return gives, as its bool first
+// result, a constant (the answer where nothing is asked: no elector
+// configured) or a lease check's result, and at least one gives a check's.
+// Its callers branch on the check as they would on IsLeader.
+func (c *Checker) checkWrapper(fn *ssa.Function) bool {
+	if fn == nil || len(fn.Blocks) == 0 || !c.u.Local(fn) {
+		return false
+	}
+	if v, ok := c.wrappers[fn]; ok {
+		return v
+	}
+	c.wrappers[fn] = false // a recursive call decides nothing
+	asks := false
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		if len(ret.Results) == 0 || !calls.IsBool(ret.Results[0].Type()) {
+			return false
+		}
+		r := ret.Results[0]
+		if _, isConst := r.(*ssa.Const); isConst {
+			continue
+		}
+		call := checkCall(r)
+		if p, ok := r.(*ssa.Phi); ok {
+			call = phiCheck(p)
+		}
+		if call == nil || !c.isLeaseCheck(&call.Call) {
+			return false
+		}
+		asks = true
+	}
+	c.wrappers[fn] = asks
+	return asks
 }
 
 func leaseCheckName(name string) bool {

@@ -33,12 +33,15 @@ type Checker struct {
 	converge *Convergence
 	// flags are the package's lease flags (leaseflag.go), once computed.
 	flags map[*types.Var]*holderflag.Flag
+	// wrappers memoises checkWrapper (checked.go): true, false, or
+	// absent while being decided.
+	wrappers map[*ssa.Function]bool
 }
 
 // New returns the checker of u's package; locked are the package's
 // sections with a lock in view, by function (see Checker.locked).
 func New(u *unit.Unit, locked map[*ssa.Function][]*section.Section, claims *oneway.Package) *Checker {
-	return &Checker{u: u, locked: locked, guards: map[guardKey]*ssa.Call{}, claims: claims, converge: NewConvergence(u.Funcs)}
+	return &Checker{u: u, locked: locked, guards: map[guardKey]*ssa.Call{}, wrappers: map[*ssa.Function]bool{}, claims: claims, converge: NewConvergence(u.Funcs)}
 }
 
 // Convergence returns the package's convergence rule (converge.go), which
