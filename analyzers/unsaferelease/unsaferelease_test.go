@@ -1,6 +1,7 @@
 package unsaferelease_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/testutil"
@@ -31,4 +32,24 @@ func TestForceReleaseAcrossPackages(t *testing.T) {
 // unused one would be reported as FC0001).
 func TestLockFileSuppressionUsed(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), suppression.Analyzer, "unsaferelease/lockfilesuppressed")
+}
+
+// TestReleaseHelperRelated checks that the finding at the call of a
+// package's release helper names the helper's DEL as its related location
+// (the scorer and the editor both look there).
+func TestReleaseHelperRelated(t *testing.T) {
+	results := analysistest.Run(t, testutil.TestData(), unsaferelease.Analyzer, "unsaferelease/releasehelper")
+	found := false
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			for _, rel := range d.Related {
+				if p := r.Pass.Fset.Position(rel.Pos); filepath.Base(p.Filename) == "releasehelper.go" && p.Line == 27 {
+					found = true
+				}
+			}
+		}
+	}
+	if !found {
+		t.Error("no finding names the helper's DEL (releasehelper.go:27) as a related location")
+	}
 }

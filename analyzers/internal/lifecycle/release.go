@@ -317,7 +317,9 @@ func (l *checker) keyParamRelease(fn *ssa.Function, ci ssa.CallInstruction, key 
 	}) {
 		return
 	}
-	l.releases().summarise(fn, &ReleaseFact{What: what, Where: l.where(ci.Pos()), KeyParam: i + 1})
+	f := &ReleaseFact{What: what, Where: l.where(ci.Pos()), KeyParam: i + 1}
+	l.releases().summarise(fn, f)
+	l.releases().at[f] = ci.Pos()
 }
 
 // insideWatch reports whether fn runs inside a go-redis Watch callback,

@@ -2,6 +2,7 @@ package lifecycle
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -38,6 +39,7 @@ import (
 type storeReleases struct {
 	l       *checker
 	local   map[*types.Func]*ReleaseFact // this package's release functions
+	at      map[*ReleaseFact]token.Pos   // where a local release function deletes, for related locations
 	readers map[*types.Func]*ReadFact    // this package's functions that return a value read from a store
 	rd      *recordread.Reads
 }
@@ -56,7 +58,7 @@ func (f *ReadFact) String() string { return "read(" + f.Where + ")" }
 
 func (l *checker) releases() *storeReleases {
 	if l.rel == nil {
-		s := &storeReleases{l: l, local: map[*types.Func]*ReleaseFact{}, readers: map[*types.Func]*ReadFact{}}
+		s := &storeReleases{l: l, local: map[*types.Func]*ReleaseFact{}, at: map[*ReleaseFact]token.Pos{}, readers: map[*types.Func]*ReadFact{}}
 		s.rd = recordread.New(l.u.Local, func(c *ssa.Call) bool {
 			f, _ := summaryOf(l, c, s.readers, kindRead)
 			return f != nil
@@ -132,8 +134,12 @@ func (l *checker) storeReleaseCalls() {
 			if secs := l.heldSections(ci.Parent(), k); len(secs) > 0 && (l.guardsFills(secs, secs[0].Lock, k) || neverExpire(secs)) {
 				return // a lock that guards only a cache's fill (stampede.go), or one with no expiry
 			}
+			var related []analysis.RelatedInformation
+			if del := s.at[f]; del.IsValid() {
+				related = append(related, analysis.RelatedInformation{Pos: del, Message: "the delete: " + f.What})
+			}
 			pos, end := l.span(ci)
-			l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(),
+			l.report(unit.Finding{Code: checks.UnsafeRelease, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 				Message: fmt.Sprintf("%s deletes the lock key it is given with no check of its owner (%s at %s%s): if the lock's holder is still alive, or another holder took the lock since, this deletes that holder's lock and a third one can enter; release with the holder's own handle (a compare-and-delete of its value), or let the key expire",
 					name, f.What, f.Where, of)})
 			return
