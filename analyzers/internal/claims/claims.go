@@ -45,6 +45,8 @@ func Check(u *unit.Unit) {
 		c.collect()
 		c.redis()
 		c.sql()
+		c.insertClaims()
+		c.documentClaims()
 		c.lockFiles()
 		c.objects(writers, readers)
 		c.generic()

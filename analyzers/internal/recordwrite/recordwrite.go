@@ -292,6 +292,10 @@ func docCall(fn *types.Func) *model.DocCall {
 // collection names the collection a MongoDB call writes: its constant
 // name (db.Collection("jobs")), the method that returns it (q.db.Jobs()),
 // or the field or variable that keeps it.
+// Collection names the MongoDB collection a receiver is ("collection
+// jobs", from s.db.Collection("jobs")), or "" when unknown.
+func Collection(recv ssa.Value) string { return collection(recv) }
+
 func collection(recv ssa.Value) string {
 	v := calls.Unwrap(calls.Resolve(recv))
 	if call, ok := v.(*ssa.Call); ok {

@@ -95,6 +95,12 @@ func (coll *Collection) Find(ctx context.Context, filter any,
 	return &Cursor{}, nil
 }
 
+func (coll *Collection) CountDocuments(ctx context.Context, filter any,
+	opts ...options.Lister[options.CountOptions],
+) (int64, error) {
+	return 0, nil
+}
+
 func (coll *Collection) FindOne(ctx context.Context, filter any,
 	opts ...options.Lister[options.FindOneOptions],
 ) *SingleResult {

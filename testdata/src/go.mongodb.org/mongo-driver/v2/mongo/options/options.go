@@ -128,3 +128,8 @@ type CollectionOptionsBuilder struct {
 
 func Collection() *CollectionOptionsBuilder                                { return &CollectionOptionsBuilder{} }
 func (c *CollectionOptionsBuilder) List() []func(*CollectionOptions) error { return c.Opts }
+
+// CountOptions configures CountDocuments.
+type CountOptions struct {
+	Limit *int64
+}
