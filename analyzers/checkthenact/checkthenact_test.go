@@ -16,3 +16,10 @@ func Test(t *testing.T) {
 func TestAnnotatedCheck(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), checkthenact.Analyzer, "custom/checks")
 }
+
+// TestLeaseRowsAcrossPackages: a service counts a store's live leases and
+// inserts one through the store's functions in another package
+// (fact.LeaseRowFact).
+func TestLeaseRowsAcrossPackages(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), checkthenact.Analyzer, "interpkg/leaserowsapp")
+}

@@ -35,6 +35,7 @@ import (
 // Check reports the racy claims of a package.
 func Check(u *unit.Unit) {
 	writers, readers := objectWriters(u.Funcs), objectReaders(u.Funcs)
+	exportRowFacts(u)
 	staleTakeovers(u)
 	paths := u.Paths()
 	for _, fn := range u.Funcs {

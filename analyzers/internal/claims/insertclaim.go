@@ -2,17 +2,20 @@ package claims
 
 import (
 	"fmt"
+	"go/types"
 	"slices"
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/fact"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/recordwrite"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/storecond"
+	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
@@ -101,28 +104,31 @@ func filterAsksLive(filter ssa.Value) bool {
 	return false
 }
 
-// sqlStmt is a statement a call makes, itself or in a helper of the
-// package it calls.
-type sqlStmt struct {
-	call *ssa.Call
-	st   *sqlfence.Statement
+// rowOp is what a call does to a table of leases kept as rows: counts the
+// live leases, or inserts a row with no conflict clause; itself, in a
+// helper of the package, or in a function of another package
+// (fact.LeaseRowFact).
+type rowOp struct {
+	call          *ssa.Call
+	table         string
+	count, insert bool
 }
 
 // insertClaims reports an INSERT into a table on a branch taken on what a
 // count of the table's live leases returned.
 func (c *claimer) insertClaims() {
-	var reads, inserts []sqlStmt
+	var reads, inserts []rowOp
 	for ci := range calls.In(c.fn) {
 		call, ok := ci.(*ssa.Call)
 		if !ok {
 			continue
 		}
-		for _, st := range statementsOf(c, call) {
-			switch {
-			case st.Kind == sqlfence.Read && st.Table != "" && countsLive(st):
-				reads = append(reads, sqlStmt{call, st})
-			case st.Kind == sqlfence.Write && st.Verb == "INSERT" && st.Table != "" && !st.Upsert && !skipsConflict(st.Text):
-				inserts = append(inserts, sqlStmt{call, st})
+		for _, op := range c.rowOps(call) {
+			if op.count {
+				reads = append(reads, op)
+			}
+			if op.insert {
+				inserts = append(inserts, op)
 			}
 		}
 	}
@@ -131,34 +137,107 @@ func (c *claimer) insertClaims() {
 			continue // counted and inserted under a lock: as safe as the lock (its own checks judge it)
 		}
 		for _, r := range reads {
-			if r.st.Table != w.st.Table || r.call == w.call || !calls.DecidedBy(w.call, r.call, r.call) {
+			if r.table != w.table || r.call == w.call || !calls.DecidedBy(w.call, r.call, r.call) {
 				continue
 			}
 			c.report(w.call, r.call, fmt.Sprintf(
 				"INSERT into %s creates a lease on what the count of live leases at %s read: two claimants can both count none and both insert, and both go on as the holder; make the claim one statement the store decides (a unique key on what is leased, INSERT ... ON CONFLICT DO NOTHING or an UPDATE ... WHERE the lease expired, with the rows affected checked) and act only if it took",
-				w.st.Table, c.where(r.call.Pos())))
+				w.table, c.where(r.call.Pos())))
 			break
 		}
 	}
 }
 
-// statementsOf returns the SQL statements call runs: its own, or those of
-// the function of this package it calls (one level: a store's IsLocked).
-func statementsOf(c *claimer, call *ssa.Call) []*sqlfence.Statement {
+// rowOps returns what call does to lease tables: its own statement, or
+// those of the function of this package it calls (one level: a store's
+// IsLocked), or what the fact of a function of another package says.
+func (c *claimer) rowOps(call *ssa.Call) []rowOp {
 	if st := statementOf(&call.Call); st != nil {
-		return []*sqlfence.Statement{st}
-	}
-	fn := call.Call.StaticCallee()
-	if fn == nil || fn == c.fn || len(fn.Blocks) == 0 || !c.u.Local(fn) {
+		if op, ok := opOf(st); ok {
+			op.call = call
+			return []rowOp{op}
+		}
 		return nil
 	}
-	var out []*sqlfence.Statement
+	fn := call.Call.StaticCallee()
+	if fn == nil || fn == c.fn {
+		return nil
+	}
+	if len(fn.Blocks) == 0 || !c.u.Local(fn) {
+		obj, ok := fn.Object().(*types.Func)
+		var f fact.LeaseRowFact
+		if !ok || obj.Pkg() == nil || obj.Pkg() == c.u.Pass.Pkg || !c.u.Pass.ImportObjectFact(obj, &f) {
+			return nil
+		}
+		return []rowOp{{call: call, table: f.Table, count: f.Count, insert: f.Insert}}
+	}
+	var out []rowOp
+	for _, op := range rowOpsIn(fn) {
+		op.call = call
+		out = append(out, op)
+	}
+	return out
+}
+
+// rowOpsIn returns what fn's own statements do to lease tables.
+func rowOpsIn(fn *ssa.Function) []rowOp {
+	var out []rowOp
 	for ci := range calls.In(fn) {
 		if st := statementOf(ci.Common()); st != nil {
-			out = append(out, st)
+			if op, ok := opOf(st); ok {
+				out = append(out, op)
+			}
 		}
 	}
 	return out
+}
+
+// opOf reads a statement as a count of live leases or an insert.
+func opOf(st *sqlfence.Statement) (rowOp, bool) {
+	switch {
+	case st.Table == "":
+	case st.Kind == sqlfence.Read && countsLive(st):
+		return rowOp{table: st.Table, count: true}, true
+	case st.Kind == sqlfence.Write && st.Verb == "INSERT" && !st.Upsert && !skipsConflict(st.Text):
+		return rowOp{table: st.Table, insert: true}, true
+	}
+	return rowOp{}, false
+}
+
+// exportRowFacts exports, for the package's functions whose statements
+// count one table's live leases or insert into it, a fact.LeaseRowFact,
+// so that a service in another package that counts through one and
+// inserts through another is judged. An insert is exported only into a
+// table of leases: one the package counts live leases of, or named like
+// a lock's.
+func exportRowFacts(u *unit.Unit) {
+	facts := map[*types.Func]*fact.LeaseRowFact{}
+	counted := map[string]bool{}
+	for _, fn := range u.Funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil {
+			continue
+		}
+		f := &fact.LeaseRowFact{}
+		for _, op := range rowOpsIn(fn) {
+			if f.Table != "" && f.Table != op.table {
+				f = nil // more than one table: the caller could not tell which
+				break
+			}
+			f.Table = op.table
+			f.Count = f.Count || op.count
+			f.Insert = f.Insert || op.insert
+		}
+		if f != nil && f.Table != "" {
+			facts[obj] = f
+			counted[f.Table] = counted[f.Table] || f.Count
+		}
+	}
+	for obj, f := range facts {
+		if f.Count || counted[f.Table] || vocab.LockTable.Match(f.Table) {
+			u.Pass.ExportObjectFact(obj, f)
+		}
+	}
 }
 
 // statementOf parses the SQL statement of a call of a SQL API, or nil.

@@ -99,6 +99,6 @@ func newAnalyzer(opts func() Options) *analysis.Analyzer {
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, opts()) },
 		ResultType: reflect.TypeFor[*Result](),
 		Requires:   []*analysis.Analyzer{generated.Analyzer},
-		FactTypes:  []analysis.Fact{new(fact.EffectsFact), new(fact.HelperFact), new(fact.CallbackFact), new(fact.AcquireFact), new(FenceFact), new(CheckFact), new(lifecycle.RenewalFact), new(lifecycle.ReleaseFact), new(lifecycle.ReadFact), new(wallclock.ExpiryParamFact), new(LockTypeFact), new(StatementFact), new(RequestFact), new(fact.ClaimFact), new(leaseclaim.WriteFact), new(fact.KeyUseFact)},
+		FactTypes:  []analysis.Fact{new(fact.EffectsFact), new(fact.HelperFact), new(fact.CallbackFact), new(fact.AcquireFact), new(FenceFact), new(CheckFact), new(lifecycle.RenewalFact), new(lifecycle.ReleaseFact), new(lifecycle.ReadFact), new(wallclock.ExpiryParamFact), new(LockTypeFact), new(StatementFact), new(RequestFact), new(fact.ClaimFact), new(leaseclaim.WriteFact), new(fact.KeyUseFact), new(fact.LeaseRowFact)},
 	}
 }

@@ -161,3 +161,19 @@ type KeyUseFact struct {
 func (*KeyUseFact) AFact() {}
 
 func (f *KeyUseFact) String() string { return fmt.Sprintf("keyuse(param %d)", f.Param) }
+
+// LeaseRowFact says what a function does to a table of leases kept as
+// rows (package claims): counts the leases still in force (Count), or
+// inserts a row with no conflict clause (Insert). A caller in another
+// package that counts through one such function and then inserts through
+// another makes a racy claim.
+type LeaseRowFact struct {
+	Table         string
+	Count, Insert bool
+}
+
+func (*LeaseRowFact) AFact() {}
+
+func (f *LeaseRowFact) String() string {
+	return fmt.Sprintf("leaserow(%s, count %v, insert %v)", f.Table, f.Count, f.Insert)
+}
