@@ -210,3 +210,31 @@ func evictStale(ctx context.Context, coll *mongo.Collection, maxAge time.Duratio
 	}
 	return nil
 }
+
+type job struct {
+	Type      string    `bson:"job_type"`
+	LockUntil time.Time `bson:"lock_until"`
+}
+
+// Reported: whether a running job's lock is still in force is decided by
+// this host's clock against the lock_until another host wrote, and the
+// verdict decides whether this host inserts its own running job.
+func tryStartJob(ctx context.Context, db *mongo.Database, j job) (bool, error) {
+	col := db.Collection("jobs")
+	n, err := col.CountDocuments(ctx, bson.M{"job_type": j.Type, "lock_until": bson.M{"$gt": time.Now()}}) // want `the filter of MongoDB CountDocuments compares the stored "lock_until" with time.Now\(\) \(>\)`
+	if err != nil || n > 0 {
+		return false, err
+	}
+	_, err = col.InsertOne(ctx, j)
+	return err == nil, err
+}
+
+// Silent: the same count, inserting into another collection.
+func noteJob(ctx context.Context, db *mongo.Database, j job) error {
+	n, err := db.Collection("jobs").CountDocuments(ctx, bson.M{"job_type": j.Type, "lock_until": bson.M{"$gt": time.Now()}})
+	if err != nil || n > 0 {
+		return err
+	}
+	_, err = db.Collection("audit").InsertOne(ctx, j)
+	return err
+}
