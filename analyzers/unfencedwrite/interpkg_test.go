@@ -125,3 +125,9 @@ func TestPoolLockReleasedByHelper(t *testing.T) {
 func TestKeyUsedThroughWrapper(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/keywrapapp")
 }
+
+// TestTripleResultLocker: another package's locker whose acquisition
+// returns (bool, token, error) and takes the key its caller passes.
+func TestTripleResultLocker(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), unfencedwrite.Analyzer, "interpkg/tripleapp")
+}

@@ -11,6 +11,11 @@ const gopgORM = "github.com/go-pg/pg/v10/orm"
 const ent = "entgo.io/ent"
 const sqlx = "github.com/jmoiron/sqlx"
 const gorm = "gorm.io/gorm"
+
+// gormV1 is gorm's first major version (github.com/jinzhu/gorm), still in
+// many services: the same chain API on *gorm.DB, its Update taking the
+// column and the value as one variadic list.
+const gormV1 = "github.com/jinzhu/gorm"
 const bun = "github.com/uptrace/bun"
 const squirrel = "github.com/Masterminds/squirrel"
 
@@ -24,7 +29,7 @@ const sqlScanned = "scanned from the database"
 // (LockTableWords) and statements.
 var sqlLibrary = Library{
 	Name:    "SQL",
-	Modules: []string{"std", pgx, "github.com/jackc/pgx/v4", pgconn1, gopg, sqlx, gorm, bun, squirrel, ent},
+	Modules: []string{"std", pgx, "github.com/jackc/pgx/v4", pgconn1, gopg, sqlx, gorm, gormV1, bun, squirrel, ent},
 	LocalDatabases: []string{"github.com/mattn/go-sqlite3", "modernc.org/sqlite", "github.com/glebarez/go-sqlite",
 		"github.com/glebarez/sqlite", "gorm.io/driver/sqlite", "github.com/ncruces/go-sqlite3/driver",
 		"zombiezen.com/go/sqlite", "crawshaw.io/sqlite"},
@@ -98,6 +103,13 @@ var sqlLibrary = Library{
 		// Delete(value, conds...): its inline conditions are a Where.
 		{Family: "gorm", Cond: CondChain, Query: 0, Args: 1, Key: -1, RowsField: true, Conds: 1,
 			Funcs: []Func{{gorm, "DB", "Delete"}}},
+		{Family: "gorm", Cond: CondSQL, Query: 0, Args: 1, Key: -1, RowsField: true,
+			Funcs: []Func{{gormV1, "DB", "Exec"}}},
+		{Family: "gorm", Cond: CondChain, Query: 0, Args: 1, Key: -1, RowsField: true,
+			Funcs:   methods(gormV1, []string{"DB"}, "Update", "Updates", "UpdateColumn", "UpdateColumns", "Save", "Create"),
+			Records: methods(gormV1, []string{"DB"}, "Model", "Table"), Creates: []string{"Create"}},
+		{Family: "gorm", Cond: CondChain, Query: 0, Args: 1, Key: -1, RowsField: true, Conds: 1,
+			Funcs: []Func{{gormV1, "DB", "Delete"}}},
 		{Family: "bun", Cond: CondChain, Query: 0, Args: 1, Key: -1,
 			Funcs: methods(bun, []string{"UpdateQuery", "InsertQuery", "DeleteQuery", "MergeQuery"}, "Exec")},
 		{Family: "bun", Cond: CondSQL, Query: 1, Args: 2, Key: -1,
