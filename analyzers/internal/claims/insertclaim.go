@@ -50,20 +50,22 @@ func (c *claimer) documentClaims() {
 			continue
 		}
 		fn := calls.Callee(&call.Call)
-		if fn == nil || fn.Pkg() == nil || !isMongo(fn.Pkg().Path()) || model.RecvName(fn) != "Collection" {
+		if fn == nil {
 			continue
 		}
-		coll := recordwrite.Collection(calls.Receiver(&call.Call))
-		if coll == "" {
+		if model.MatchesAny(model.KB.DocInserts, fn) {
+			if coll := recordwrite.Collection(calls.Receiver(&call.Call)); coll != "" {
+				inserts = append(inserts, docCall{call, coll})
+			}
 			continue
 		}
-		switch fn.Name() {
-		case "CountDocuments", "FindOne", "Find":
-			if filterAsksLive(calls.Arg(&call.Call, 1)) {
+		for _, dc := range model.KB.Documents {
+			if !dc.Func.Matches(fn) || !docRead(dc) {
+				continue
+			}
+			if coll := recordwrite.Collection(calls.Receiver(&call.Call)); coll != "" && filterAsksLive(calls.Arg(&call.Call, dc.Filter)) {
 				reads = append(reads, docCall{call, coll})
 			}
-		case "InsertOne", "InsertMany":
-			inserts = append(inserts, docCall{call, coll})
 		}
 	}
 	for _, w := range inserts {
@@ -82,10 +84,10 @@ func (c *claimer) documentClaims() {
 	}
 }
 
-// isMongo reports whether a package is the MongoDB driver's package of
-// collections (v1 or v2).
-func isMongo(path string) bool {
-	return path == "go.mongodb.org/mongo-driver/mongo" || path == "go.mongodb.org/mongo-driver/v2/mongo"
+// docRead reports whether a document call only reads (Find, FindOne,
+// CountDocuments): no update document, no delete.
+func docRead(dc model.DocCall) bool {
+	return dc.Update < 0 && !strings.Contains(dc.Func.Name, "Delete")
 }
 
 // filterAsksLive reports whether a filter document built here asks for a

@@ -167,6 +167,7 @@ type Index struct {
 	// below their lists merged.
 	Stores         []*Store
 	Documents      []DocCall
+	DocInserts     []Func
 	Collections    []Func
 	FilterOps      map[string]string
 	SetOps         []string
@@ -313,6 +314,7 @@ func NewIndex(libs []*Library) *Index {
 		if s := l.Store; s != nil {
 			x.Stores = append(x.Stores, s)
 			x.Documents = append(x.Documents, s.Documents...)
+			x.DocInserts = append(x.DocInserts, s.Inserts...)
 			x.Collections = append(x.Collections, s.Collections...)
 			x.SetOps = append(x.SetOps, s.SetOps...)
 			x.CondNames = append(x.CondNames, s.CondNames...)

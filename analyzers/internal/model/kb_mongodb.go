@@ -34,6 +34,7 @@ func mongoStore() *Store {
 		for _, d := range mongoDocs {
 			s.Documents = append(s.Documents, DocCall{Func{pkg, "Collection", d.name}, mongoFilter, d.update})
 		}
+		s.Inserts = append(s.Inserts, methods(pkg, []string{"Collection"}, "InsertOne", "InsertMany")...)
 	}
 	// A lock document is released by deleting it by its name and read by
 	// FindOne (FC5001's get-compare-delete).

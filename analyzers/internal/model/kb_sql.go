@@ -93,8 +93,10 @@ var sqlLibrary = Library{
 			Funcs: []Func{{sqlx, "", "MustExec"}, {sqlx, "", "NamedExec"}}},
 		{Family: "sqlx", Cond: CondSQL, Query: 2, Args: 3, Key: -1,
 			Funcs: []Func{{sqlx, "", "MustExecContext"}, {sqlx, "", "NamedExecContext"}}},
+		// Raw(sql, values...) runs its text when the chain is scanned
+		// (Raw("SELECT GET_LOCK(?, ?)", name, wait).Scan(&ok)).
 		{Family: "gorm", Cond: CondSQL, Query: 0, Args: 1, Key: -1, RowsField: true,
-			Funcs: []Func{{gorm, "DB", "Exec"}}},
+			Funcs: []Func{{gorm, "DB", "Exec"}, {gorm, "DB", "Raw"}, {gormV1, "DB", "Raw"}}},
 		{Family: "gorm", Cond: CondChain, Query: 0, Args: 1, Key: -1, RowsField: true,
 			Funcs: methods(gorm, []string{"DB"}, "Update", "Updates", "UpdateColumn", "UpdateColumns", "Save", "Create", "CreateInBatches"),
 			ColumnSets: []ColumnSet{{Func{gorm, "DB", "Update"}, 0}, {Func{gorm, "DB", "UpdateColumn"}, 0},

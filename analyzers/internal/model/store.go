@@ -14,6 +14,10 @@ type Store struct {
 	// Documents are the calls whose filter the server evaluates: writes
 	// decide which document they change, reads which they return.
 	Documents []DocCall
+	// Inserts insert documents into a collection (InsertOne,
+	// InsertMany): the lease a read of the collection said was free is
+	// created by one.
+	Inserts []Func
 	// Collections return a collection by its name (argument 0).
 	Collections []Func
 	// FilterOps are the query operators that order a field against a

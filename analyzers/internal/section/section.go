@@ -1240,7 +1240,11 @@ func scannedBool(call *ssa.Call) (ssa.Value, bool) {
 	if sc == nil {
 		return nil, true
 	}
-	elems, _ := calls.Variadic(calls.Arg(&sc.Call, 0))
+	elems, ok := calls.Variadic(calls.Arg(&sc.Call, 0))
+	if !ok {
+		// gorm's Scan(dest any): one destination, not a list.
+		elems = []ssa.Value{calls.Unwrap(calls.Arg(&sc.Call, 0))}
+	}
 	for _, e := range elems {
 		alloc, ok := e.(*ssa.Alloc)
 		if !ok {

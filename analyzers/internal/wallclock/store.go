@@ -389,7 +389,7 @@ func (w *checker) writesCollection(fd *ast.FuncDecl, read *ast.CallExpr) bool {
 		}
 		// An insert into the collection creates the lease the read said
 		// was not held (count the live ones, then insert one).
-		if strings.HasPrefix(fn.Name(), "Insert") && model.RecvName(fn) == "Collection" && fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), "go.mongodb.org/") {
+		if model.MatchesAny(model.KB.DocInserts, fn) {
 			if r := w.RecvExpr(call); r != nil && types.ExprString(r) == want {
 				found = true
 			}
