@@ -3,6 +3,8 @@ package claims
 import (
 	"fmt"
 	"go/types"
+	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -32,10 +34,13 @@ import (
 // insert may each be in a helper of the package that the function calls
 // (IsLocked(actionID), then Acquire(row)).
 
-// docCall is a MongoDB read or insert of a collection.
+// docCall is a MongoDB read or insert of a collection: the deadline field
+// a read compares, the document an insert writes.
 type docCall struct {
 	call       *ssa.Call
 	collection string
+	deadline   string
+	doc        ssa.Value
 }
 
 // documentClaims is insertClaims for MongoDB: CountDocuments (FindOne,
@@ -55,7 +60,7 @@ func (c *claimer) documentClaims() {
 		}
 		if model.MatchesAny(model.KB.DocInserts, fn) {
 			if coll := recordwrite.Collection(calls.Receiver(&call.Call)); coll != "" {
-				inserts = append(inserts, docCall{call, coll})
+				inserts = append(inserts, docCall{call: call, collection: coll, doc: calls.Arg(&call.Call, 1)})
 			}
 			continue
 		}
@@ -63,8 +68,10 @@ func (c *claimer) documentClaims() {
 			if !dc.Func.Matches(fn) || !docRead(dc) {
 				continue
 			}
-			if coll := recordwrite.Collection(calls.Receiver(&call.Call)); coll != "" && filterAsksLive(calls.Arg(&call.Call, dc.Filter)) {
-				reads = append(reads, docCall{call, coll})
+			if coll := recordwrite.Collection(calls.Receiver(&call.Call)); coll != "" {
+				if f := liveField(calls.Arg(&call.Call, dc.Filter)); f != "" {
+					reads = append(reads, docCall{call: call, collection: coll, deadline: f})
+				}
 			}
 		}
 	}
@@ -73,7 +80,7 @@ func (c *claimer) documentClaims() {
 			continue
 		}
 		for _, r := range reads {
-			if r.collection != w.collection || !calls.DecidedBy(w.call, r.call, r.call) {
+			if r.collection != w.collection || !writesField(w.doc, r.deadline) || !calls.DecidedBy(w.call, r.call, r.call) {
 				continue
 			}
 			c.report(w.call, r.call, fmt.Sprintf(
@@ -90,9 +97,9 @@ func docRead(dc model.DocCall) bool {
 	return dc.Update < 0 && !strings.Contains(dc.Func.Name, "Delete")
 }
 
-// filterAsksLive reports whether a filter document built here asks for a
-// deadline field later than a value ({"lock_until": {"$gt": now}}).
-func filterAsksLive(filter ssa.Value) bool {
+// liveField returns the deadline field a filter document built here asks
+// to be later than a value ({"lock_until": {"$gt": now}}), or "".
+func liveField(filter ssa.Value) string {
 	keys, vals := storecond.MapEntries(filter)
 	for i, k := range keys {
 		if !vocab.Validity.Match(k) {
@@ -100,6 +107,33 @@ func filterAsksLive(filter ssa.Value) bool {
 		}
 		ops, _ := storecond.MapEntries(vals[i])
 		if slices.Contains(ops, "$gt") || slices.Contains(ops, "$gte") {
+			return k
+		}
+	}
+	return ""
+}
+
+// writesField reports whether an inserted document has the field: a
+// document literal with the key, or a struct with a field stored under
+// that name (its bson tag, or its name in lower case).
+func writesField(doc ssa.Value, field string) bool {
+	if keys, _ := storecond.MapEntries(doc); slices.Contains(keys, field) {
+		return true
+	}
+	t := calls.Unwrap(doc).Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		name := strings.Split(reflect.StructTag(st.Tag(i)).Get("bson"), ",")[0]
+		if name == "" {
+			name = strings.ToLower(st.Field(i).Name())
+		}
+		if name == field {
 			return true
 		}
 	}
@@ -114,6 +148,10 @@ type rowOp struct {
 	call          *ssa.Call
 	table         string
 	count, insert bool
+	// deadline is the column a count compares as later than a time;
+	// columns are those an insert names.
+	deadline string
+	columns  []string
 }
 
 // insertClaims reports an INSERT into a table on a branch taken on what a
@@ -139,8 +177,8 @@ func (c *claimer) insertClaims() {
 			continue // counted and inserted under a lock: as safe as the lock (its own checks judge it)
 		}
 		for _, r := range reads {
-			if r.table != w.table || r.call == w.call || !calls.DecidedBy(w.call, r.call, r.call) {
-				continue
+			if r.table != w.table || r.call == w.call || !slices.Contains(w.columns, r.deadline) || !calls.DecidedBy(w.call, r.call, r.call) {
+				continue // another table, or a row the count would not count (no deadline written: a request, not a lease)
 			}
 			c.report(w.call, r.call, fmt.Sprintf(
 				"INSERT into %s creates a lease on what the count of live leases at %s read: two claimants can both count none and both insert, and both go on as the holder; make the claim one statement the store decides (a unique key on what is leased, INSERT ... ON CONFLICT DO NOTHING or an UPDATE ... WHERE the lease expired, with the rows affected checked) and act only if it took",
@@ -171,7 +209,7 @@ func (c *claimer) rowOps(call *ssa.Call) []rowOp {
 		if !ok || obj.Pkg() == nil || obj.Pkg() == c.u.Pass.Pkg || !c.u.Pass.ImportObjectFact(obj, &f) {
 			return nil
 		}
-		return []rowOp{{call: call, table: f.Table, count: f.Count, insert: f.Insert}}
+		return []rowOp{{call: call, table: f.Table, count: f.Count, insert: f.Insert, deadline: f.Deadline, columns: f.Columns}}
 	}
 	var out []rowOp
 	for _, op := range rowOpsIn(fn) {
@@ -198,10 +236,10 @@ func rowOpsIn(fn *ssa.Function) []rowOp {
 func opOf(st *sqlfence.Statement) (rowOp, bool) {
 	switch {
 	case st.Table == "":
-	case st.Kind == sqlfence.Read && countsLive(st):
-		return rowOp{table: st.Table, count: true}, true
+	case st.Kind == sqlfence.Read && liveDeadline(st) != "":
+		return rowOp{table: st.Table, count: true, deadline: liveDeadline(st)}, true
 	case st.Kind == sqlfence.Write && st.Verb == "INSERT" && !st.Upsert && !skipsConflict(st.Text):
-		return rowOp{table: st.Table, insert: true}, true
+		return rowOp{table: st.Table, insert: true, columns: insertColumns(st.Text)}, true
 	}
 	return rowOp{}, false
 }
@@ -229,6 +267,10 @@ func exportRowFacts(u *unit.Unit) {
 			f.Table = op.table
 			f.Count = f.Count || op.count
 			f.Insert = f.Insert || op.insert
+			if op.deadline != "" {
+				f.Deadline = op.deadline
+			}
+			f.Columns = append(f.Columns, op.columns...)
 		}
 		if f != nil && f.Table != "" {
 			facts[obj] = f
@@ -255,13 +297,39 @@ func statementOf(cc *ssa.CallCommon) *sqlfence.Statement {
 	return sc.Parse()
 }
 
-// countsLive reports whether a read selects leases still in force: a
-// deadline column compared as later than a time (a placeholder or the
-// database's clock).
-func countsLive(st *sqlfence.Statement) bool {
+// liveDeadline returns the column by which a read selects leases still
+// in force: a deadline column (vocab.Validity) compared as later than a
+// time (a placeholder or the database's clock); "" if none.
+func liveDeadline(st *sqlfence.Statement) string {
 	later := func(col, op string) bool { return (op == ">" || op == ">=") && vocab.Validity.Match(col) }
-	return slices.ContainsFunc(st.Guards, func(g sqlfence.Guard) bool { return later(g.Column, g.Op) }) ||
-		slices.ContainsFunc(st.Clock, func(g sqlfence.ClockGuard) bool { return later(g.Column, g.Op) })
+	for _, g := range st.Guards {
+		if later(g.Column, g.Op) {
+			return g.Column
+		}
+	}
+	for _, g := range st.Clock {
+		if later(g.Column, g.Op) {
+			return g.Column
+		}
+	}
+	return ""
+}
+
+// insertColumn matches an INSERT's column list.
+var insertColumn = regexp.MustCompile(`(?is)\binsert\s+(?:into\s+)?[^\s(]+\s*\(([^)]*)\)`)
+
+// insertColumns returns the columns an INSERT names (lower-case,
+// unquoted), or none when it has no column list.
+func insertColumns(text string) []string {
+	m := insertColumn.FindStringSubmatch(text)
+	if m == nil {
+		return nil
+	}
+	var out []string
+	for _, c := range strings.Split(m[1], ",") {
+		out = append(out, strings.ToLower(strings.Trim(strings.TrimSpace(c), "`\"[]")))
+	}
+	return out
 }
 
 // skipsConflict reports whether an INSERT gives way to a row already

@@ -33,7 +33,7 @@ func TestFactsGobRoundTrip(t *testing.T) {
 		&StatementFact{Query: 2, Args: 3, Family: "database/sql"},
 		&fact.ClaimFact{Signal: 1, Where: "redeem_code_repo.go:112"},
 		&fact.KeyUseFact{Param: 1, Extend: true},
-		&fact.LeaseRowFact{Table: "leases", Count: true},
+		&fact.LeaseRowFact{Table: "leases", Count: true, Deadline: "expires_at", Columns: []string{"action_id", "expires_at"}},
 		&RequestFact{Method: 1, Family: "net/http"},
 		&leaseclaim.WriteFact{Release: true, What: "DELETE jobs (SQL interface DBTX.ExecContext)", Where: "jobs.sql.go:19", Why: "the records of jobs are leased"},
 	}

@@ -170,6 +170,8 @@ func (f *KeyUseFact) String() string { return fmt.Sprintf("keyuse(param %d)", f.
 type LeaseRowFact struct {
 	Table         string
 	Count, Insert bool
+	Deadline      string   // the deadline column the count compares as later than a time
+	Columns       []string // the columns the insert names
 }
 
 func (*LeaseRowFact) AFact() {}
