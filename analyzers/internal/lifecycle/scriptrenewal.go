@@ -2,6 +2,7 @@ package lifecycle
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -47,7 +48,7 @@ func (r *renewals) scriptRenewal(fn *ssa.Function, ci ssa.CallInstruction, calle
 		r.scriptDropped(ci, fmt.Sprintf("this lock renewal (%s) runs in a %s statement, which throws its answer away", what, goOrDefer(ci)))
 		return true
 	}
-	reply, errs, handed := scriptReply(call)
+	reply, errs, handed, nilTested := scriptReply(call)
 	if handed {
 		return true // the reply is returned, stored or passed on: judged where it is read
 	}
@@ -66,6 +67,10 @@ func (r *renewals) scriptRenewal(fn *ssa.Function, ci ssa.CallInstruction, calle
 	}
 	if slices.ContainsFunc(reply, decides) {
 		return true // the answer is read here
+	}
+	if nilTested {
+		r.scriptDropped(ci, fmt.Sprintf("the answer of this lock renewal (%s) is only compared with nil, which it is not when the script answered 0", what))
+		return true
 	}
 	r.scriptDropped(ci, fmt.Sprintf("the answer of this lock renewal (%s) is never read (at most its Err(), which is nil when the script answered 0)", what))
 	return true
@@ -98,7 +103,7 @@ func (l *checker) runScriptText(ci ssa.CallInstruction, callee *types.Func) (str
 // conversions and comparisons: the values computed from the answer, and
 // the errors (Result's second value, Err()). handed is true when the reply
 // leaves the function (returned, stored, passed to another call).
-func scriptReply(call *ssa.Call) (reply, errs []ssa.Value, handed bool) {
+func scriptReply(call *ssa.Call) (reply, errs []ssa.Value, handed, nilTested bool) {
 	seen := map[ssa.Value]bool{}
 	work := []ssa.Value{call}
 	for len(work) > 0 && len(seen) < maxScriptReply {
@@ -114,6 +119,12 @@ func scriptReply(call *ssa.Call) (reply, errs []ssa.Value, handed bool) {
 		}
 		reply = append(reply, v)
 		for _, u := range outcome.Uses(v) {
+			if b, ok := u.(*ssa.BinOp); ok && nilTest(b) {
+				// result == nil: the script answers 0, not nil, when the
+				// key is no longer this holder's; a nil test reads nothing.
+				nilTested = true
+				continue
+			}
 			switch x := u.(type) {
 			case *ssa.Extract, *ssa.TypeAssert, *ssa.BinOp, *ssa.UnOp, *ssa.Convert, *ssa.ChangeType, *ssa.Phi, *ssa.MakeInterface:
 				work = append(work, x.(ssa.Value))
@@ -142,7 +153,7 @@ func scriptReply(call *ssa.Call) (reply, errs []ssa.Value, handed bool) {
 			}
 		}
 	}
-	return reply, errs, handed
+	return reply, errs, handed, nilTested
 }
 
 // maxScriptReply bounds the values followed from a script's reply.
@@ -154,6 +165,19 @@ func decides(v ssa.Value) bool {
 	for _, u := range outcome.Uses(v) {
 		switch u.(type) {
 		case *ssa.If, *ssa.Return:
+			return true
+		}
+	}
+	return false
+}
+
+// nilTest reports whether b compares a value with nil (== nil, != nil).
+func nilTest(b *ssa.BinOp) bool {
+	if b.Op != token.EQL && b.Op != token.NEQ {
+		return false
+	}
+	for _, x := range []ssa.Value{b.X, b.Y} {
+		if k, ok := x.(*ssa.Const); ok && k.IsNil() {
 			return true
 		}
 	}

@@ -136,6 +136,18 @@ func (rl *redisLock) refreshChecked(ctx context.Context) error {
 	return nil
 }
 
+// The reply tested against nil only: the script answers 0, never nil,
+// when the key is no longer this holder's, so the loss goes unseen.
+func (rl *redisLock) watchDog(ctx context.Context) {
+	for range time.Tick(10 * time.Second) {
+		result, err := rl.rdb.Eval(ctx, luaRefresh, []string{rl.key}, rl.token, 20000).Result() // want `the answer of this lock renewal \(a compare-and-expire script on the lock key\) is only compared with nil`
+		if err != nil || result == nil {
+			log.Printf("renew failed: %v", err)
+			return
+		}
+	}
+}
+
 // The reply handed to the caller.
 func (rl *redisLock) refreshCmd(ctx context.Context) *redis.Cmd {
 	return renewScript.Run(ctx, rl.rdb, []string{rl.key}, rl.token, 30000)
