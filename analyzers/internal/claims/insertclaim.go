@@ -76,7 +76,7 @@ func (c *claimer) documentClaims() {
 		}
 	}
 	for _, w := range inserts {
-		if slices.ContainsFunc(c.u.Sections, func(s *section.Section) bool { return s.Fn == c.fn && s.Contains(w.call) }) {
+		if c.underLock(w.call) {
 			continue
 		}
 		for _, r := range reads {
@@ -95,6 +95,12 @@ func (c *claimer) documentClaims() {
 // CountDocuments): no update document, no delete.
 func docRead(dc model.DocCall) bool {
 	return dc.Update < 0 && !strings.Contains(dc.Func.Name, "Delete")
+}
+
+// underLock reports whether a call of the function runs inside one of its
+// critical sections.
+func (c *claimer) underLock(call *ssa.Call) bool {
+	return slices.ContainsFunc(c.u.Sections, func(s *section.Section) bool { return s.Fn == c.fn && s.Contains(call) })
 }
 
 // liveField returns the deadline field a filter document built here asks
@@ -173,7 +179,7 @@ func (c *claimer) insertClaims() {
 		}
 	}
 	for _, w := range inserts {
-		if slices.ContainsFunc(c.u.Sections, func(s *section.Section) bool { return s.Fn == c.fn && s.Contains(w.call) }) {
+		if c.underLock(w.call) {
 			continue // counted and inserted under a lock: as safe as the lock (its own checks judge it)
 		}
 		for _, r := range reads {
