@@ -11,6 +11,7 @@ import (
 	_ "github.com/gofrs/uuid"
 	_ "github.com/gofrs/uuid/v5"
 	_ "github.com/golang/protobuf/proto"
+	_ "github.com/jinzhu/gorm"
 	_ "github.com/onsi/gomega"
 	_ "github.com/pkg/errors"
 	_ "github.com/rs/zerolog"
