@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/types"
 	"reflect"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -245,7 +244,7 @@ func opOf(st *sqlfence.Statement) (rowOp, bool) {
 	case st.Kind == sqlfence.Read && liveDeadline(st) != "":
 		return rowOp{table: st.Table, count: true, deadline: liveDeadline(st)}, true
 	case st.Kind == sqlfence.Write && st.Verb == "INSERT" && !st.Upsert && !skipsConflict(st.Text):
-		return rowOp{table: st.Table, insert: true, columns: insertColumns(st.Text)}, true
+		return rowOp{table: st.Table, insert: true, columns: st.Inserted}, true
 	}
 	return rowOp{}, false
 }
@@ -319,23 +318,6 @@ func liveDeadline(st *sqlfence.Statement) string {
 		}
 	}
 	return ""
-}
-
-// insertColumn matches an INSERT's column list.
-var insertColumn = regexp.MustCompile(`(?is)\binsert\s+(?:into\s+)?[^\s(]+\s*\(([^)]*)\)`)
-
-// insertColumns returns the columns an INSERT names (lower-case,
-// unquoted), or none when it has no column list.
-func insertColumns(text string) []string {
-	m := insertColumn.FindStringSubmatch(text)
-	if m == nil {
-		return nil
-	}
-	var out []string
-	for _, c := range strings.Split(m[1], ",") {
-		out = append(out, strings.ToLower(strings.Trim(strings.TrimSpace(c), "`\"[]")))
-	}
-	return out
 }
 
 // skipsConflict reports whether an INSERT gives way to a row already

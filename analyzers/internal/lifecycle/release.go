@@ -262,11 +262,8 @@ func (l *checker) redisDelete(fn *ssa.Function, ci ssa.CallInstruction, callee *
 			l.keyParamRelease(fn, ci, k, what)
 			continue
 		}
-		if acq != nil && get == nil && l.stampedeGuard(acq) {
-			continue // a lock that guards only a cache's fill (stampede.go)
-		}
-		if acq != nil && get == nil && neverExpire(l.sectionsOf(acq)) {
-			continue // a lock with no expiry: only its holder deletes it
+		if acq != nil && get == nil && l.blindReleaseHarmless(l.sectionsOf(acq), acq.kind, acq.key) {
+			continue // a lock that guards only a cache's fill, or one with no expiry (stampede.go)
 		}
 		var related []analysis.RelatedInformation
 		of := ""

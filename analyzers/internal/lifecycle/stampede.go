@@ -24,11 +24,12 @@ import (
 // maxGuardDepth bounds how deep the calls of a guarded section are read.
 const maxGuardDepth = 2
 
-// stampedeGuard reports whether every critical section of acq's lock (the
-// SET NX itself, or a call of the wrapper that makes it) writes something,
-// and writes only cache fills.
-func (l *checker) stampedeGuard(acq *setnx) bool {
-	return l.guardsFills(l.sectionsOf(acq), acq.kind, acq.key)
+// blindReleaseHarmless reports whether a plain DEL of a SET NX lock held
+// in secs, of kind and on key, can only delete its own holder's lock or
+// let in one more filler of a cache: its sections write only cache fills
+// (a stampede guard), or the lock has no expiry (neverExpire).
+func (l *checker) blindReleaseHarmless(secs []*section.Section, kind *model.Lock, key ssa.Value) bool {
+	return len(secs) > 0 && (l.guardsFills(secs, kind, key) || neverExpire(secs))
 }
 
 // sectionsOf returns the critical sections of acq's lock: the SET NX

@@ -131,8 +131,8 @@ func (l *checker) storeReleaseCalls() {
 			if k == nil || !valuename.LockKey(k) || calls.InTestFile(l.u.Pass.Fset, ci.Pos()) {
 				return // a key that is no lock's, or a test of the locker's own force release
 			}
-			if secs := l.heldSections(ci.Parent(), k); len(secs) > 0 && (l.guardsFills(secs, secs[0].Lock, k) || neverExpire(secs)) {
-				return // a lock that guards only a cache's fill (stampede.go), or one with no expiry
+			if secs := l.heldSections(ci.Parent(), k); len(secs) > 0 && l.blindReleaseHarmless(secs, secs[0].Lock, k) {
+				return // a lock that guards only a cache's fill, or one with no expiry (stampede.go)
 			}
 			var related []analysis.RelatedInformation
 			if del := s.at[f]; del.IsValid() {

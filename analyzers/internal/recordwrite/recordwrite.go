@@ -197,7 +197,7 @@ func lockedRows(e *effect.Effect, table string) []Cmp {
 func readDoc(e *effect.Effect) *Write {
 	c := e.Call.Common()
 	name := e.Callee.Name()
-	w := &Write{Effect: e, Record: collection(calls.Receiver(c)), Delete: strings.HasPrefix(name, "Delete") || name == "FindOneAndDelete"}
+	w := &Write{Effect: e, Record: Collection(calls.Receiver(c)), Delete: strings.HasPrefix(name, "Delete") || name == "FindOneAndDelete"}
 	if w.Record == "" {
 		return nil
 	}
@@ -289,14 +289,11 @@ func docCall(fn *types.Func) *model.DocCall {
 	return nil
 }
 
-// collection names the collection a MongoDB call writes: its constant
-// name (db.Collection("jobs")), the method that returns it (q.db.Jobs()),
-// or the field or variable that keeps it.
-// Collection names the MongoDB collection a receiver is ("collection
-// jobs", from s.db.Collection("jobs")), or "" when unknown.
-func Collection(recv ssa.Value) string { return collection(recv) }
-
-func collection(recv ssa.Value) string {
+// Collection names the collection a MongoDB call on recv reads or writes
+// ("collection jobs"): its constant name (db.Collection("jobs")), the
+// method that returns it (q.db.Jobs()), or the field or variable that
+// keeps it; "" when unknown.
+func Collection(recv ssa.Value) string {
 	v := calls.Unwrap(calls.Resolve(recv))
 	if call, ok := v.(*ssa.Call); ok {
 		if fn := calls.Callee(&call.Call); fn != nil {

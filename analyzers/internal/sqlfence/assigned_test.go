@@ -24,3 +24,16 @@ func TestAssigned(t *testing.T) {
 		t.Errorf("Cleared = %q", got)
 	}
 }
+
+func TestInserted(t *testing.T) {
+	for _, c := range []struct{ sql, want string }{
+		{"INSERT INTO leases (id, action_id, \"Expires_At\") VALUES ($1, $2, $3)", "id action_id expires_at"},
+		{"INSERT INTO leases SET action_id = ?, expires_at = ?", "action_id expires_at"},
+		{"INSERT INTO leases VALUES ($1, $2)", ""},
+		{"UPDATE leases SET expires_at = $1 WHERE id = $2", ""},
+	} {
+		if got := strings.Join(Parse(c.sql).Inserted, " "); got != c.want {
+			t.Errorf("Parse(%q).Inserted = %q, want %q", c.sql, got, c.want)
+		}
+	}
+}

@@ -247,6 +247,10 @@ type Statement struct {
 	// a placeholder, an expression), lower-cased and unqualified, in
 	// textual order without repetition.
 	Assigned []string
+	// Inserted lists the columns an INSERT names (its column list, or the
+	// columns of MySQL's INSERT ... SET), lower-cased and unqualified, in
+	// textual order; none when it names none.
+	Inserted []string
 	// Cleared lists the columns of Assigned whose value is the literal
 	// NULL (a release: SET locked_by = NULL, lease_expires_at = NULL).
 	Cleared []string

@@ -1041,6 +1041,7 @@ mods:
 			w.paramsIn(x, func(ph int32) { st.addSet(col, p.phs[ph], isPlain && ph == plain) })
 		}
 	}
+	st.Inserted = m.cols
 	// MySQL 8 row alias: VALUES (...) AS new [(a, b)]
 	if p.is(j, hi, kwAS) && (p.kindAt(j+1, hi) == tIdent || p.kindAt(j+1, hi) == tQIdent) {
 		q := qualMap{qual: p.identRaw(j + 1)}
