@@ -155,3 +155,18 @@ func MethodCalls(v ssa.Value) []*ssa.Call {
 	}
 	return out
 }
+
+// LoadedField returns the struct field v loads (*(&x.F) or x.F) and the
+// value of its struct, or nil: the field a dynamic call calls
+// (s.isLeader(), e.callbacks.OnStartedLeading(ctx)).
+func LoadedField(v ssa.Value) (*types.Var, ssa.Value) {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok {
+			return FieldVar(fa.X.Type(), fa.Field), fa.X
+		}
+	case *ssa.Field:
+		return FieldVar(x.X.Type(), x.Field), x.X
+	}
+	return nil, nil
+}

@@ -66,7 +66,7 @@ func calledField(c *ssa.CallCommon, fn *ssa.Function) *types.Var {
 	if c.IsInvoke() || c.StaticCallee() != nil {
 		return nil
 	}
-	field, base := fieldOf(c.Value)
+	field, base := calls.LoadedField(c.Value)
 	if field == nil {
 		return nil
 	}
@@ -88,20 +88,6 @@ func calledField(c *ssa.CallCommon, fn *ssa.Function) *types.Var {
 		}
 	}
 	return nil
-}
-
-// fieldOf returns the struct field v loads (*(&x.F) or x.F) and the value
-// of its struct, or nil.
-func fieldOf(v ssa.Value) (*types.Var, ssa.Value) {
-	switch x := v.(type) {
-	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok {
-			return calls.FieldVar(fa.X.Type(), fa.Field), fa.X
-		}
-	case *ssa.Field:
-		return calls.FieldVar(x.X.Type(), x.Field), x.X
-	}
-	return nil, nil
 }
 
 // callbackOf returns the fact of a callback field, of this package or

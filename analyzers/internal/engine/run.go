@@ -84,6 +84,9 @@ func run(pass *analysis.Pass, opts Options) (res any, err error) {
 	if !rel && admitByInterface(pass, opts.Program) {
 		rel = true // an acquisition behind the program's own interface (reach.go)
 	}
+	if !rel && prefilter.AsksLease(pass) {
+		rel = true // work gated on an elector's verdict (fences.CheckedSections)
+	}
 	if !rel && prefilter.NamesRenewal(pass) {
 		rel, lossOnly = true, true
 	}

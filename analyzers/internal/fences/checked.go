@@ -49,7 +49,7 @@ func (c *Checker) CheckedSections() []*section.Section {
 			if check == nil {
 				flag, held = c.flagVerdict(iff)
 			}
-			if check == nil && flag == nil || len(held.Preds) != 1 || check != nil && inSections(c.locked[fn], check) || flag != nil && inSections(c.locked[fn], iff) {
+			if check == nil && flag == nil || len(held.Preds) != 1 && (check == nil || !unconfiguredOr(held, iff, check)) || check != nil && inSections(c.locked[fn], check) || flag != nil && inSections(c.locked[fn], iff) {
 				continue
 			}
 			if other := otherSucc(iff, held); other != nil && len(other.Preds) == 1 && routes(other) {
@@ -59,7 +59,7 @@ func (c *Checker) CheckedSections() []*section.Section {
 				out = append(out, section.CheckedFlag(fn, c.flagReadPos(iff.Cond), held, "the flag "+flag.Field.Name()))
 				continue
 			}
-			out = append(out, section.Checked(fn, check, held, calls.Callee(&check.Call).Name()))
+			out = append(out, section.Checked(fn, check, held, checkName(&check.Call)))
 		}
 	}
 	return out
@@ -81,6 +81,45 @@ func (c *Checker) leaseVerdict(iff *ssa.If) (*ssa.Call, *ssa.BasicBlock) {
 		return call, succs[1]
 	}
 	return call, succs[0]
+}
+
+// unconfiguredOr reports whether held, the branch a lease check says the
+// lease is held by, is entered only from that check or from branches that
+// found no checker configured (r.IsLeader == nil, s.elector == nil): a
+// single-node mode that asks nothing, like a check wrapper's constant
+// answer (checkWrapper). The work still runs only where a configured
+// elector said so.
+func unconfiguredOr(held *ssa.BasicBlock, iff *ssa.If, check *ssa.Call) bool {
+	for _, p := range held.Preds {
+		if p == iff.Block() {
+			continue
+		}
+		pi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		if !ok || !nilTestOf(pi.Cond, check) {
+			return false
+		}
+	}
+	return true
+}
+
+// nilTestOf reports whether cond compares with nil the function value a
+// check calls or the receiver it is called on.
+func nilTestOf(cond ssa.Value, check *ssa.Call) bool {
+	b, ok := cond.(*ssa.BinOp)
+	if !ok || b.Op != token.EQL && b.Op != token.NEQ {
+		return false
+	}
+	x := b.X
+	if c, ok := x.(*ssa.Const); ok && c.IsNil() {
+		x = b.Y
+	} else if c, ok := b.Y.(*ssa.Const); !ok || !c.IsNil() {
+		return false
+	}
+	if calls.SameValue(x, check.Call.Value) {
+		return true
+	}
+	recv := calls.Receiver(&check.Call)
+	return recv != nil && calls.SameValue(x, recv)
 }
 
 // unNot strips the negations off a condition: the value tested, and
@@ -138,7 +177,7 @@ func phiCheck(p *ssa.Phi) *ssa.Call {
 func (c *Checker) isLeaseCheck(call *ssa.CallCommon) bool {
 	fn := calls.Callee(call)
 	if fn == nil {
-		return false
+		return c.funcValueCheck(call)
 	}
 	res := fn.Type().(*types.Signature).Results()
 	if res.Len() == 0 {
@@ -193,10 +232,92 @@ func (c *Checker) checkWrapper(fn *ssa.Function) bool {
 	return asks
 }
 
-func leaseCheckName(name string) bool {
-	ws := vocab.Words(name)
-	return len(ws) > 1 && vocab.LeaseQuestion.Has(ws[0]) && vocab.LeaseHeld.Match(name)
+// A lease check is often handed to the code that acts on it as a function
+// value: a field of the worker (isLeader func() bool) or a parameter, set
+// where the program is wired together from an elector's method value
+// (w.isLeader = elector.IsLeader). The call has no callee to read; what
+// it asks is told by the name it is called through, as a method's is, or
+// by what the package stores into the field.
+
+// funcValueCheck reports whether call, a call of a func-typed field or
+// parameter with a bool first result, asks whether a lease is held: the
+// field or parameter is named like a lease check, or every function this
+// package stores into the field is one (and at least one is stored).
+func (c *Checker) funcValueCheck(call *ssa.CallCommon) bool {
+	if call.IsInvoke() || call.StaticCallee() != nil {
+		return false
+	}
+	res := call.Signature().Results()
+	if res.Len() == 0 || !calls.IsBool(res.At(0).Type()) {
+		return false
+	}
+	if leaseCheckName(checkName(call)) {
+		return true
+	}
+	field, _ := calls.LoadedField(call.Value)
+	return field != nil && c.storedChecks(field)
 }
+
+// storedChecks reports whether every function value this package stores
+// into field is a lease check: a method value or function whose callee is
+// one (elector.IsLeader), or a literal or function returning a check's
+// verdict (checkWrapper); and at least one is stored.
+func (c *Checker) storedChecks(field *types.Var) bool {
+	if v, ok := c.fieldChecks[field]; ok {
+		return v
+	}
+	c.fieldChecks[field] = false // a store of the field's own value decides nothing
+	stored := false
+	for _, fn := range c.u.Funcs {
+		for st, fa := range calls.FieldStoresIn(fn) {
+			if calls.FieldVar(fa.X.Type(), fa.Field) != field {
+				continue
+			}
+			if !c.checkValue(calls.Unwrap(st.Val)) {
+				return false
+			}
+			stored = true
+		}
+	}
+	c.fieldChecks[field] = stored
+	return stored
+}
+
+// checkValue reports whether the function value v is a lease check.
+func (c *Checker) checkValue(v ssa.Value) bool {
+	body := calls.FuncOf(v)
+	if body == nil {
+		return false
+	}
+	if body.Synthetic != "" {
+		// A method value's wrapper (elector.IsLeader): its one call is the check.
+		for ci := range calls.In(body) {
+			return c.isLeaseCheck(ci.Common())
+		}
+		return false
+	}
+	if obj, ok := body.Object().(*types.Func); ok && (model.MatchesAny(model.KB.ValidityChecks, obj) || c.u.IsCustomCheck(obj) || leaseCheckName(obj.Name())) {
+		return true
+	}
+	return c.checkWrapper(body)
+}
+
+// checkName is the name a lease check is called by: its callee's, or that
+// of the func-typed field or parameter it calls.
+func checkName(call *ssa.CallCommon) string {
+	if fn := calls.Callee(call); fn != nil {
+		return fn.Name()
+	}
+	if field, _ := calls.LoadedField(call.Value); field != nil {
+		return field.Name()
+	}
+	if p, ok := call.Value.(*ssa.Parameter); ok {
+		return p.Name()
+	}
+	return ""
+}
+
+func leaseCheckName(name string) bool { return vocab.AsksLease(name) }
 
 func inSections(secs []*section.Section, instr ssa.Instruction) bool {
 	for _, s := range secs {

@@ -36,12 +36,14 @@ type Checker struct {
 	// wrappers memoises checkWrapper (checked.go): true, false, or
 	// absent while being decided.
 	wrappers map[*ssa.Function]bool
+	// fieldChecks memoises storedChecks (checked.go).
+	fieldChecks map[*types.Var]bool
 }
 
 // New returns the checker of u's package; locked are the package's
 // sections with a lock in view, by function (see Checker.locked).
 func New(u *unit.Unit, locked map[*ssa.Function][]*section.Section, claims *oneway.Package) *Checker {
-	return &Checker{u: u, locked: locked, guards: map[guardKey]*ssa.Call{}, wrappers: map[*ssa.Function]bool{}, claims: claims, converge: NewConvergence(u.Funcs)}
+	return &Checker{u: u, locked: locked, guards: map[guardKey]*ssa.Call{}, wrappers: map[*ssa.Function]bool{}, fieldChecks: map[*types.Var]bool{}, claims: claims, converge: NewConvergence(u.Funcs)}
 }
 
 // Convergence returns the package's convergence rule (converge.go), which

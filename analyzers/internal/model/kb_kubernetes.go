@@ -48,6 +48,12 @@ var kubernetesLibrary = Library{
 			Under:   "k8s.io/client-go/kubernetes/typed/",
 			Methods: []string{"Update", "UpdateStatus", "Patch", "Apply", "ApplyStatus", "Delete", "DeleteCollection"},
 			Advice:  "update an object read from the API server (its resourceVersion makes the write a compare-and-swap), or set DeleteOptions.Preconditions"},
+		// The dynamic client's ResourceInterface writes unstructured
+		// objects with the same verbs and the same conditions.
+		{Family: "Kubernetes API", Cond: CondCAS, Key: -1, Shape: TypedClient,
+			Under:   "k8s.io/client-go/dynamic",
+			Methods: []string{"Update", "UpdateStatus", "Patch", "Apply", "ApplyStatus", "Delete", "DeleteCollection"},
+			Advice:  "update an object read from the API server (its resourceVersion makes the write a compare-and-swap), or set DeleteOptions.Preconditions"},
 	},
 	TTLFields: map[Field]string{
 		{leaderelection, "LeaderElectionConfig", "LeaseDuration"}:        "the leader election LeaseDuration",

@@ -175,8 +175,13 @@ func kbEntries() []kbEntry {
 			if s.Shape == TypedClient {
 				// Every write method must exist on a typed client: apps/v1's
 				// Deployments have them all (a status and a scale).
+				// The dynamic client is one package, Under itself.
+				pkg := s.Under
+				if strings.HasSuffix(pkg, "/") {
+					pkg += "apps/v1"
+				}
 				out = append(out, kbEntry{lib: lib, where: fmt.Sprintf("%s.Sinks[%d].Methods", name, i),
-					pkg: s.Under + "apps/v1", methods: s.Methods})
+					pkg: pkg, methods: s.Methods})
 			}
 		}
 		out = append(out, indexChecks(lib, name)...)

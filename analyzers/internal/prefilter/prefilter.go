@@ -45,6 +45,26 @@ func NamesRenewal(pass *analysis.Pass) bool {
 	return false
 }
 
+// AsksLease reports whether the package calls a bool function, method,
+// func-typed field or parameter named as a lease question (IsLeader,
+// s.isLeader(), amLeader()): code that acts only while an elector says
+// it leads (FC2001) needs no lock library of its own; the elector may be
+// another package's, or handed in as a function value.
+func AsksLease(pass *analysis.Pass) bool {
+	for id, obj := range pass.TypesInfo.Uses {
+		switch obj.(type) {
+		case *types.Func, *types.Var:
+		default:
+			continue
+		}
+		sig, ok := obj.Type().Underlying().(*types.Signature)
+		if ok && sig.Results().Len() > 0 && calls.IsBool(sig.Results().At(0).Type()) && vocab.AsksLease(id.Name) {
+			return true
+		}
+	}
+	return false
+}
+
 // RenewalMarkers are the source texts a driver looks for, before parsing a
 // package it reports on, that make NamesRenewal possible. A package
 // admitted only for them exports no fact, so a dependency needs none.

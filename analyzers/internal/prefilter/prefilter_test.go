@@ -56,3 +56,21 @@ func TestMayExportFacts(t *testing.T) {
 		}
 	}
 }
+
+func TestAsksLease(t *testing.T) {
+	for src, want := range map[string]bool{
+		// A func field set elsewhere from an elector's method value.
+		"package p\n\ntype w struct{ isLeader func() bool }\n\nfunc (x w) run() { if x.isLeader() {} }\n": true,
+		// A parameter.
+		"package p\n\nfunc run(amLeader func() bool) { if amLeader() {} }\n": true,
+		// A method of an interface.
+		"package p\n\ntype e interface{ IsLeader() bool }\n\nfunc run(x e) { _ = x.IsLeader() }\n": true,
+		// Not a bool answer, or not a lease question.
+		"package p\n\nfunc run(isLeader func() string, ready func() bool) { _, _ = isLeader(), ready() }\n": false,
+	} {
+		u := testunit.Build(t, src)
+		if got := AsksLease(u.Pass); got != want {
+			t.Errorf("AsksLease(%q) = %v, want %v", src, got, want)
+		}
+	}
+}

@@ -107,6 +107,14 @@ var (
 	LeaseQuestion = List{Word, []string{"is", "am", "has", "have", "still"}}
 )
 
+// AsksLease reports whether a bool function's name asks whether this
+// process holds a lease: it starts with a LeaseQuestion word and has a
+// LeaseHeld word (IsLeader, amLeader, HasLease).
+func AsksLease(name string) bool {
+	ws := Words(name)
+	return len(ws) > 1 && LeaseQuestion.Has(ws[0]) && LeaseHeld.Match(name)
+}
+
 // HostName are the words of a field that names the machine a record was
 // written on (Hostname, node_name): a lock file that records it is shared
 // between machines.

@@ -11,3 +11,10 @@ type ObjectKind interface {
 	SetGroupVersionKind(kind GroupVersionKind)
 	GroupVersionKind() GroupVersionKind
 }
+
+// GroupVersionResource unambiguously identifies a resource.
+type GroupVersionResource struct {
+	Group    string
+	Version  string
+	Resource string
+}

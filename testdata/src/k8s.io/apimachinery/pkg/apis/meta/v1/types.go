@@ -131,3 +131,19 @@ type ListOptions struct {
 	ResourceVersion string `json:"resourceVersion,omitempty" protobuf:"bytes,4,opt,name=resourceVersion"`
 	Limit           int64  `json:"limit,omitempty" protobuf:"varint,7,opt,name=limit"`
 }
+
+// PatchOptions may be provided when patching an API object.
+type PatchOptions struct {
+	TypeMeta     `json:",inline"`
+	DryRun       []string `json:"dryRun,omitempty"`
+	Force        *bool    `json:"force,omitempty"`
+	FieldManager string   `json:"fieldManager,omitempty"`
+}
+
+// ApplyOptions may be provided when applying an API object.
+type ApplyOptions struct {
+	TypeMeta     `json:",inline"`
+	DryRun       []string `json:"dryRun,omitempty"`
+	Force        bool     `json:"force"`
+	FieldManager string   `json:"fieldManager"`
+}
