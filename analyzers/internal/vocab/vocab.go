@@ -39,10 +39,20 @@ type List struct {
 	Words []string
 }
 
+// compounds are words that contain an entry of a Substring list but name
+// something else: a leaderboard is no leader, a block or a clock no lock.
+// A Substring match does not look inside them (leaderboard:day:, but
+// still dist_lock, clockLock).
+var compounds = []string{"leaderboard", "block", "clock"}
+
 // Match reports whether name matches the list under its rule.
 func (l List) Match(name string) bool {
 	if l.Rule == Substring {
-		return l.MatchWord(strings.ToLower(name))
+		name = strings.ToLower(name)
+		for _, c := range compounds {
+			name = strings.ReplaceAll(name, c, " ")
+		}
+		return l.MatchWord(name)
 	}
 	for _, w := range Words(name) {
 		if l.MatchWord(w) {

@@ -40,6 +40,11 @@ func TestRules(t *testing.T) {
 		{word, "terminal_id", false},
 		{word, "lockKey", true},
 		{word, "blocks", false},
+		{sub, "distLock", true},
+		{sub, "blocklist", false}, // a compound that names something else
+		{sub, "clock_lock", true},
+		{List{Substring, []string{"leader"}}, "leaderboard:day:", false},
+		{List{Substring, []string{"leader"}}, "leader:election", true},
 		{stem, "expires_at", true},
 		{stem, "ttlSeconds", true},
 		{stem, "ttls", false}, // a stem of three letters is a whole word

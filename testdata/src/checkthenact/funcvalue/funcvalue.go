@@ -22,10 +22,10 @@ func (e *elector) healthy() bool  { return true }
 
 type reconciler struct {
 	db       *sql.DB
-	isLeader func() bool                   // named like a lease check
+	isLeader func() bool                    // named like a lease check
 	allowed  func(ctx context.Context) bool // set from the elector's check
-	ready    func() bool                   // set from a health probe
-	unset    func() bool                   // never set here
+	ready    func() bool                    // set from a health probe
+	unset    func() bool                    // never set here
 }
 
 func wire(e *elector, db *sql.DB) *reconciler {

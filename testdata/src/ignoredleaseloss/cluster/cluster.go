@@ -4,6 +4,7 @@ package cluster
 
 import (
 	"context"
+	"fmt"
 	"log"
 	"time"
 
@@ -87,6 +88,8 @@ func (c *Cluster) refreshPipelined(ctx context.Context) error {
 // Not a lock key.
 func (c *Cluster) touchSession(ctx context.Context, sid string) {
 	c.rdb.Expire(ctx, "session:"+sid, time.Hour)
+	// A leaderboard's retention, no leader's key.
+	_ = c.rdb.Expire(ctx, fmt.Sprintf("leaderboard:%s:day", sid), 7*24*time.Hour)
 	rediscache.Expire("plugin-cache", time.Minute)
 	if _, err := rediscache.Expire(sid, time.Minute); err != nil {
 		log.Println(err)
