@@ -22,6 +22,10 @@ func TestClock(t *testing.T) {
 		{"UPDATE t SET a = $1 WHERE expires_at < $2", ""},
 		{"UPDATE t SET a = $1 WHERE created_by = current_user", ""},
 		{"UPDATE t SET a = $1 WHERE expires_at < now() + $2 * interval '1 millisecond'", "where:expires_at<"},
+		// Every arm past a time: the rows are all past one.
+		{"DELETE FROM tokens WHERE expires_at < now() OR (used = true AND created_at < now() - interval '1 day')", "where:expires_at< where:created_at<"},
+		{"DELETE FROM tokens WHERE expires_at < now() OR used = true", "where:~expires_at<"},
+		{"DELETE FROM tokens WHERE expires_at > now() OR created_at < now()", "where:~expires_at> where:~created_at<"},
 	}
 	for _, c := range cases {
 		st := Parse(c.sql)

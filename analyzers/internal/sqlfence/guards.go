@@ -209,9 +209,55 @@ func (w *walker) or(n *node, strong bool) {
 		}
 		return
 	}
+	if strong && w.pastClockArms(n) {
+		return
+	}
 	for _, k := range n.kids {
 		w.walk(k, false)
 	}
+}
+
+// pastClockArms handles a disjunction every arm of which admits only rows
+// past a time on the database's clock (expires_at < now() OR (used AND
+// created_at < now() - interval '1 day')): it selects only such rows, as a
+// single clock conjunct does, so the clock comparisons that are conjuncts
+// of their arm stay Strong; the other guards under it are Weak. It
+// reports false, recording nothing, when an arm has no such comparison.
+func (w *walker) pastClockArms(n *node) bool {
+	var out []Guard
+	var clk []ClockGuard
+	var lits []Literal
+	for _, k := range n.kids {
+		var aout []Guard
+		var aclk []ClockGuard
+		var alits []Literal
+		arm := *w
+		arm.out, arm.clk = &aout, &aclk
+		if w.lits != nil {
+			arm.lits = &alits
+		}
+		arm.walk(k, true)
+		past := false
+		for _, g := range aclk {
+			past = past || g.Strong && (g.Op == "<" || g.Op == "<=")
+		}
+		if !past {
+			return false
+		}
+		out, clk, lits = append(out, aout...), append(clk, aclk...), append(lits, alits...)
+	}
+	for i := range out {
+		out[i].Strong = false
+	}
+	for i := range lits {
+		lits[i].Strong = false
+	}
+	*w.out = append(*w.out, out...)
+	*w.clk = append(*w.clk, clk...)
+	if w.lits != nil {
+		*w.lits = append(*w.lits, lits...)
+	}
+	return true
 }
 
 func (w *walker) cmp(l *node, op string, r *node, strong bool) {

@@ -38,6 +38,24 @@ func (c *cleaner) cleanDeployments(ctx context.Context) error {
 	return err
 }
 
+// Every arm of the condition selects rows past a time: still retention.
+func (c *cleaner) cleanTokens(ctx context.Context) error {
+	if !c.el.IsLeader() {
+		return nil
+	}
+	_, err := c.db.ExecContext(ctx, `DELETE FROM reset_tokens WHERE expires_at < now() OR (used = true AND created_at < now() - interval '1 day')`)
+	return err
+}
+
+// One arm selects rows by state alone: judged as any other delete.
+func (c *cleaner) cleanUsed(ctx context.Context) error {
+	if !c.el.IsLeader() {
+		return nil
+	}
+	_, err := c.db.ExecContext(ctx, `DELETE FROM reset_tokens WHERE expires_at < now() OR used = true`) // want `DELETE reset_tokens .* runs only after IsLeader`
+	return err
+}
+
 // The cutoff is this holder's clock reading: reported.
 func (c *cleaner) cleanBefore(ctx context.Context) error {
 	if !c.el.IsLeader() {
