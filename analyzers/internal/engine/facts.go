@@ -368,7 +368,11 @@ func (a *analysis_) findWrappers(funcs []*ssa.Function, secs map[*ssa.Function][
 		// A SET NX on a key the caller passes (Conditional sections) is a
 		// lock for the callers that pass a lock's key.
 		for _, sec := range append(slices.Clone(secs[fn]), a.condSecs[fn]...) {
-			if !sec.HeldAtReturn() {
+			if !sec.HeldAtReturn() || a.helperIn(sec, fn) != nil {
+				// A function that runs its func parameter inside the
+				// section is a lock helper (WithLock(ctx, key, fn)): the
+				// work is the callback, whatever the release it defers
+				// looks like; its caller goes on without the lock.
 				continue
 			}
 			f := wrapperFact(fn, fn.Signature, sec)
