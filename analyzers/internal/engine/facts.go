@@ -193,6 +193,13 @@ func (a *analysis_) summarized(ci ssa.CallInstruction, obj *types.Func, f *fact.
 	if ci.Common().IsInvoke() {
 		args = append([]ssa.Value{ci.Common().Value}, args...)
 	}
+	a.summarizedWith(ci, obj, f, args, toks, site, visit)
+}
+
+// summarizedWith is summarized with the arguments obj receives given
+// (its receiver first, for a method): those of a call of a method value
+// lack the bound receiver.
+func (a *analysis_) summarizedWith(ci ssa.CallInstruction, obj *types.Func, f *fact.EffectsFact, args []ssa.Value, toks interface{ Has(ssa.Value) bool }, site ssa.CallInstruction, visit emitFunc) {
 	for _, re := range f.Effects {
 		if re.Claim {
 			continue // a one-way claim: fenced by its own condition

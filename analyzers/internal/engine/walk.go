@@ -137,6 +137,8 @@ func (a *analysis_) follow(sec *section.Section, ci ssa.CallInstruction, toks *f
 		if obj := calls.Callee(c); obj != nil && obj.Pkg() != a.pass.Pkg && !model.KB.IsLockAPI(obj) {
 			a.remoteEffects(ci, obj, toks, site, emit)
 		}
+		// The section's function's own func parameter (funcvalues.go).
+		a.followParamCall(sec, ci, toks, path, site, depth, seen, visit)
 	}
 	if h := a.helperOf(c); h != nil {
 		return // the literal is its own section (see helperSections)

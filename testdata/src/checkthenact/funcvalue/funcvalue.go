@@ -129,3 +129,39 @@ func (r *reconciler) either(ctx context.Context, id int64, force bool) error {
 	_, err := r.db.ExecContext(ctx, `UPDATE jobs SET state = 'forced' WHERE id = $1`, id)
 	return err
 }
+
+// A generic ticker checks the lease and runs the work it was given,
+// bound where the tickers are wired, through a wrapper that recovers
+// panics.
+type routes struct{ db *sql.DB }
+
+func (r *routes) failover(ctx context.Context) {
+	r.db.ExecContext(ctx, `UPDATE routes SET node = 'standby' WHERE id = 1`)
+}
+
+func (r *routes) probe(ctx context.Context) {}
+
+func guard(name string, fn func(context.Context)) func(context.Context) {
+	return func(ctx context.Context) {
+		defer func() { _ = recover() }()
+		fn(ctx)
+	}
+}
+
+func runTicker(ctx context.Context, e *elector, fn func(context.Context)) {
+	if e.IsLeader() {
+		fn(ctx) // want `UPDATE routes .* runs only after IsLeader at funcvalue.go:\d+`
+	}
+}
+
+// runAlways runs its work whatever the elector says.
+func runAlways(ctx context.Context, e *elector, fn func(context.Context)) {
+	_ = e.IsLeader()
+	fn(ctx)
+}
+
+func wireTickers(ctx context.Context, e *elector, r *routes) {
+	go runTicker(ctx, e, guard("failover", r.failover))
+	go runTicker(ctx, e, r.probe)
+	go runAlways(ctx, e, r.failover)
+}
