@@ -327,6 +327,23 @@ func Taking(lit *ssa.Function) iter.Seq[ssa.CallInstruction] {
 	}
 }
 
+// WrappedCall returns the one call a synthetic wrapper makes (a method
+// value's $bound function calls the method), or nil when fn is not
+// synthetic or makes another number of calls.
+func WrappedCall(fn *ssa.Function) *ssa.CallCommon {
+	if fn == nil || fn.Synthetic == "" {
+		return nil
+	}
+	var one *ssa.CallCommon
+	for ci := range In(fn) {
+		if one != nil {
+			return nil
+		}
+		one = ci.Common()
+	}
+	return one
+}
+
 // FuncOf returns the function a function value denotes: a declared
 // function or a function literal (with or without free variables), or
 // nil.

@@ -57,3 +57,32 @@ func f(x bool) {
 		}
 	}
 }
+
+// TestWrappedCall: a method value's $bound wrapper makes one call, the
+// method's; a declared function is no wrapper.
+func TestWrappedCall(t *testing.T) {
+	pkg := testutil.BuildSSA(t, `package p
+
+type e struct{}
+
+func (e) IsLeader() bool { return true }
+
+func f(x e) func() bool { return x.IsLeader }
+`)
+	f := pkg.Func("f")
+	var bound *ssa.Function
+	for _, b := range f.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok {
+				bound = mc.Fn.(*ssa.Function)
+			}
+		}
+	}
+	c := WrappedCall(bound)
+	if c == nil || Callee(c) == nil || Callee(c).Name() != "IsLeader" {
+		t.Fatalf("WrappedCall(%v) = %v, want the call of IsLeader", bound, c)
+	}
+	if WrappedCall(f) != nil {
+		t.Errorf("WrappedCall(f) != nil: a declared function is no wrapper")
+	}
+}

@@ -140,14 +140,11 @@ func (a *analysis_) callbackBody(v ssa.Value) *ssa.Function {
 	}
 	if fn.Synthetic != "" {
 		// A method value's wrapper calls the method: that is the body.
-		var target *ssa.Function
-		for ci := range calls.In(fn) {
-			if target != nil {
-				return nil
-			}
-			target = ci.Common().StaticCallee()
+		c := calls.WrappedCall(fn)
+		if c == nil {
+			return nil
 		}
-		fn = target
+		fn = c.StaticCallee()
 	}
 	if fn == nil || !a.local(fn) {
 		return nil

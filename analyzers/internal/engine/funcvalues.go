@@ -80,13 +80,11 @@ func (a *analysis_) funcTargets(v ssa.Value, depth int) []funcTarget {
 			bound = mc.Bindings
 		}
 		// A method value's wrapper: its one call is the method.
-		var target *types.Func
-		for ci := range calls.In(fn) {
-			if target != nil {
-				return nil
-			}
-			target = calls.Callee(ci.Common())
+		wc := calls.WrappedCall(fn)
+		if wc == nil {
+			return nil
 		}
+		target := calls.Callee(wc)
 		if target == nil {
 			return nil
 		}

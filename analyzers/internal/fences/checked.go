@@ -291,10 +291,8 @@ func (c *Checker) checkValue(v ssa.Value) bool {
 	}
 	if body.Synthetic != "" {
 		// A method value's wrapper (elector.IsLeader): its one call is the check.
-		for ci := range calls.In(body) {
-			return c.isLeaseCheck(ci.Common())
-		}
-		return false
+		call := calls.WrappedCall(body)
+		return call != nil && c.isLeaseCheck(call)
 	}
 	if obj, ok := body.Object().(*types.Func); ok && (model.MatchesAny(model.KB.ValidityChecks, obj) || c.u.IsCustomCheck(obj) || leaseCheckName(obj.Name())) {
 		return true
