@@ -45,13 +45,9 @@ func (a *analysis_) paramTargets(fn *ssa.Function, p *ssa.Parameter) []funcTarge
 		return nil
 	}
 	var out []funcTarget
-	for _, caller := range a.funcs {
-		for ci := range calls.In(caller) {
-			c := ci.Common()
-			if c.StaticCallee() != fn || idx >= len(c.Args) {
-				continue
-			}
-			out = append(out, a.funcTargets(c.Args[idx], 0)...)
+	for _, ci := range a.index.Callers(fn) {
+		if args := ci.Common().Args; idx < len(args) {
+			out = append(out, a.funcTargets(args[idx], 0)...)
 		}
 	}
 	return out

@@ -179,17 +179,22 @@ func (c *Checker) isLeaseCheck(call *ssa.CallCommon) bool {
 	if fn == nil {
 		return c.funcValueCheck(call)
 	}
+	return c.checkFunc(fn, call.StaticCallee())
+}
+
+// checkFunc reports whether fn (body its code in this package, or nil)
+// asks, with a bool first result, whether a lease is held: a validity
+// check of the knowledge base or the configuration, a function named like
+// one, or a wrapper of one (checkWrapper).
+func (c *Checker) checkFunc(fn *types.Func, body *ssa.Function) bool {
 	res := fn.Type().(*types.Signature).Results()
-	if res.Len() == 0 {
-		return false
-	}
-	if !calls.IsBool(res.At(0).Type()) {
+	if res.Len() == 0 || !calls.IsBool(res.At(0).Type()) {
 		return false
 	}
 	if model.MatchesAny(model.KB.ValidityChecks, fn) || c.u.IsCustomCheck(fn) {
 		return true
 	}
-	return leaseCheckName(fn.Name()) || c.checkWrapper(call.StaticCallee())
+	return leaseCheckName(fn.Name()) || c.checkWrapper(body)
 }
 
 // checkWrapper reports whether fn, a function of this package, returns a
@@ -294,10 +299,10 @@ func (c *Checker) checkValue(v ssa.Value) bool {
 		call := calls.WrappedCall(body)
 		return call != nil && c.isLeaseCheck(call)
 	}
-	if obj, ok := body.Object().(*types.Func); ok && (model.MatchesAny(model.KB.ValidityChecks, obj) || c.u.IsCustomCheck(obj) || leaseCheckName(obj.Name())) {
-		return true
+	if obj, ok := body.Object().(*types.Func); ok {
+		return c.checkFunc(obj, body)
 	}
-	return c.checkWrapper(body)
+	return c.checkWrapper(body) // a literal
 }
 
 // checkName is the name a lease check is called by: its callee's, or that
