@@ -20,10 +20,16 @@ import (
 // routes and also relies on the check alone; a check whose other branch
 // just returns (nil, or an error that does not say "not leader") is still
 // judged.
+//
+// A check whose not-held branch refuses the caller for want of a right
+// (ErrPermissionDenied, "forbidden") is authorisation: IsLeader(ctx,
+// group, uid) asks whether a user leads a group, not whether this process
+// holds a lease, and no lease is there to lose.
 
 // routes reports whether the branch entered when the lease is not held
 // (from, entered only from the check) forwards, redirects or proxies the
-// request, or returns an error that says this node is not the leader.
+// request, or returns an error that says this node is not the leader or
+// that the caller lacks the right.
 func routes(from *ssa.BasicBlock) bool {
 	for _, b := range from.Parent().Blocks {
 		if !from.Dominates(b) {
@@ -53,9 +59,10 @@ func routes(from *ssa.BasicBlock) bool {
 const maxErrorSteps = 6
 
 // saysNotLeader reports whether an error value is named or worded "not
-// leader": a package variable (ErrNotLeader), a constant message given to
-// the call that made it (errors.New("not the leader")), or an error so
-// made wrapped by another call.
+// leader" or "permission denied" (refusal): a package variable
+// (ErrNotLeader), a constant message given to the call that made it
+// (errors.New("not the leader")), or an error so made wrapped by another
+// call.
 func saysNotLeader(v ssa.Value, depth int) bool {
 	if v == nil || depth > maxErrorSteps {
 		return false
@@ -63,11 +70,11 @@ func saysNotLeader(v ssa.Value, depth int) bool {
 	switch x := calls.Unwrap(v).(type) {
 	case *ssa.UnOp:
 		if g, ok := x.X.(*ssa.Global); ok {
-			return notLeader(g.Name())
+			return refusal(g.Name())
 		}
 	case *ssa.Call:
 		for _, a := range x.Call.Args {
-			if c, ok := calls.Unwrap(a).(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String && notLeader(constant.StringVal(c.Value)) {
+			if c, ok := calls.Unwrap(a).(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String && refusal(constant.StringVal(c.Value)) {
 				return true
 			}
 			if elems, ok := calls.Variadic(a); ok {
@@ -92,6 +99,13 @@ func saysNotLeader(v ssa.Value, depth int) bool {
 
 func notLeader(s string) bool {
 	return vocab.Negation.Match(s) && (vocab.LeaseHeld.Match(s) || vocab.Primary.Match(s))
+}
+
+// refusal reports whether an error's name or text says this node is not
+// the leader, or refuses the caller a right without naming a lease (an
+// error that says the lease was denied is the check protecting the act).
+func refusal(s string) bool {
+	return notLeader(s) || vocab.Denial.Match(s) && !vocab.Lease.Match(s)
 }
 
 var errorType = types.Universe.Lookup("error").Type()

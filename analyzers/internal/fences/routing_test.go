@@ -17,6 +17,8 @@ import (
 
 var ErrNotLeader = errors.New("not leader")
 
+var ErrPermissionDenied = errors.New("no access")
+
 func isLeader() bool { return false }
 func forwardToLeader() error { return nil }
 func write() {}
@@ -43,6 +45,25 @@ func Refuse() error {
 func Worded() error {
 	if !isLeader() {
 		return errors.New("this node is not the primary")
+	}
+	write()
+	return nil
+}
+
+// Denied: the not-held branch refuses the caller a right.
+func Denied() error {
+	if !isLeader() {
+		return ErrPermissionDenied
+	}
+	write()
+	return nil
+}
+
+// LeaseDenied: an error that says the lease was refused is the check
+// protecting the write.
+func LeaseDenied() error {
+	if !isLeader() {
+		return errors.New("lease denied")
 	}
 	write()
 	return nil
@@ -101,7 +122,7 @@ func callsWrite(b *ssa.BasicBlock) bool {
 // with a "not leader" error, is routing; one that just returns is not.
 func TestRoutes(t *testing.T) {
 	pkg := testutil.BuildSSA(t, routingSrc)
-	for name, want := range map[string]bool{"Forward": true, "Refuse": true, "Worded": true, "Skip": false, "Other": false} {
+	for name, want := range map[string]bool{"Forward": true, "Refuse": true, "Worded": true, "Denied": true, "LeaseDenied": false, "Skip": false, "Other": false} {
 		if got := routes(notHeld(t, pkg.Func(name))); got != want {
 			t.Errorf("routes(%s) = %v, want %v", name, got, want)
 		}

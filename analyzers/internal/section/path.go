@@ -275,17 +275,22 @@ func Session(v ssa.Value) ssa.Value {
 }
 
 // wraps returns the connection a query wrapper is made from, or nil: a
-// function (sqlc's New(db DBTX) *Queries) taking that one value (besides a
-// context) and returning a pointer to a struct one of whose fields has its
-// type, so that the statements of the wrapper's methods run on it.
+// function (sqlc's New(db DBTX) *Queries) or a method of the wrapper that
+// rebinds it (sqlc's q.WithTx(tx) *Queries) taking that one value
+// (besides a context) and returning a pointer to a struct one of whose
+// fields can hold it, so that the statements of the wrapper's methods
+// run on it.
 func wraps(call *ssa.Call) ssa.Value {
 	fn := calls.Callee(&call.Call)
 	if fn == nil || call.Call.IsInvoke() {
 		return nil
 	}
 	sig := fn.Type().(*types.Signature)
-	if sig.Recv() != nil || sig.Results().Len() != 1 {
+	if sig.Results().Len() != 1 {
 		return nil
+	}
+	if r := sig.Recv(); r != nil && !types.Identical(r.Type(), sig.Results().At(0).Type()) {
+		return nil // a method that makes something else than its own kind
 	}
 	var conn ssa.Value
 	var connType types.Type
@@ -311,7 +316,8 @@ func wraps(call *ssa.Call) ssa.Value {
 		return nil
 	}
 	for i := range st.NumFields() {
-		if types.Identical(st.Field(i).Type(), connType) {
+		ft := st.Field(i).Type()
+		if types.Identical(ft, connType) || types.IsInterface(ft) && types.AssignableTo(connType, ft) && !types.Identical(ft, types.Universe.Lookup("any").Type()) {
 			return conn
 		}
 	}

@@ -28,6 +28,10 @@ type Pair struct{ a, b querier }
 
 func NewPair(a, b querier) *Pair { return &Pair{a, b} }
 
+func (q *Queries) WithTx(tx *sql.Tx) *Queries { return &Queries{db: tx} }
+
+func (q *Queries) Named(name string) *Pair { return nil }
+
 func (q *Queries) Exec(ctx context.Context) { q.db.ExecContext(ctx, "UPDATE t SET x = 1") }
 
 func runTx(ctx context.Context, conn *sql.Conn, fn func(*sql.Tx) error) error {
@@ -40,7 +44,7 @@ func use(ctx context.Context, conn *sql.Conn, db *sql.DB) {
 	ptx, _ := db.BeginTx(ctx, nil)
 	q := New(conn)
 	pr := NewPair(conn, db)
-	sink(tx, ptx, q, pr)
+	sink(tx, ptx, q, pr, New(db).WithTx(tx), New(conn).WithTx(ptx))
 	runTx(ctx, conn, func(tx *sql.Tx) error {
 		tx.ExecContext(ctx, "UPDATE t SET x = 2")
 		return nil
@@ -51,8 +55,8 @@ func sink(...any) {}
 `
 
 // Session: a transaction begun on a connection and a query wrapper made
-// from it run on its session; a transaction of the pool, and a wrapper of
-// two values, are themselves.
+// from it, or rebound to it (WithTx), run on its session; a transaction of
+// the pool, and a wrapper of two values, are themselves.
 func TestSession(t *testing.T) {
 	pkg := testutil.BuildSSA(t, pathSrc)
 	use := pkg.Func("use")
@@ -64,7 +68,7 @@ func TestSession(t *testing.T) {
 		}
 	}
 	args, _ := calls.Variadic(calls.Arg(&sinkCall.Call, 0))
-	for i, want := range []bool{true, false, true, false} {
+	for i, want := range []bool{true, false, true, false, true, false} {
 		if got := section.Session(args[i]) == conn; got != want {
 			t.Errorf("Session(sink argument %d) is the connection: %v, want %v", i, got, want)
 		}

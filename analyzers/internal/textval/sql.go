@@ -1,6 +1,7 @@
 package textval
 
 import (
+	"go/constant"
 	"go/types"
 	"strconv"
 	"strings"
@@ -121,10 +122,16 @@ func lastWord(s string) string {
 
 // identFor names a name hole after the Go value that fills it (a field,
 // a global, a parameter), so that messages and name rules ("is this the
-// lock's own table") read it; an anonymous value is fc_table_N.
+// lock's own table") read it. A helper's result (s.table("jobs"), a
+// prefix or schema qualifier) is named after its constant argument: two
+// tables built by one helper are two tables, not one, so one table's
+// claim and reaper are not taken for another's. Any other anonymous value
+// is fc_table_N.
 func identFor(v ssa.Value, n int) string {
 	name := ""
 	switch x := unwrap(v).(type) {
+	case *ssa.Call:
+		name = constArgName(x)
 	case *ssa.Parameter:
 		name = x.Name()
 	case *ssa.UnOp:
@@ -141,6 +148,24 @@ func identFor(v ssa.Value, n int) string {
 	}
 	if name == "" || !isIdent(name) {
 		return "fc_table_" + strconv.Itoa(n+1)
+	}
+	return name
+}
+
+// constArgName returns the one constant string argument of a call that is
+// an identifier, or "".
+func constArgName(c *ssa.Call) string {
+	name := ""
+	for _, a := range c.Call.Args {
+		k, ok := unwrap(a).(*ssa.Const)
+		if !ok || k.Value == nil || !isString(k.Type()) {
+			continue
+		}
+		s := constant.StringVal(k.Value)
+		if !isIdent(s) || name != "" {
+			return ""
+		}
+		name = s
 	}
 	return name
 }

@@ -318,10 +318,21 @@ func (e *evaluator) helper(fn *ssa.Function, c *ssa.Call, i int, f *frame, depth
 	if first == nil {
 		return holeText(c)
 	}
-	// A hole of the helper's own making is not the caller's value: keep the
-	// text only if its holes are values the caller can see (its arguments'
-	// or its own), otherwise the helper's local is the hole.
+	// A helper whose whole text is a value of its own making (s.t("jobs")
+	// returning a sanitised, schema-qualified name) says nothing the
+	// caller can read; the call is the hole then, so that the name the
+	// caller passed it (identFor) tells one such value from another.
+	if len(first.Parts) == 1 && first.Parts[0].Hole != nil && madeIn(first.Parts[0].Hole, fn) && constArgName(c) != "" {
+		return holeText(c)
+	}
 	return *first
+}
+
+// madeIn reports whether v is computed by fn itself (not a parameter or a
+// value of its caller).
+func madeIn(v ssa.Value, fn *ssa.Function) bool {
+	instr, ok := unwrap(v).(ssa.Instruction)
+	return ok && instr.Parent() == fn
 }
 
 // format evaluates fmt.Sprintf (or Fprintf) with a known format: each verb

@@ -242,6 +242,12 @@ import (
 
 type store struct{ table string }
 
+var qualify func(string) string // a helper whose body is not known
+
+func (s *store) t(name string) string { return sanitize([]string{s.table, name}) }
+
+func sanitize([]string) string
+
 func sink(string) {}
 
 func f(s *store, tok int64, now time.Time, cond, owner string, n int) {
@@ -253,6 +259,10 @@ func f(s *store, tok int64, now time.Time, cond, owner string, n int) {
 	sink("UPDATE t SET a = 1, " + cond)                                                   // 5
 	sink(fmt.Sprintf("INSERT INTO t (%s) VALUES (1)", cond))                              // 6
 	sink(fmt.Sprintf("UPDATE s.%s SET a = 1", cond))                                      // 7
+	sink(fmt.Sprintf("UPDATE %s SET a = 1", qualify("jobs")))                             // 8
+	sink(fmt.Sprintf("UPDATE %s SET a = 1", qualify("triggers")))                         // 9
+	sink(fmt.Sprintf("UPDATE %s SET a = 1", qualify(cond)))                               // 10
+	sink(fmt.Sprintf("UPDATE %s SET a = 1", s.t("runs")))                                 // 11
 }
 `)
 	want := []string{
@@ -264,6 +274,10 @@ func f(s *store, tok int64, now time.Time, cond, owner string, n int) {
 		"",
 		"",
 		"UPDATE s.cond SET a = 1",
+		"UPDATE jobs SET a = 1",
+		"UPDATE triggers SET a = 1",
+		"UPDATE fc_table_1 SET a = 1",
+		"UPDATE runs SET a = 1",
 	}
 	fn := pkg.Func("f")
 	args := sinkArgs(fn)

@@ -13,3 +13,9 @@ var Negation = List{Word, []string{"not", "no", "non"}}
 // Primary are the words, besides LeaseHeld's, by which replicated systems
 // name the node that takes writes.
 var Primary = List{Word, []string{"primary", "master", "coordinator"}}
+
+// Denial are fragments of an error's name or text that refuse the caller
+// for want of a right (ErrPermissionDenied, "forbidden", "unauthorized"):
+// the check before it asks about the caller's role, not this process's
+// lease.
+var Denial = List{Substring, []string{"permission", "forbidden", "denied", "unauthori", "notallowed", "not allowed"}}

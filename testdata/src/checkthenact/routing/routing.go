@@ -89,3 +89,37 @@ func (n *node) suppressed(ctx context.Context) {
 	}
 	n.db.ExecContext(ctx, `UPDATE items SET state = 'swept'`) //lint:ignore FC2001 every leader writes the same state
 }
+
+// A role check of a caller: the not-held branch refuses the user a right,
+// so the check asks whether uid leads the group, not whether this process
+// holds a lease. Silent.
+type members struct{ db *sql.DB }
+
+var ErrPermissionDenied = errors.New("no access to the resource")
+
+func (m *members) IsLeader(ctx context.Context, group, uid int) bool { return false }
+
+func (m *members) rename(ctx context.Context, group, uid int, name string) error {
+	if !m.IsLeader(ctx, group, uid) {
+		return ErrPermissionDenied
+	}
+	_, err := m.db.ExecContext(ctx, `UPDATE groups SET name = $1 WHERE id = $2`, name, group)
+	return err
+}
+
+func (m *members) dissolve(ctx context.Context, group, uid int) error {
+	if !m.IsLeader(ctx, group, uid) {
+		return errors.New("forbidden")
+	}
+	_, err := m.db.ExecContext(ctx, `DELETE FROM groups WHERE id = $1`, group)
+	return err
+}
+
+// A refusal that names the lease is the check protecting the write.
+func (n *node) sweepOrRefuse(ctx context.Context) error {
+	if !n.IsLeader() {
+		return errors.New("lease denied")
+	}
+	_, err := n.db.ExecContext(ctx, `UPDATE items SET state = 'swept'`) // want `UPDATE items .* runs only after IsLeader`
+	return err
+}

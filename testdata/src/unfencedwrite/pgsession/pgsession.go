@@ -143,6 +143,27 @@ func initialSync(ctx context.Context, src, dst *pgx.Conn) error {
 	return err
 }
 
+// The wrapper rebound to the transaction that holds the xact lock runs its
+// statements in it: silent. The pool's wrapper does not share it.
+func reserve(ctx context.Context, pool *pgxpool.Pool, q *sessiondb.Queries) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	qtx := q.WithTx(tx)
+	if _, err := tx.Exec(ctx, `select pg_advisory_xact_lock(77)`); err != nil {
+		return err
+	}
+	if err := qtx.DisableTriggers(ctx); err != nil {
+		return err
+	}
+	if err := sessiondb.New(pool).DisableTriggers(ctx); err != nil { // want `UPDATE switchover_state .*under the SQL advisory lock acquired at`
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
 func lockPgx(ctx context.Context, conn *pgx.Conn) error {
 	_, err := conn.Exec(ctx, `select pg_advisory_lock(1)`)
 	return err

@@ -22,6 +22,9 @@ type Queries struct {
 
 func New(db DBTX) *Queries { return &Queries{db: db} }
 
+// WithTx rebinds the wrapper to a transaction, as sqlc's does.
+func (q *Queries) WithTx(tx pgx.Tx) *Queries { return &Queries{db: tx} }
+
 // Pool is a pool of the package's own.
 var Pool *pgxpool.Pool
 
