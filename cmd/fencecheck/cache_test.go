@@ -86,8 +86,8 @@ func TestCacheUnchangedRerun(t *testing.T) {
 	dir := copyModule(t, "iface")
 	cacheDir := t.TempDir()
 	cold := runCached(t, dir, "bin1", "-cache", cacheDir, "./...")
-	if cold.code != exitFindings || !strings.Contains(cold.stdout, "service/service.go:50") || len(cold.cached) > 0 {
-		t.Fatalf("cold run: exit %d, from the cache %v; want findings including the whole program's (service.go:50):\n%s%s", cold.code, cold.cached, cold.stdout, cold.stderr)
+	if cold.code != exitFindings || !strings.Contains(cold.stdout, "service/service.go:52") || len(cold.cached) > 0 {
+		t.Fatalf("cold run: exit %d, from the cache %v; want findings including the whole program's (service.go:52):\n%s%s", cold.code, cold.cached, cold.stdout, cold.stderr)
 	}
 	warm := runCached(t, dir, "bin1", "-cache", cacheDir, "./...")
 	sameRun(t, "warm", cold, warm)
@@ -95,7 +95,7 @@ func TestCacheUnchangedRerun(t *testing.T) {
 		t.Errorf("warm: analysed again %v, from the cache %v; want every package from the cache", warm.fresh, warm.cached)
 	}
 	off := runCached(t, dir, "bin1", "-cache=off", "-f", "json", "./...")
-	if len(off.cached) > 0 || !strings.Contains(off.stdout, `"file":"service/service.go","line":50`) {
+	if len(off.cached) > 0 || !strings.Contains(off.stdout, `"file":"service/service.go","line":52`) {
 		t.Fatalf("-cache=off -f json: from the cache %v, output\n%s", off.cached, off.stdout)
 	}
 	warmJSON := runCached(t, dir, "bin1", "-cache", cacheDir, "-f", "json", "./...")
@@ -151,13 +151,13 @@ func TestCacheWholeProgram(t *testing.T) {
 	dir := copyModule(t, "iface")
 	cacheDir := t.TempDir()
 	first := runCached(t, dir, "bin1", "-cache", cacheDir, "./...")
-	if !strings.Contains(first.stdout, "service/service.go:50") {
-		t.Fatalf("no finding behind pg.Store.MarkPaid at service.go:50:\n%s%s", first.stdout, first.stderr)
+	if !strings.Contains(first.stdout, "service/service.go:52") {
+		t.Fatalf("no finding behind pg.Store.MarkPaid at service.go:52:\n%s%s", first.stdout, first.stderr)
 	}
 	editFile(t, filepath.Join(dir, "pg", "pg.go"), "`UPDATE invoices SET paid = true WHERE id = $1`", "`SELECT paid FROM invoices WHERE id = $1`")
 	off := runCached(t, dir, "bin1", "-cache=off", "./...")
-	if strings.Contains(off.stdout, "service/service.go:50") {
-		t.Fatalf("pg's MarkPaid reads only, but service.go:50 is still reported without the cache:\n%s", off.stdout)
+	if strings.Contains(off.stdout, "service/service.go:52") {
+		t.Fatalf("pg's MarkPaid reads only, but service.go:52 is still reported without the cache:\n%s", off.stdout)
 	}
 	warm := runCached(t, dir, "bin1", "-cache", cacheDir, "./...")
 	sameRun(t, "after an edit of pg", off, warm)

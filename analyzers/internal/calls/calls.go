@@ -211,18 +211,31 @@ func constCall(c *ssa.Call) (string, bool) {
 
 // ConstPrefix returns the constant text a string value starts with, for
 // keys built as "lock:" + id.
-func ConstPrefix(v ssa.Value) (string, bool) {
+func ConstPrefix(v ssa.Value) (string, bool) { return constPrefix(v, maxPrefixHelpers) }
+
+// HelperPrefix is ConstPrefix through the key-building helpers of the
+// program too (r.name(id) returning fmt.Sprintf("im:lock:%s", id)): what
+// an acquisition's key is called where the helper builds it.
+func HelperPrefix(v ssa.Value) (string, bool) { return constPrefix(v, 0) }
+
+// maxPrefixHelpers bounds the key-building helpers HelperPrefix follows.
+const maxPrefixHelpers = 2
+
+func constPrefix(v ssa.Value, depth int) (string, bool) {
 	if s, ok := ConstString(v); ok {
 		return s, true
 	}
 	if b, ok := Unwrap(v).(*ssa.BinOp); ok && b.Op.String() == "+" {
-		return ConstPrefix(b.X)
+		return constPrefix(b.X, depth)
 	}
 	if c, ok := Unwrap(v).(*ssa.Call); ok {
+		if ret := onlyReturn(c.Call.StaticCallee()); ret != nil && depth < maxPrefixHelpers {
+			return constPrefix(ret, depth+1)
+		}
 		if fn := Callee(&c.Call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && fn.Name() == "Join" {
 			// strings.Join([]string{"lock", id}, ":"): the first part.
 			if elems, ok := Variadic(Arg(&c.Call, 0)); ok && len(elems) > 0 && elems[0] != nil {
-				return ConstPrefix(elems[0])
+				return constPrefix(elems[0], depth)
 			}
 		}
 		if fn := Callee(&c.Call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Sprintf" {
@@ -237,6 +250,24 @@ func ConstPrefix(v ssa.Value) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// onlyReturn returns the one string value fn, a function of the program
+// with one return statement and one result, returns; nil otherwise.
+func onlyReturn(fn *ssa.Function) ssa.Value {
+	if fn == nil || len(fn.Blocks) == 0 || fn.Signature.Results().Len() != 1 {
+		return nil
+	}
+	var ret ssa.Value
+	for _, b := range fn.Blocks {
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			if ret != nil {
+				return nil
+			}
+			ret = r.Results[0]
+		}
+	}
+	return ret
 }
 
 // SameValue reports whether a and b denote the same lock handle or key:

@@ -98,3 +98,59 @@ func f() {
 		}
 	}
 }
+
+// TestHelperPrefix: the constant start of a key, through concatenation,
+// Sprintf and a key-building helper of the program's own (one level of
+// helper calling another too), but not through a helper with two returns;
+// ConstPrefix does not enter helpers.
+func TestHelperPrefix(t *testing.T) {
+	src := `package p
+
+import "fmt"
+
+type lock struct{ ns string }
+
+func (l *lock) name(id string) string { return fmt.Sprintf("im:lock:%s", id) }
+func (l *lock) outer(id string) string { return l.name(id) }
+func either(id string, b bool) string {
+	if b {
+		return "a:" + id
+	}
+	return "b:" + id
+}
+
+func sink(string) {}
+
+func f(l *lock, id string, b bool) {
+	sink("lock:" + id)    // 0
+	sink(l.name(id))      // 1
+	sink(l.outer(id))     // 2
+	sink(either(id, b))   // 3
+	sink(id)              // 4
+}
+`
+	want := []struct {
+		text string
+		ok   bool
+	}{{"lock:", true}, {"im:lock:", true}, {"im:lock:", true}, {"", false}, {"", false}}
+	pkg := testutil.BuildSSA(t, src)
+	var got []ssa.Value
+	for _, b := range pkg.Func("f").Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok {
+				if fn := c.Call.StaticCallee(); fn != nil && fn.Name() == "sink" {
+					got = append(got, c.Call.Args[0])
+				}
+			}
+		}
+	}
+	for i, v := range got {
+		text, ok := HelperPrefix(v)
+		if text != want[i].text || ok != want[i].ok {
+			t.Errorf("call %d: HelperPrefix = %q, %v; want %q, %v", i, text, ok, want[i].text, want[i].ok)
+		}
+		if _, ok := ConstPrefix(v); ok && (i == 1 || i == 2) {
+			t.Errorf("call %d: ConstPrefix entered a helper", i)
+		}
+	}
+}

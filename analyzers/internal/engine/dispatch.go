@@ -123,11 +123,17 @@ func (a *analysis_) dispatch(summary bool, ci ssa.CallInstruction, toks interfac
 		a.remoteEffects(ci, d.method, toks, site, visit)
 	}
 	prog := a.prog
-	if prog == nil || summary {
+	if prog == nil {
 		return
 	}
 	k, iface := methodKey(c)
 	if k == "" {
+		return
+	}
+	if summary {
+		if !local && len(deps) == 0 {
+			a.notePending(ci, k, iface) // left to the callers (pending.go)
+		}
 		return
 	}
 	if !prog.Resolving() {

@@ -32,7 +32,9 @@ func (a *analysis_) summarize(funcs []*ssa.Function) {
 			a.pass.ExportObjectFact(obj, f)
 		} else if f := a.summarizeEffects(fn); f != nil {
 			a.pass.ExportObjectFact(obj, f)
-			a.record(fn, obj, f, nil)
+			if len(f.Effects) > 0 {
+				a.record(fn, obj, f, nil) // pending calls alone are nothing an interface call could be answered with
+			}
 		}
 	}
 }
@@ -45,6 +47,10 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *fact.EffectsFact {
 	var found []*fact.RemoteEffect
 	var calls_ []ssa.CallInstruction
 	library := model.KB.IsLibraryPackage(a.pass.Pkg.Path())
+	var pending []fact.PendingCall
+	outer := a.pending
+	a.pending = &pending
+	defer func() { a.pending = outer }()
 	a.walk(whole, fn, nil, nil, nil, nil, 0, map[memoKey]bool{}, func(e *effect.Effect, site ssa.CallInstruction, path *section.Path) {
 		if e.Verdict == effect.Carried || slices.Contains(calls_, e.Call) {
 			return // fenced, or already reached through another call
@@ -79,7 +85,7 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *fact.EffectsFact {
 			Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), Table: e.Table, Claim: claim, On: onParam(fn, path.Origin(e.Receiver))})
 		calls_ = append(calls_, e.Call)
 	})
-	if len(found) == 0 {
+	if len(found) == 0 && len(pending) == 0 {
 		return nil
 	}
 	params := fn.Params
@@ -96,7 +102,7 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *fact.EffectsFact {
 			}
 		})
 	}
-	f := &fact.EffectsFact{}
+	f := &fact.EffectsFact{Pending: pending}
 	for _, e := range found {
 		if len(f.Effects) < 16 { // keep facts small
 			f.Effects = append(f.Effects, *e)
@@ -214,6 +220,9 @@ func (a *analysis_) summarizedWith(ci ssa.CallInstruction, obj *types.Func, f *f
 			e.Receiver = args[re.On-1]
 		}
 		visit(e, site)
+	}
+	for _, p := range f.Pending {
+		a.pendingCall(ci, obj, p, args, toks, site, visit)
 	}
 }
 
@@ -421,6 +430,9 @@ func wrapperFact(fn *ssa.Function, sig *types.Signature, sec *section.Section) *
 		f.Success, f.Result = int(model.BoolTrue), 0
 	case res.Len() > 0 && isError(res.At(res.Len()-1).Type()):
 		f.Success, f.Result = int(model.ErrNil), res.Len()-1
+	case res.Len() > 1 && calls.IsBool(res.At(res.Len()-1).Type()):
+		// (value, ok): the token or owner value first, the success last.
+		f.Success, f.Result = int(model.BoolTrue), res.Len()-1
 	default:
 		return nil
 	}

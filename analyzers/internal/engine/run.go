@@ -182,6 +182,9 @@ type analysis_ struct {
 	// summaries are the effects of this package's declared functions,
 	// computed on first use (facts.go: localSummary).
 	summaries map[*ssa.Function]*fact.EffectsFact
+	// pending collects, while a summary is computed, the interface calls
+	// it leaves to its callers (pending.go); nil outside a summary.
+	pending *[]fact.PendingCall
 	// oneway are the package's one-way claims (claims.go).
 	oneway *oneway.Package
 	// converge decides which effects converge (fences.Convergence): not

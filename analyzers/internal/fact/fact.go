@@ -19,6 +19,19 @@ import (
 // EffectsFact says that calling a function performs protected effects.
 type EffectsFact struct {
 	Effects []RemoteEffect
+	// Pending are the interface calls of the function that nothing its
+	// package can see implements (a repository interface the program
+	// implements in a package this one does not import): the standalone
+	// command answers them where the function is called, from the whole
+	// program's summaries (engine/dispatch.go).
+	Pending []PendingCall
+}
+
+// PendingCall is an interface call a summary leaves to its callers.
+type PendingCall struct {
+	Key   string   // the method called: name and signature (program.SigKey)
+	Iface []string // the interface's methods, each as Key is
+	Where string   // "repo.go:42", the interface call
 }
 
 // RemoteEffect is one effect inside a summarised function.
@@ -49,6 +62,9 @@ func (f *EffectsFact) String() string {
 	var parts []string
 	for _, e := range f.Effects {
 		parts = append(parts, fmt.Sprintf("%s@%s carried by %v", e.What, e.Where, e.CarriedBy))
+	}
+	for _, p := range f.Pending {
+		parts = append(parts, fmt.Sprintf("pending %s@%s", p.Key, p.Where))
 	}
 	return "effects(" + strings.Join(parts, "; ") + ")"
 }

@@ -154,14 +154,31 @@ func (p *Program) Add(tp *types.Package, key string, im Impl) {
 
 // Lookup returns the recorded methods for key whose type implements iface.
 func (p *Program) Lookup(key string, iface *types.Interface) []Impl {
+	return p.LookupMethods(key, IfaceKeys(iface))
+}
+
+// IfaceKeys renders an interface's methods as Lookup matches them: each
+// its name, a space and its SigKey.
+func IfaceKeys(iface *types.Interface) []string {
+	out := make([]string, 0, iface.NumMethods())
+	for i := range iface.NumMethods() {
+		m := iface.Method(i)
+		out = append(out, m.Name()+" "+SigKey(m.Type().(*types.Signature)))
+	}
+	return out
+}
+
+// LookupMethods is Lookup with the interface given by its methods
+// (IfaceKeys), as a summary that crossed packages carries it.
+func (p *Program) LookupMethods(key string, methods []string) []Impl {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	var out []Impl
 	for _, im := range p.impls[key] {
 		ok := true
-		for i := range iface.NumMethods() {
-			m := iface.Method(i)
-			if im.Methods[m.Name()] != SigKey(m.Type().(*types.Signature)) {
+		for _, m := range methods {
+			name, sig, _ := strings.Cut(m, " ")
+			if im.Methods[name] != sig {
 				ok = false
 				break
 			}

@@ -805,7 +805,7 @@ func lockKey(fn *ssa.Function, call *ssa.Call, l *model.Lock, key ssa.Value, key
 	if key == nil {
 		return false
 	}
-	if p, ok := calls.ConstPrefix(key); ok && vocab.LockKey.Match(p) {
+	if p, ok := calls.HelperPrefix(key); ok && vocab.LockKey.Match(p) {
 		return true
 	}
 	if lockName(keyName(settled(key))) {
@@ -931,8 +931,8 @@ func lockName(name string) bool { return vocab.LockName.Match(name) }
 
 // keyParam returns the parameter of fn (receiver excluded) from which key
 // is built, directly or through the arguments of calls and concatenations
-// (serialKey(key), "lock:" + name), when exactly one parameter is; -1
-// otherwise.
+// (serialKey(key), "lock:" + name, r.name(key)), when exactly one
+// parameter is; -1 otherwise.
 func keyParam(fn *ssa.Function, key ssa.Value) int {
 	var found []*ssa.Parameter
 	var visit func(v ssa.Value, depth int) bool
@@ -942,6 +942,11 @@ func keyParam(fn *ssa.Function, key ssa.Value) int {
 		}
 		switch x := calls.Unwrap(v).(type) {
 		case *ssa.Parameter:
+			if fn.Signature.Recv() != nil && x == fn.Params[0] {
+				// The receiver, handed to a key-building method of its
+				// own (r.name(key)): it adds a prefix, not the key.
+				return true
+			}
 			if !slices.Contains(found, x) {
 				found = append(found, x)
 			}

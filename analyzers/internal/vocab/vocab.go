@@ -40,10 +40,11 @@ type List struct {
 }
 
 // compounds are words that contain an entry of a Substring list but name
-// something else: a leaderboard is no leader, a block or a clock no lock.
-// A Substring match does not look inside them (leaderboard:day:, but
-// still dist_lock, clockLock).
-var compounds = []string{"leaderboard", "block", "clock"}
+// something else: a leaderboard is no leader, a block or a clock no lock,
+// a release (of stock, of a version) no lease. A Substring match does not
+// look inside them (leaderboard:day:, release:timeout:, but still
+// dist_lock, clockLock, lease:release).
+var compounds = []string{"leaderboard", "block", "clock", "release", "please"}
 
 // Match reports whether name matches the list under its rule.
 func (l List) Match(name string) bool {

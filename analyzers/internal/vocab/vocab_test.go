@@ -45,6 +45,8 @@ func TestRules(t *testing.T) {
 		{sub, "clock_lock", true},
 		{List{Substring, []string{"leader"}}, "leaderboard:day:", false},
 		{List{Substring, []string{"leader"}}, "leader:election", true},
+		{List{Substring, []string{"lease"}}, "release:timeout:", false},
+		{List{Substring, []string{"lease"}}, "lease:release", true},
 		{stem, "expires_at", true},
 		{stem, "ttlSeconds", true},
 		{stem, "ttls", false}, // a stem of three letters is a whole word

@@ -84,3 +84,24 @@ func renewed(ctx context.Context, rdb *redis.Client, db *sql.DB, id string) erro
 	}
 	return nil
 }
+
+// A one-shot marker never deleted, whose key names a release of stock (no
+// lease): no lock, no finding.
+func releaseStockOnce(ctx context.Context, rdb *redis.Client, db *sql.DB, order string) error {
+	ok, err := rdb.SetNX(ctx, "release:timeout:"+order, "1", 30*time.Minute).Result()
+	if err != nil || !ok {
+		return err
+	}
+	_, err = db.ExecContext(ctx, `UPDATE orders SET status = 'canceled' WHERE no = $1`, order)
+	return err
+}
+
+// The same shape under a lease's key is a lock's.
+func leaseOnce(ctx context.Context, rdb *redis.Client, db *sql.DB, order string) error {
+	ok, err := rdb.SetNX(ctx, "lease:"+order, "1", 30*time.Minute).Result()
+	if err != nil || !ok {
+		return err
+	}
+	_, err = db.ExecContext(ctx, `UPDATE orders SET status = 'canceled' WHERE no = $1`, order) // want `UPDATE orders .*under the Redis SET NX lock`
+	return err
+}

@@ -22,3 +22,11 @@ func (r *Refunds) Refund(ctx context.Context, invoice int64) (n int64, e error) 
 	}
 	return res.RowsAffected()
 }
+
+// Orders implements domain.Orders without importing package domain.
+type Orders struct{ DB *sql.DB }
+
+func (o *Orders) SetStatus(ctx context.Context, id int64, status int32) error {
+	_, err := o.DB.ExecContext(ctx, `UPDATE order_status SET status = $1 WHERE id = $2`, status, id)
+	return err
+}

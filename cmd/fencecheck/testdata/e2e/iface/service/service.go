@@ -11,6 +11,7 @@ import (
 	"io"
 
 	"example.com/iface/dbq"
+	"example.com/iface/domain"
 )
 
 type Store interface {
@@ -40,6 +41,7 @@ type Service struct {
 	L   Locker
 	N   Notifier
 	Out io.Writer
+	D   *domain.Service
 }
 
 func (s *Service) Pay(ctx context.Context, conn *sql.Conn) error {
@@ -79,4 +81,14 @@ func (s *Service) Ship(ctx context.Context) error {
 	_, err := s.DB.ExecContext(ctx, `UPDATE orders SET shipped = true`) // want "UPDATE orders .*under the SQL advisory lock acquired at service.go.*FC1001"
 	s.L.Release(ctx)                                                    // the lock's release: not followed into kvlock's, another lock's protocol
 	return err
+}
+
+// A domain service whose repository is implemented where neither service
+// nor domain looks: its summary leaves the call to this caller.
+func (s *Service) Cancel(ctx context.Context, conn *sql.Conn) error {
+	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock(7)`); err != nil {
+		return err
+	}
+	defer conn.ExecContext(ctx, `SELECT pg_advisory_unlock(7)`)
+	return s.D.Cancel(ctx, 1) // want "UPDATE order_status .*in Cancel, called here.*FC1001"
 }

@@ -7,6 +7,7 @@ import (
 
 	"example.com/iface/advlock"
 	"example.com/iface/dbq"
+	"example.com/iface/domain"
 	"example.com/iface/kvlock"
 	"example.com/iface/mockstore"
 	"example.com/iface/pg"
@@ -19,7 +20,7 @@ func main() {
 	ctx := context.Background()
 	conn, _ := db.Conn(ctx)
 	s := &service.Service{DB: db, St: &pg.Store{DB: db}, R: &pg.Refunds{DB: db}, Q: dbq.New(db), L: &advlock.Locker{Conn: conn},
-		N: &sink.Notifier{DB: db}, Out: &sink.AuditWriter{DB: db}}
+		N: &sink.Notifier{DB: db}, Out: &sink.AuditWriter{DB: db}, D: &domain.Service{Repo: &pg.Orders{DB: db}, Audit: &mockstore.Audit{DB: db}}}
 	s.Pay(ctx, conn)
 	s.Ship(ctx)
 	_ = &mockstore.Store{}
