@@ -148,7 +148,71 @@ func Rebinds(c *ssa.CallCommon) (int, bool) { return rebinds(c) }
 // whose result 0 is the statement it was given, and the index of that
 // argument.
 func rebinds(c *ssa.CallCommon) (int, bool) {
-	return model.KB.Rewrites(Callee(c))
+	if i, ok := model.KB.Rewrites(Callee(c)); ok {
+		return i, true
+	}
+	return placeholderRewriter(c.StaticCallee())
+}
+
+// placeholderRewriter reports whether fn, a function of the program with
+// one string parameter (besides its receiver) and one string result,
+// returns that statement with only its placeholders rewritten (a store
+// serving SQLite and PostgreSQL turning each '?' into $n: `for
+// strings.Contains(q, "?") { q = strings.Replace(q, "?", "$"+n, 1) }`),
+// and the index of the parameter. Every returned value must be the
+// parameter or such a replacement of one.
+func placeholderRewriter(fn *ssa.Function) (int, bool) {
+	if fn == nil || len(fn.Blocks) == 0 || fn.Signature.Results().Len() != 1 || !isStringType(fn.Signature.Results().At(0).Type()) {
+		return 0, false
+	}
+	params := fn.Params
+	if fn.Signature.Recv() != nil {
+		params = params[1:]
+	}
+	if len(params) != 1 || !isStringType(params[0].Type()) {
+		return 0, false
+	}
+	q := params[0]
+	seen := map[ssa.Value]bool{}
+	var same func(v ssa.Value) bool
+	same = func(v ssa.Value) bool {
+		if v == q || seen[v] {
+			return true // a phi's own loop edge
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				if !same(e) {
+					return false
+				}
+			}
+			return true
+		case *ssa.Call:
+			callee := Callee(&x.Call)
+			if callee == nil || callee.Pkg() == nil || callee.Pkg().Path() != "strings" || callee.Name() != "Replace" && callee.Name() != "ReplaceAll" {
+				return false
+			}
+			old, ok := ConstString(Arg(&x.Call, 1))
+			return ok && old == "?" && same(Arg(&x.Call, 0))
+		}
+		return false
+	}
+	returns := 0
+	for _, b := range fn.Blocks {
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			returns++
+			if !same(r.Results[0]) {
+				return 0, false
+			}
+		}
+	}
+	return 0, returns > 0
+}
+
+func isStringType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.String
 }
 
 // constCall evaluates fmt.Sprintf with a constant format and constant

@@ -154,3 +154,60 @@ func f(l *lock, id string, b bool) {
 		}
 	}
 }
+
+// TestPlaceholderRewriter: a helper of the program that only turns '?'
+// placeholders into $n returns its statement; one that adds text does not.
+func TestPlaceholderRewriter(t *testing.T) {
+	src := `package p
+
+import (
+	"strconv"
+	"strings"
+)
+
+type store struct{ postgres bool }
+
+func (s *store) bind(query string) string {
+	if !s.postgres {
+		return query
+	}
+	for i := 1; strings.Contains(query, "?"); i++ {
+		query = strings.Replace(query, "?", "$"+strconv.Itoa(i), 1)
+	}
+	return query
+}
+
+func (s *store) limit(query string) string { return query + " LIMIT 1" }
+
+func dollars(query string) string { return strings.ReplaceAll(query, "?", "$1") }
+
+func sink(string) {}
+
+func f(s *store) {
+	sink(s.bind("UPDATE t SET a = ? WHERE id = ?")) // 0
+	sink(s.limit("SELECT a FROM t"))                 // 1
+	sink(dollars("DELETE FROM t WHERE id = ?"))     // 2
+}
+`
+	want := []struct {
+		text string
+		ok   bool
+	}{{"UPDATE t SET a = ? WHERE id = ?", true}, {"", false}, {"DELETE FROM t WHERE id = ?", true}}
+	pkg := testutil.BuildSSA(t, src)
+	var got []ssa.Value
+	for _, b := range pkg.Func("f").Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok {
+				if fn := c.Call.StaticCallee(); fn != nil && fn.Name() == "sink" {
+					got = append(got, c.Call.Args[0])
+				}
+			}
+		}
+	}
+	for i, v := range got {
+		text, ok := ConstString(v)
+		if text != want[i].text || ok != want[i].ok {
+			t.Errorf("call %d: ConstString = %q, %v; want %q, %v", i, text, ok, want[i].text, want[i].ok)
+		}
+	}
+}

@@ -27,17 +27,34 @@ import (
 // (dispatch). go vet and the plugin have no whole program: there the
 // pending calls stay unanswered.
 
+// Only a main module's own interfaces are left pending (ownInterface).
+
 // maxPending bounds the pending calls one summary carries.
 const maxPending = 4
 
 // notePending records, while a summary is computed, an interface call
 // nothing in view implements.
 func (a *analysis_) notePending(ci ssa.CallInstruction, key string, iface *types.Interface) {
-	if a.pending == nil {
+	if a.pending == nil || !a.ownInterface(ci.Common().Method) {
 		return
 	}
 	p := a.pass.Fset.Position(ci.Pos())
 	a.addPending(fact.PendingCall{Key: key, Iface: program.IfaceKeys(iface), Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)})
+}
+
+// ownInterface reports whether method belongs to an interface the
+// analysed package's own module declares, the package being of a main
+// module (the program being written, not a dependency): the layers meet in
+// its main. A dependency's calls of its own interfaces stay with it, so
+// that summaries of the libraries a program imports carry nothing pending,
+// and their importers are not analysed for nothing.
+func (a *analysis_) ownInterface(method *types.Func) bool {
+	m := a.pass.Module
+	if m == nil || !m.Main || m.Path == "" || method == nil || method.Pkg() == nil {
+		return false
+	}
+	p := method.Pkg().Path()
+	return p == m.Path || strings.HasPrefix(p, m.Path+"/")
 }
 
 func (a *analysis_) addPending(p fact.PendingCall) {

@@ -381,7 +381,7 @@ func (l *checker) leaderContext(sec *section.Section) {
 			break
 		}
 	}
-	if ctx == nil || !hasWork(target, 0) {
+	if ctx == nil || !hasWork(target, 0) || l.tracksLeader(sec, target) {
 		return
 	}
 	stop := l.stoppedCallback(sec)
@@ -643,13 +643,19 @@ func hasWork(fn *ssa.Function, depth int) bool {
 // stoppedCallback returns the OnStoppedLeading function registered in the
 // same LeaderCallbacks value as sec's OnStartedLeading.
 func (l *checker) stoppedCallback(sec *section.Section) *ssa.Function {
+	return l.siblingCallback(sec, sec.Lock.Stopped)
+}
+
+// siblingCallback returns the function stored in field f of the same
+// callbacks value as sec's callback.
+func (l *checker) siblingCallback(sec *section.Section, f model.Field) *ssa.Function {
 	for _, fn := range l.u.Funcs {
 		for st, fa := range calls.FieldStoresIn(fn) {
 			if st.Pos() != sec.Pos || callbackBody(st.Val) != sec.Fn || !callbackField(fa, sec.Lock.Callback) {
 				continue
 			}
 			for st2, fa2 := range calls.FieldStoresIn(fn) {
-				if callbackField(fa2, sec.Lock.Stopped) && calls.SameValue(fa2.X, fa.X) {
+				if callbackField(fa2, f) && calls.SameValue(fa2.X, fa.X) {
 					return callbackBody(st2.Val)
 				}
 			}
@@ -657,6 +663,48 @@ func (l *checker) stoppedCallback(sec *section.Section) *ssa.Function {
 		}
 	}
 	return nil
+}
+
+// tracksLeader reports whether the started callback target only does what
+// the OnNewLeader callback registered beside it also does (cfg.Callback(id)
+// there, cfg.Callback(identity) here): it records who leads, which it does
+// for every leader, not work that needs the lease.
+func (l *checker) tracksLeader(sec *section.Section, target *ssa.Function) bool {
+	if sec.Lock.NewLeader.Name == "" {
+		return false
+	}
+	news := l.siblingCallback(sec, sec.Lock.NewLeader)
+	if news == nil || len(target.AnonFuncs) > 0 {
+		return false
+	}
+	called := func(ci ssa.CallInstruction) any {
+		c := ci.Common()
+		if f := calls.Callee(c); f != nil {
+			return f
+		}
+		if field, _ := calls.LoadedField(c.Value); field != nil {
+			return field
+		}
+		return nil
+	}
+	var theirs []any
+	for ci := range calls.In(news) {
+		if k := called(ci); k != nil {
+			theirs = append(theirs, k)
+		}
+	}
+	some := false
+	for ci := range calls.In(target) {
+		if _, builtin := ci.Common().Value.(*ssa.Builtin); builtin {
+			continue
+		}
+		k := called(ci)
+		if k == nil || !slices.Contains(theirs, k) {
+			return false
+		}
+		some = true
+	}
+	return some
 }
 
 func callbackField(fa *ssa.FieldAddr, f model.Field) bool {

@@ -17,11 +17,12 @@ var kubernetesLibrary = Library{
 		{
 			// The body of the function stored in OnStartedLeading is the
 			// critical section.
-			Lib:      "client-go leader election",
-			Success:  Callback,
-			Callback: Field{leaderelection, "LeaderCallbacks", "OnStartedLeading"},
-			Stopped:  Field{leaderelection, "LeaderCallbacks", "OnStoppedLeading"},
-			Fence:    Fence{Accessor: "the Lease's spec.leaseTransitions (LeaderElectionRecord.LeaderTransitions)"},
+			Lib:       "client-go leader election",
+			Success:   Callback,
+			Callback:  Field{leaderelection, "LeaderCallbacks", "OnStartedLeading"},
+			Stopped:   Field{leaderelection, "LeaderCallbacks", "OnStoppedLeading"},
+			NewLeader: Field{leaderelection, "LeaderCallbacks", "OnNewLeader"},
+			Fence:     Fence{Accessor: "the Lease's spec.leaseTransitions (LeaderElectionRecord.LeaderTransitions)"},
 		},
 	},
 	LeasePackages: []string{leaderelection, wcResourceLock, wcCoordClient},

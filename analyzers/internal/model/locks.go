@@ -146,8 +146,10 @@ type Lock struct {
 	KeyFrom []Func
 	// Callback is the struct field whose function value runs while the
 	// lock is held (Success is then Callback: client-go's
-	// OnStartedLeading); Stopped is the one run when it is lost.
-	Callback, Stopped Field
+	// OnStartedLeading); Stopped is the one run when it is lost, and
+	// NewLeader the one told the identity of every new holder
+	// (OnNewLeader).
+	Callback, Stopped, NewLeader Field
 	// InSQL: the lock is taken by an SQL statement (an advisory lock):
 	// held by the connection or transaction that ran it, released by an
 	// unlock statement; a function returning with it held is an acquire

@@ -95,6 +95,11 @@ func (w *checker) sqlUses() []*sqlCall {
 		}
 		text, ok := w.queryText(call.Args[sink.Query])
 		if !ok {
+			// A statement kept in a local first (query := `UPDATE ...`):
+			// constant in SSA, whatever the syntax says.
+			text, ok = calls.ConstString(calls.Arg(ci.Common(), sink.Query))
+		}
+		if !ok {
 			continue
 		}
 		q := &sqlCall{fn: fn, ci: ci, call: call, sink: sink, st: w.Parse(text), first: sink.Args}

@@ -133,3 +133,34 @@ func suppressed(ctx context.Context, cfg leaderelection.LeaderElectionConfig) {
 	}
 	leaderelection.RunOrDie(ctx, cfg)
 }
+
+// The started callback only records who leads, as OnNewLeader does for
+// every new leader: no work needs the lease. Silent.
+type status struct{ report func(leader string) }
+
+func tracked(ctx context.Context, cfg leaderelection.LeaderElectionConfig, st *status, id string) {
+	cfg.Callbacks = leaderelection.LeaderCallbacks{
+		OnStartedLeading: func(ctx context.Context) {
+			st.report(id)
+		},
+		OnStoppedLeading: func() { log.Print("stopped leading") },
+		OnNewLeader: func(identity string) {
+			st.report(identity)
+		},
+	}
+	leaderelection.RunOrDie(ctx, cfg)
+}
+
+// Work beside the record is still work.
+func trackedAndWork(ctx context.Context, cfg leaderelection.LeaderElectionConfig, st *status, id string) {
+	cfg.Callbacks = leaderelection.LeaderCallbacks{
+		OnStartedLeading: func(ctx context.Context) { // want `the context of this OnStartedLeading callback .* is never used`
+			st.report(id)
+			work()
+		},
+		OnNewLeader: func(identity string) {
+			st.report(identity)
+		},
+	}
+	leaderelection.RunOrDie(ctx, cfg)
+}

@@ -145,3 +145,23 @@ func sweepSessions(ctx context.Context, db *sql.DB) error {
 	_, err := db.ExecContext(ctx, `DELETE FROM sessions WHERE owner_id IS NOT NULL AND expires_at < now()`)
 	return err
 }
+
+// The statements kept in locals first: the same reading. The lease is
+// stamped with this host's clock and reclaimed by the database's.
+func (b *backend) leaseJob(ctx context.Context, id, token string) error {
+	leaseExpiresAt := time.Now().Add(b.lockTimeout)
+	updateQuery := `
+		UPDATE jobs
+		SET status = 'running', lease_token = $2, lease_expires_at = $3
+		WHERE id = $1`
+	_, err := b.db.ExecContext(ctx, updateQuery, id, token, leaseExpiresAt) // want `UPDATE jobs \(database/sql DB.ExecContext\) stores leaseExpiresAt, an expiry computed from this host's clock \(time.Now\(\)\), into the lease column lease_expires_at, which the database compares with its own clock \(lease_expires_at < the database's clock\) at sqlclock.go:\d+`
+	return err
+}
+
+func (b *backend) reclaimJobs(ctx context.Context) error {
+	query := `
+		UPDATE jobs SET status = 'pending', lease_token = NULL, lease_expires_at = NULL
+		WHERE status = 'running' AND lease_expires_at < NOW()`
+	_, err := b.db.ExecContext(ctx, query)
+	return err
+}
