@@ -40,7 +40,7 @@ func f(dyn string) {
 		{"", false},
 	}
 	pkg := testutil.BuildSSA(t, src)
-	got := sinkArgs(pkg.Func("f"))
+	got := testutil.SinkArgs(pkg.Func("f"))
 	if len(got) != len(want) {
 		t.Fatalf("found %d sink calls, want %d", len(got), len(want))
 	}
@@ -125,7 +125,7 @@ func f(l *lock, id string, b bool) {
 		ok   bool
 	}{{"lock:", true}, {"im:lock:", true}, {"im:lock:", true}, {"", false}, {"", false}}
 	pkg := testutil.BuildSSA(t, src)
-	got := sinkArgs(pkg.Func("f"))
+	got := testutil.SinkArgs(pkg.Func("f"))
 	for i, v := range got {
 		text, ok := HelperPrefix(v)
 		if text != want[i].text || ok != want[i].ok {
@@ -176,26 +176,11 @@ func f(s *store) {
 		ok   bool
 	}{{"UPDATE t SET a = ? WHERE id = ?", true}, {"", false}, {"DELETE FROM t WHERE id = ?", true}}
 	pkg := testutil.BuildSSA(t, src)
-	got := sinkArgs(pkg.Func("f"))
+	got := testutil.SinkArgs(pkg.Func("f"))
 	for i, v := range got {
 		text, ok := ConstString(v)
 		if text != want[i].text || ok != want[i].ok {
 			t.Errorf("call %d: ConstString = %q, %v; want %q, %v", i, text, ok, want[i].text, want[i].ok)
 		}
 	}
-}
-
-// sinkArgs returns the arguments of fn's calls of sink, in order.
-func sinkArgs(fn *ssa.Function) []ssa.Value {
-	var out []ssa.Value
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if c, ok := instr.(*ssa.Call); ok {
-				if callee := c.Call.StaticCallee(); callee != nil && callee.Name() == "sink" {
-					out = append(out, c.Call.Args[0])
-				}
-			}
-		}
-	}
-	return out
 }

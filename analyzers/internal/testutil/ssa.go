@@ -69,3 +69,20 @@ const running = "running"
 
 var _ = time.Now
 `
+
+// SinkArgs returns the first argument of every call of a function named
+// sink in fn, in order: the values a fixture hands to the reader under
+// test.
+func SinkArgs(fn *ssa.Function) []ssa.Value {
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok {
+				if callee := c.Call.StaticCallee(); callee != nil && callee.Name() == "sink" {
+					out = append(out, c.Call.Args[0])
+				}
+			}
+		}
+	}
+	return out
+}

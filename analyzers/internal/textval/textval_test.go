@@ -11,20 +11,7 @@ import (
 // build returns the SSA package of src (package p).
 func build(t *testing.T, src string) *ssa.Package { return testutil.BuildSSA(t, src) }
 
-// sinkArgs returns the argument of every call of sink in fn, in order.
-func sinkArgs(fn *ssa.Function) []ssa.Value {
-	var out []ssa.Value
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if c, ok := instr.(*ssa.Call); ok {
-				if callee := c.Call.StaticCallee(); callee != nil && callee.Name() == "sink" {
-					out = append(out, c.Call.Args[0])
-				}
-			}
-		}
-	}
-	return out
-}
+func sinkArgs(fn *ssa.Function) []ssa.Value { return testutil.SinkArgs(fn) }
 
 const src = `package p
 
