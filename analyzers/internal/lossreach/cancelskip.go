@@ -3,7 +3,9 @@ package lossreach
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
@@ -14,23 +16,27 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// FC5002: a renewal loop that holds the work's cancel func and uses it on
-// some failures, but lets another failure go round to the next renewal
-// (or leave the loop) without it. The loop proves that it knows how to
-// stop the work: it calls the cancel of a context the work runs under.
-// A failure path that reaches the next renewal without calling it, and
-// without anything else that could stop the work (a send, a close, a
-// field store, a call of a function value or of anything but logging and
-// the clock, a comparison: a grace period), leaves the work running after
-// the lease is gone; once the lease is lost every later renewal fails the
-// same way, so the work never stops.
+// FC5002: a renewal loop that can stop the work and does so on some
+// outcomes of a renewal, but lets a failure of the same renewal go round
+// to the next renewal (or leave the loop) without it. The loop proves that
+// it knows how to stop the work: it calls the cancel of a context the work
+// runs under (derived in the loop's function or in the function that
+// creates it, or kept in a field), or a loss callback handed to it
+// (onLost func()). A failure path that reaches the next renewal without
+// such a call, and without anything else that could stop the work (a
+// send, a close, a field store, a call of a function value or of anything
+// but logging and the clock, a comparison: a grace period), leaves the
+// work running after the lease is gone; once the lease is lost every later
+// renewal fails the same way, so the work never stops. The stop may sit on
+// the failure path itself (counted failures) or on another outcome of the
+// renewal (a lost lease reported as false, or as a sentinel error).
 
-// skippedCancels reports such failure paths: the cancel must be called
-// (not deferred) on some path from the failure of the same renewal.
+// skippedCancels reports such failure paths: the stop must be called (not
+// deferred) on some path from the renewal.
 func (l *checker) skippedCancels() {
 	for _, fn := range l.u.Funcs {
-		cancels := workCancels(fn)
-		if len(cancels) == 0 {
+		stops := workStops(fn)
+		if len(stops) == 0 {
 			continue
 		}
 		for ci := range calls.In(fn) {
@@ -39,7 +45,7 @@ func (l *checker) skippedCancels() {
 				continue
 			}
 			callee := calls.Callee(&call.Call)
-			if callee == nil || !upkeepNamed(callee.Name()) || l.judgedRenewal(call) {
+			if callee == nil || !upkeepNamed(callee.Name()) {
 				continue
 			}
 			err := calls.ErrorResult(call)
@@ -47,28 +53,42 @@ func (l *checker) skippedCancels() {
 				continue
 			}
 			fail := failureBlock(err)
-			if fail == nil || graceInLoop(call.Block()) {
+			if fail == nil {
 				continue
 			}
-			// The loop stops the work on some failure of this renewal.
-			i := slices.IndexFunc(cancels, func(c ssa.CallInstruction) bool {
-				return c.Block() == fail || outcome.ForwardReaches(fail, c.Block())
+			// The loop stops the work on some outcome of this renewal.
+			i := slices.IndexFunc(stops, func(s stop) bool {
+				if s.ctx != nil && !workUnder(s.ctx, call) {
+					return false // the renewal's own timeout
+				}
+				c := s.call.Block()
+				return c == fail || outcome.ForwardReaches(fail, c) || outcome.ForwardReaches(call.Block(), c)
 			})
-			if i < 0 {
+			if i < 0 || graceInLoop(call.Block(), stops) {
 				continue
 			}
 			if end := skipsCancel(fail, call.Block()); end != nil {
-				l.reportSkipped(call, cancels[i], end)
+				l.reportSkipped(call, stops[i].call, fail, end)
 			}
 		}
 	}
 }
 
-// workCancels returns the calls of fn that cancel a context the work runs
-// under: the cancel func of a context derivation (through a variable set
-// in the loop) whose context is passed to a call.
-func workCancels(fn *ssa.Function) []ssa.CallInstruction {
-	var out []ssa.CallInstruction
+// stop is a call that can stop the work under a lease: ctx is the
+// context derivation whose cancel it calls, nil for a cancel kept in a
+// field or a loss callback.
+type stop struct {
+	call ssa.CallInstruction
+	ctx  *ssa.Call
+}
+
+// workStops returns the calls of fn that can stop the work: the cancel
+// func of a context derivation (through a variable set in a loop, or
+// captured by a function literal) whose context is passed to a call; a
+// context.CancelFunc loaded from a field or handed in as a parameter; a
+// parameter of function type without results (a loss callback).
+func workStops(fn *ssa.Function) []stop {
+	var out []stop
 	for ci := range calls.In(fn) {
 		if _, deferred := ci.(*ssa.Defer); deferred {
 			continue // cleanup when the loop ends, no answer to a failure
@@ -76,11 +96,85 @@ func workCancels(fn *ssa.Function) []ssa.CallInstruction {
 		if ci.Parent() != fn || ci.Common().IsInvoke() || calls.Callee(ci.Common()) != nil {
 			continue
 		}
-		if d := cancelDerivation(ci.Common().Value, 0); d != nil && workUnder(d) {
-			out = append(out, ci)
+		v := capturedValue(ci.Common().Value)
+		if d := cancelDerivation(v, 0); d != nil {
+			if workUnder(d, nil) {
+				out = append(out, stop{ci, d})
+			}
+			continue
+		}
+		if heldStop(v) {
+			out = append(out, stop{call: ci})
 		}
 	}
 	return out
+}
+
+// capturedValue looks through a variable a function literal captures
+// (a load of a free variable bound to a heap cell) to the value stored in
+// the cell where it is assigned once (a function literal stored besides
+// is the default of a callback handed in as nil); v otherwise.
+func capturedValue(v ssa.Value) ssa.Value {
+	v = calls.Resolve(v)
+	ld, ok := calls.Unwrap(v).(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return v
+	}
+	cell, ok := calls.Resolve(ld.X).(*ssa.Alloc)
+	if !ok || !cell.Heap {
+		return v
+	}
+	var val ssa.Value
+	for _, r := range *cell.Referrers() {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Addr != cell {
+			continue
+		}
+		switch st.Val.(type) {
+		case *ssa.Function, *ssa.MakeClosure:
+			if val != nil {
+				continue // a default for a callback handed in as nil
+			}
+		}
+		if val != nil {
+			if _, lit := val.(*ssa.Function); !lit {
+				return v
+			}
+		}
+		val = st.Val
+	}
+	if val == nil {
+		return v
+	}
+	return val
+}
+
+// heldStop reports whether v is a cancel func kept in a field or handed
+// in, or a loss callback handed in: a parameter of function type with no
+// results.
+func heldStop(v ssa.Value) bool {
+	v = calls.Unwrap(v)
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if _, field := ld.X.(*ssa.FieldAddr); field && isCancelFunc(v.Type()) {
+			return true
+		}
+	}
+	p, ok := v.(*ssa.Parameter)
+	if !ok {
+		return false
+	}
+	if isCancelFunc(p.Type()) {
+		return true
+	}
+	sig, ok := p.Type().Underlying().(*types.Signature)
+	return ok && sig.Results().Len() == 0
+}
+
+// isCancelFunc reports whether t is context.CancelFunc or
+// context.CancelCauseFunc.
+func isCancelFunc(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && strings.HasPrefix(n.Obj().Name(), "Cancel")
 }
 
 // cancelDerivation returns the context derivation whose cancel func v is,
@@ -110,14 +204,29 @@ func cancelDerivation(v ssa.Value, depth int) *ssa.Call {
 }
 
 // workUnder reports whether the context a derivation makes is passed to a
-// call: the work runs under it.
-func workUnder(d *ssa.Call) bool {
+// call other than except: the work runs under it (a context made only for
+// the renewal is its timeout, not the work's).
+func workUnder(d *ssa.Call, except ssa.CallInstruction) bool {
 	ctx := calls.Result(d, 0)
 	if ctx == nil {
 		return false
 	}
-	for _, u := range outcome.Uses(ctx) {
-		if ci, ok := u.(ssa.CallInstruction); ok {
+	uses := outcome.Uses(ctx)
+	for _, u := range uses {
+		// A context a function literal captures lives in a cell: its
+		// loads are the uses.
+		if st, ok := u.(*ssa.Store); ok && st.Val == ctx {
+			if cell, ok := st.Addr.(*ssa.Alloc); ok && cell.Heap {
+				for _, r := range *cell.Referrers() {
+					if ld, ok := r.(*ssa.UnOp); ok && ld.Op == token.MUL {
+						uses = append(uses, outcome.Uses(ld)...)
+					}
+				}
+			}
+		}
+	}
+	for _, u := range uses {
+		if ci, ok := u.(ssa.CallInstruction); ok && ci != except {
 			if callee := calls.Callee(ci.Common()); callee == nil || callee.Pkg() == nil || callee.Pkg().Path() != "context" {
 				return true
 			}
@@ -149,10 +258,12 @@ func failureBlock(err ssa.Value) *ssa.BasicBlock {
 }
 
 // graceInLoop reports whether the loop around a renewal block measures
-// anything: an ordering comparison or a comparison of instants (a
-// deadline checked on every round, `time.Since(renewed) > ttl`), which
-// may stop the work once the failures have gone on too long.
-func graceInLoop(renewal *ssa.BasicBlock) bool {
+// anything before it stops the work: an ordering comparison or a
+// comparison of instants (a deadline checked on every round,
+// `time.Since(renewed) > ttl`, a count of failures) with a branch that
+// leads only to a stop or out of the function. A comparison that only
+// picks a backoff is no grace period.
+func graceInLoop(renewal *ssa.BasicBlock, stops []stop) bool {
 	for _, h := range renewal.Parent().Blocks {
 		if !outcome.LoopHeaderOf(h, renewal) {
 			continue
@@ -162,13 +273,51 @@ func graceInLoop(renewal *ssa.BasicBlock) bool {
 				continue
 			}
 			for _, instr := range b.Instrs {
+				var cond ssa.Value
 				switch x := instr.(type) {
 				case *ssa.BinOp:
 					if calls.IsOrder(x.Op) {
+						cond = x
+					}
+				case *ssa.Call:
+					if fn := calls.Callee(x.Common()); fn != nil && model.MatchesAny(model.KB.TimeComparisons, fn) {
+						cond = x
+					}
+				}
+				if cond != nil && guardsStop(cond, stops) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// guardsStop reports whether a condition decides an If one of whose
+// branches dominates a stop, a return or a panic.
+func guardsStop(cond ssa.Value, stops []stop) bool {
+	for _, u := range outcome.Uses(cond) {
+		iff, ok := u.(*ssa.If)
+		if !ok {
+			if _, isCall := u.(ssa.CallInstruction); !isCall {
+				return true // kept, combined or returned: assume it matters
+			}
+			continue
+		}
+		for _, s := range iff.Block().Succs {
+			if len(s.Preds) != 1 {
+				continue
+			}
+			for _, b := range s.Parent().Blocks {
+				if !s.Dominates(b) {
+					continue
+				}
+				for _, instr := range b.Instrs {
+					switch instr.(type) {
+					case *ssa.Return, *ssa.Panic:
 						return true
 					}
-				case ssa.CallInstruction:
-					if fn := calls.Callee(x.Common()); fn != nil && model.MatchesAny(model.KB.TimeComparisons, fn) {
+					if slices.ContainsFunc(stops, func(st stop) bool { return st.call == instr }) {
 						return true
 					}
 				}
@@ -249,7 +398,7 @@ func mayStop(instr ssa.Instruction) bool {
 	return false
 }
 
-func (l *checker) reportSkipped(renew *ssa.Call, cancel ssa.CallInstruction, end ssa.Instruction) {
+func (l *checker) reportSkipped(renew *ssa.Call, cancel ssa.CallInstruction, fail *ssa.BasicBlock, end ssa.Instruction) {
 	name := l.callName(renew, calls.Callee(&renew.Call))
 	pos, endPos := l.span(renew)
 	at := end.Pos()
@@ -263,7 +412,20 @@ func (l *checker) reportSkipped(renew *ssa.Call, cancel ssa.CallInstruction, end
 	l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: endPos, Key: renew.Pos(),
 		Related: []analysis.RelatedInformation{
 			{Pos: cancel.Pos(), Message: "the work is stopped here, on other paths"},
+			{Pos: failPos(fail, at), Message: "this failure path does not stop it"},
 		},
 		Message: fmt.Sprintf("when %s fails, one path %s without calling the work's cancel (called at %s on other paths) or doing anything else that could stop it: once the lease is lost every renewal fails that way, and the work under the context goes on as if the lease were held; cancel the work (or stop renewing and return an error) on every failure that means the lease is gone",
 			name, how, l.where(cancel.Pos()))})
+}
+
+// failPos is the position of the first instruction of a failure path
+// that has one (the log call of `if err != nil { log...; continue }`), or
+// at.
+func failPos(fail *ssa.BasicBlock, at token.Pos) token.Pos {
+	for _, instr := range fail.Instrs {
+		if instr.Pos().IsValid() {
+			return instr.Pos()
+		}
+	}
+	return at
 }

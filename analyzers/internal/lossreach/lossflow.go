@@ -40,9 +40,8 @@ import (
 //     returning an error; or (B') such a flag that nothing clears at all,
 //     set when a claim re-tried in a loop succeeds (lossflag.go).
 //
-// Not reported: renewals the other FC5002 rules judge (knowledge-base
-// extensions and session renewals, SQL and Redis renewals and the
-// functions that return their outcome); a goroutine that does anything
+// Not reported: a lock session's renewal (its locks' lost channels carry
+// the loss); a goroutine that does anything
 // beyond renewing and logging; a failure path that passes a comparison
 // that orders values or reads the clock (a grace period before giving up)
 // or a call of a function that may clear the flag.
@@ -81,10 +80,11 @@ func (l *checker) isolatedHeartbeats() {
 				}
 				continue
 			}
-			if l.judgedRenewal(renew) {
-				continue
+			if callee := calls.Callee(&renew.Call); callee == nil || model.MatchesAny(model.KB.SessionRenewals, callee) {
+				continue // a lock session's renewal: its locks' lost channels carry the loss
 			}
-			if !upkeepNamed(calls.Callee(&renew.Call).Name(), calls.Outermost(body).Name(), calls.Outermost(fn).Name()) {
+			if callee := calls.Callee(&renew.Call); !model.MatchesAny(model.KB.LockExtensions, callee) && !model.MatchesAny(model.KB.KeyExpires, callee) &&
+				!upkeepNamed(callee.Name(), calls.Outermost(body).Name(), calls.Outermost(fn).Name()) {
 				continue
 			}
 			c := l.claimBefore(fn, g)
@@ -105,6 +105,7 @@ func isolatedRenewal(body *ssa.Function, depth int) *ssa.Call {
 	}
 	var renew *ssa.Call
 	var renewFn *types.Func
+	commands := map[ssa.Value]bool{} // the reads and the renewal: calls of their replies' methods (Result, Err) are theirs
 	for _, b := range body.Blocks {
 		for _, instr := range b.Instrs {
 			if sig, decided := signalsOut(instr, body); decided {
@@ -139,11 +140,21 @@ func isolatedRenewal(body *ssa.Function, depth int) *ssa.Call {
 				if harmless(callee, c) {
 					continue
 				}
+				if commands[replyOf(calls.Receiver(c))] {
+					continue // a reply's accessor: Result(), Err()
+				}
+				if calls.RedisRead(c) != nil {
+					if v := x.Value(); v != nil {
+						commands[v] = true
+					}
+					continue // reading the lock's value (its owner, before renewing) tells nobody anything
+				}
 				call, ok := x.(*ssa.Call)
-				if !ok || (renewFn != nil && renewFn != callee) || !reportsFailure(c.Signature()) || handsOnSignal(c) {
+				if !ok || (renewFn != nil && renewFn != callee) || !reportsFailure(c.Signature()) && !model.MatchesAny(model.KB.KeyExpires, callee) || handsOnSignal(c) {
 					return nil
 				}
 				renew, renewFn = call, callee
+				commands[call] = true
 			}
 		}
 	}
@@ -151,6 +162,18 @@ func isolatedRenewal(body *ssa.Function, depth int) *ssa.Call {
 		return nil
 	}
 	return renew
+}
+
+// replyOf returns the command whose reply a receiver is: the reply
+// itself, or the base command embedded in it (go-redis's Err, promoted).
+func replyOf(recv ssa.Value) ssa.Value {
+	switch x := recv.(type) {
+	case *ssa.FieldAddr:
+		return x.X
+	case *ssa.Field:
+		return x.X
+	}
+	return recv
 }
 
 // quiet reports whether a nested function literal of a heartbeat only
@@ -243,6 +266,9 @@ func harmless(callee *types.Func, c *ssa.CallCommon) bool {
 	switch callee.Pkg().Path() {
 	case "time", "strings", "strconv", "path", "path/filepath":
 		return true
+	case "sync":
+		// the renewer's end counted for the release that waits for it
+		return model.RecvName(callee) == "WaitGroup" && (callee.Name() == "Done" || callee.Name() == "Add")
 	case "context":
 		switch callee.Name() {
 		case "Done", "Err", "Deadline", "Value", "Cause",
@@ -293,7 +319,7 @@ func reportsFailure(sig *types.Signature) bool {
 // it could stop the work itself: a function value (a cancel func) or a
 // channel.
 func handsOnSignal(c *ssa.CallCommon) bool {
-	for _, a := range c.Args {
+	for _, a := range calls.Args(c) { // a receiver of function type (go-redis's cmdable) is no callback
 		switch a.Type().Underlying().(type) {
 		case *types.Signature, *types.Chan:
 			return true

@@ -157,11 +157,15 @@ func TestCheck(t *testing.T) {
 	}
 
 	// Renewals judged elsewhere (a renewal summary of the caller's) are
-	// not reported twice.
+	// not reported twice, except by the isolated heartbeat, whose failure
+	// reaches nobody whatever the renewal's own rule says of its error
+	// (one finding per problem: both use the renewal call as the Key).
 	rec.found = nil
 	Check(u, func(ssa.CallInstruction) bool { return true })
-	if len(rec.found) != 0 {
-		t.Errorf("with every renewal judged elsewhere: %d findings, want none", len(rec.found))
+	for _, f := range rec.found {
+		if line := u.Pass.Fset.Position(f.Pos).Line; line != findLine(src, "isolated heartbeat") {
+			t.Errorf("with every renewal judged elsewhere: finding at line %d: %s", line, f.Message)
+		}
 	}
 }
 

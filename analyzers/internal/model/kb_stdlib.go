@@ -53,7 +53,7 @@ var stdlibLibrary = Library{
 	DerivedContexts: []Func{
 		{"context", "", "WithCancel"}, {"context", "", "WithTimeout"}, {"context", "", "WithDeadline"},
 		{"context", "", "WithValue"}, {"context", "", "WithCancelCause"}, {"context", "", "WithTimeoutCause"},
-		{"context", "", "WithDeadlineCause"},
+		{"context", "", "WithDeadlineCause"}, {"os/signal", "", "NotifyContext"},
 	},
 	ProcessExits: []Func{{"os", "", "Exit"}},
 	// Digests of some content: a name built from one addresses that

@@ -136,3 +136,150 @@ func maintain(l dlock.Locker, stop chan struct{}) {
 		}
 	}
 }
+
+// The renewal's lost sentinel cancels the work (a cancel captured from
+// the enclosing function); any other error is only logged and retried.
+func serve(l dlock.Locker, key string) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		t := time.NewTicker(5 * time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				rctx, c := context.WithTimeout(ctx, time.Second)
+				err := renewLease(rctx, l, key) // want `when renewLease fails, one path goes round to the next renewal without calling the work's cancel`
+				c()
+				if errors.Is(err, dlock.ErrNotExists) {
+					cancel()
+					return
+				} else if err != nil && ctx.Err() == nil {
+					log.Printf("renew failed (will retry): %v", err)
+				}
+			}
+		}
+	}()
+	work(ctx)
+}
+
+func renewLease(ctx context.Context, l dlock.Locker, key string) error { return l.Renew(key) }
+
+// A keepalive handed a loss callback calls it when the lease is reported
+// lost, but a failing renewal is only logged.
+func keepalive(ctx context.Context, l dlock.Leaser, key, owner string, onLost func()) {
+	ticker := time.NewTicker(time.Second)
+	go func() {
+		defer ticker.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-ticker.C:
+				ok, err := l.Renew(key, owner) // want `when l.Renew fails, one path goes round to the next renewal without calling the work's cancel`
+				if err != nil {
+					log.Printf("keepalive failed: %v", err)
+					continue
+				}
+				if !ok {
+					onLost()
+					return
+				}
+			}
+		}
+	}()
+}
+
+type session struct {
+	id     string
+	cancel context.CancelFunc
+}
+
+// A session's cancel kept in a field; the failures only pick a backoff.
+func heartbeat(ctx context.Context, l dlock.Leaser, s *session) {
+	failures := 0
+	for {
+		wait := time.Second
+		if failures > 0 {
+			wait = time.Duration(failures) * time.Second
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+			alive, err := l.Renew(s.id, "me") // want `when l.Renew fails, one path goes round to the next renewal without calling the work's cancel`
+			if err != nil {
+				failures++
+				continue
+			}
+			failures = 0
+			if alive {
+				continue
+			}
+			s.cancel()
+			return
+		}
+	}
+}
+
+// Look-alike: the failures are counted, and after too many the session's
+// work is cancelled.
+func heartbeatGivesUp(ctx context.Context, l dlock.Leaser, s *session) {
+	failures := 0
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Second):
+			alive, err := l.Renew(s.id, "me")
+			if err != nil {
+				failures++
+				if failures >= 3 {
+					s.cancel()
+					return
+				}
+				continue
+			}
+			failures = 0
+			if !alive {
+				s.cancel()
+				return
+			}
+		}
+	}
+}
+
+// Look-alike: the only cancel is the renewal's own timeout; nothing here
+// stops any work, so there is no stopping path to skip.
+func renewOnly(ctx context.Context, l dlock.Locker, key string) {
+	for range time.Tick(time.Second) {
+		rctx, c := context.WithTimeout(ctx, time.Second)
+		err := renewLease(rctx, l, key)
+		c()
+		if err != nil {
+			log.Printf("renew: %v", err)
+		}
+	}
+}
+
+// The loss callback defaults to a no-op when none is handed in.
+func keepaliveDefault(ctx context.Context, l dlock.Leaser, key, owner string, onLost func()) {
+	if onLost == nil {
+		onLost = func() {}
+	}
+	go func() {
+		for range time.Tick(time.Second) {
+			ok, err := l.Renew(key, owner) // want `when l.Renew fails, one path goes round to the next renewal without calling the work's cancel`
+			if err != nil {
+				log.Printf("keepalive failed: %v", err)
+				continue
+			}
+			if !ok {
+				onLost()
+				return
+			}
+		}
+	}()
+}

@@ -10,3 +10,8 @@ type Locker interface {
 	TryLock(key string, ttl int) error
 	Renew(key string) error
 }
+
+// Leaser renews a lease and says whether this holder still has it.
+type Leaser interface {
+	Renew(key, owner string) (bool, error)
+}
