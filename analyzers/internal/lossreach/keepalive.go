@@ -7,6 +7,7 @@ import (
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/outcome"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/internal/checks"
 	"golang.org/x/tools/go/analysis"
@@ -150,4 +151,63 @@ func (l *checker) reportDrained(recv ssa.Instruction, keep *ssa.Call, c claim) {
 	l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: recv.Pos(), Key: recv.Pos(), Related: related,
 		Message: fmt.Sprintf("this goroutine drains the keepalive channel of %s (at %s) for the lease claimed at %s (%s), and the channel closing is the news that the lease can no longer be kept alive (expired, revoked, or the connection lost past its TTL); but the goroutine just stops and tells nobody (it cancels no context, closes or sends on no channel, sets no field or flag), so %s (at %s) as if the lease were still held; when the channel closes, cancel the work's context, close a channel the work selects on, or clear the holder's state",
 			name, l.where(keep.Pos()), l.where(c.pos), c.name, c.workWhat, l.where(c.work))})
+}
+
+// discardedKeepAlives reports the keepalive channel of a lease that keeps
+// a key alive, thrown away where it is made: KeepAlive run in a go
+// statement, or its channel never used. The channel's closing is the
+// library's only news that the lease can no longer be kept alive
+// (expired, revoked, the connection lost for longer than its TTL); whoever
+// holds the key (a leader or lock key put under the lease in the same
+// function) goes on believing so until something else tells it.
+func (l *checker) discardedKeepAlives() {
+	for _, fn := range l.u.Funcs {
+		for ci := range calls.In(fn) {
+			c := ci.Common()
+			callee := calls.Callee(c)
+			if callee == nil || !model.MatchesAny(model.KB.KeepAliveChannels, callee) {
+				continue
+			}
+			var how string
+			switch x := ci.(type) {
+			case *ssa.Go:
+				how = "the go statement throws the channel away"
+			case *ssa.Call:
+				if ch := calls.Result(x, 0); ch == nil || !outcome.Used(ch) {
+					how = "the channel it returns is discarded"
+				}
+			}
+			if how == "" {
+				continue
+			}
+			put := leasedPut(fn, calls.Arg(c, 1))
+			if put == nil {
+				continue
+			}
+			pos, end := l.span(ci)
+			l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(),
+				Related: []analysis.RelatedInformation{{Pos: put.Pos(), Message: "the key is put under the lease here"}},
+				Message: fmt.Sprintf("%s keeps the lease of the key put at %s alive, but %s: it closes when the lease can no longer be kept alive (expired, revoked, the connection lost past its TTL), the only news that the key is gone and another process may hold it; this process goes on as the holder. Receive from it (for range ch) and stop the work when it closes",
+					l.callName(ci, callee), l.where(put.Pos()), how)})
+		}
+	}
+}
+
+// leasedPut returns the call in fn that binds a write to the lease id
+// (a claim's lease option: etcd's WithLease(id)), or nil.
+func leasedPut(fn *ssa.Function, id ssa.Value) ssa.CallInstruction {
+	if id == nil {
+		return nil
+	}
+	for _, lk := range model.KB.Locks {
+		if lk.Claim == nil {
+			continue
+		}
+		for ci := range calls.In(fn) {
+			if model.MatchesAny(lk.Claim.LeaseOptions, calls.Callee(ci.Common())) && calls.SameValue(calls.Arg(ci.Common(), 0), id) {
+				return ci
+			}
+		}
+	}
+	return nil
 }

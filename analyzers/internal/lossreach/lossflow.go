@@ -56,6 +56,7 @@ func Check(u *unit.Unit, judged func(ssa.CallInstruction) bool) {
 	l.stickyFlags()
 	l.sessionLosses()
 	l.escapedSessionLocks()
+	l.discardedKeepAlives()
 	l.skippedCancels()
 }
 

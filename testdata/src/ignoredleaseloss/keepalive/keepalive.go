@@ -185,3 +185,81 @@ func (t *taskLock) TryLockQuiet(ctx context.Context) error {
 }
 
 var _ = drain
+
+// elector claims the leader key under a lease and keeps the lease alive
+// with a channel nobody reads.
+type elector struct {
+	cli      *clientv3.Client
+	key      string
+	isLeader bool
+}
+
+func (e *elector) campaign(ctx context.Context) {
+	grant, err := e.cli.Grant(ctx, 10)
+	if err != nil {
+		return
+	}
+	resp, err := e.cli.Txn(ctx).
+		If(clientv3.Compare(clientv3.CreateRevision(e.key), "=", 0)).
+		Then(clientv3.OpPut(e.key, "me", clientv3.WithLease(grant.ID))).
+		Commit()
+	if err != nil || !resp.Succeeded {
+		return
+	}
+	e.isLeader = true
+	go e.cli.KeepAlive(ctx, grant.ID) // want `e.cli.KeepAlive keeps the lease of the key put at keepalive.go:\d+ alive, but the go statement throws the channel away`
+}
+
+func (e *elector) campaignDiscarded(ctx context.Context) error {
+	grant, err := e.cli.Grant(ctx, 10)
+	if err != nil {
+		return err
+	}
+	if _, err := e.cli.Put(ctx, e.key, "me", clientv3.WithLease(grant.ID)); err != nil {
+		return err
+	}
+	_, err = e.cli.KeepAlive(ctx, grant.ID) // want `e.cli.KeepAlive keeps the lease of the key put at keepalive.go:\d+ alive, but the channel it returns is discarded`
+	return err
+}
+
+// Look-alike: the channel is read, and its close stops the leader.
+func (e *elector) campaignWatched(ctx context.Context, stop context.CancelFunc) error {
+	grant, err := e.cli.Grant(ctx, 10)
+	if err != nil {
+		return err
+	}
+	if _, err := e.cli.Put(ctx, e.key, "me", clientv3.WithLease(grant.ID)); err != nil {
+		return err
+	}
+	ch, err := e.cli.KeepAlive(ctx, grant.ID)
+	if err != nil {
+		return err
+	}
+	go func() {
+		for range ch {
+		}
+		e.isLeader = false
+		stop()
+	}()
+	return nil
+}
+
+// Look-alike: a lease this function binds to no key (a session's
+// liveness, kept alive for the process's lifetime).
+func (e *elector) keepSession(ctx context.Context, id clientv3.LeaseID) {
+	go e.cli.KeepAlive(ctx, id)
+}
+
+// Suppressed.
+func (e *elector) campaignSuppressed(ctx context.Context) error {
+	grant, err := e.cli.Grant(ctx, 10)
+	if err != nil {
+		return err
+	}
+	if _, err := e.cli.Put(ctx, e.key, "me", clientv3.WithLease(grant.ID)); err != nil {
+		return err
+	}
+	//lint:ignore FC5002 the leader re-reads its key before every action
+	_, err = e.cli.KeepAlive(ctx, grant.ID)
+	return err
+}
