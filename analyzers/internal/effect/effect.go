@@ -42,6 +42,10 @@ type Effect struct {
 	Stmt     *sqlfence.Statement
 	Receiver ssa.Value
 	Key      ssa.Value
+	// KeyArg is, for an effect summarised in another package's function,
+	// the argument of Call its key is built from (fact.RemoteEffect.
+	// KeyFrom); nil otherwise.
+	KeyArg ssa.Value
 	// Where is set for an effect summarised in another package's function
 	// ("repo.go:42"); Call is then the call of that function.
 	Where string

@@ -156,6 +156,9 @@ func (a *analysis_) dispatch(summary bool, ci ssa.CallInstruction, toks interfac
 			}
 			e := effect.Remote(ci, c.Method, re.What, re.Via, re.Family, model.Cond(re.Cond), re.Where+" in "+filepath.Base(im.Pkg)+"."+im.Type+"."+c.Method.Name())
 			e.Table = re.Table
+			if re.KeyFrom > 0 && re.KeyFrom <= len(args) {
+				e.KeyArg = args[re.KeyFrom-1]
+			}
 			visit(e, site)
 		}
 	}

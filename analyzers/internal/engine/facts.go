@@ -16,6 +16,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlcall"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
+	"github.com/fencecheck/fencecheck/analyzers/internal/textval"
 	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
@@ -82,7 +83,7 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *fact.EffectsFact {
 		}
 		p := a.pass.Fset.Position(e.Call.Pos())
 		found = append(found, &fact.RemoteEffect{What: e.What, Via: e.Via(), Family: e.Sink.Family, Cond: int(e.Sink.Cond),
-			Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), Table: e.Table, Claim: claim, On: onParam(fn, path.Origin(e.Receiver))})
+			Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), Table: e.Table, Claim: claim, On: onParam(fn, path.Origin(e.Receiver)), KeyFrom: keyFrom(fn, path.Value(keyOf(e)))})
 		calls_ = append(calls_, e.Call)
 	})
 	if len(found) == 0 && len(pending) == 0 {
@@ -109,6 +110,34 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *fact.EffectsFact {
 		}
 	}
 	return f
+}
+
+// keyOf returns the key of a key-value effect: its own, or the argument a
+// summarised one is keyed by.
+func keyOf(e *effect.Effect) ssa.Value {
+	if e.Key != nil {
+		return e.Key
+	}
+	return e.KeyArg
+}
+
+// keyFrom returns 1 + the index among fn's parameters (receiver first) of
+// the one parameter a key is built from, with constants besides
+// (fact.RemoteEffect.KeyFrom), or 0.
+func keyFrom(fn *ssa.Function, key ssa.Value) int {
+	if key == nil {
+		return 0
+	}
+	t, _ := textval.Of(key, textval.Options{})
+	var from *ssa.Parameter
+	for _, h := range t.Holes() {
+		p, ok := calls.Unwrap(h.Hole).(*ssa.Parameter)
+		if !ok || from != nil && from != p {
+			return 0
+		}
+		from = p
+	}
+	return onParam(fn, from)
 }
 
 // lockedIn returns the sections of fn with a lock in view.
@@ -218,6 +247,9 @@ func (a *analysis_) summarizedWith(ci ssa.CallInstruction, obj *types.Func, f *f
 		e.Receiver = nil // the connection it runs on is only known from the summary
 		if re.On > 0 && re.On <= len(args) {
 			e.Receiver = args[re.On-1]
+		}
+		if re.KeyFrom > 0 && re.KeyFrom <= len(args) {
+			e.KeyArg = args[re.KeyFrom-1]
 		}
 		visit(e, site)
 	}

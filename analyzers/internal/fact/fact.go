@@ -54,6 +54,11 @@ type RemoteEffect struct {
 	// transaction begun on it. 0 when unknown. A caller whose session
 	// holds an advisory lock fences the statements run on it.
 	On int
+	// KeyFrom is 1 + the index of the parameter (receiver first, as
+	// CarriedBy) that a key-value effect's key is built from, with
+	// nothing but constants besides ("cb:" + endpointID); 0 when none.
+	// A caller's argument there names the record the effect writes.
+	KeyFrom int
 }
 
 func (*EffectsFact) AFact() {}

@@ -67,6 +67,8 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		return // a checked guard-row or holder-checked statement fences the transaction (txfence.go)
 	case sec.Lock.Held == model.HeldByKey && e.Key != nil && (calls.SameKey(e.Key, sec.Handle) || calls.SameKey(path.Value(e.Key), sec.Handle)):
 		return // the lock's own key: release or extension (also in a watchdog literal), not a protected write
+	case OtherRecord(sec, e, path):
+		return // keyed by another record the lock's record refers to: state this lock does not cover (entity.go)
 	case identityNamespaced(e, site):
 		return // written under the holder's own key: a stale holder cannot overwrite the current one's
 	case e.Verdict == effect.Cannot && c.fencedByDependence(e):

@@ -144,6 +144,12 @@ func (f *Fields) source(l *dataflow.Labels[string], instr ssa.Instruction) {
 			}
 			l.Mark(x, label(fromIdempotency))
 		}
+	case *ssa.MapUpdate:
+		// headers := map[string]string{"Idempotency-Key": id}, handed to
+		// the code that sets them on the request.
+		if s, ok := calls.ConstString(x.Key); ok && isIdempotencyKey(s) {
+			l.Into(x.Map, label(fromIdempotency))
+		}
 	case *ssa.Field:
 		if f.holds(x.X.Type(), calls.FieldVar(x.X.Type(), x.Field)) {
 			l.Mark(x, label(fromField))
@@ -169,6 +175,12 @@ func (f *Fields) put(l *dataflow.Labels[string], instr ssa.Instruction, v, into 
 // generousCall: the result of a call that takes a token carries it.
 func generousCall(l *dataflow.Labels[string], x *ssa.Call, v ssa.Value, lab *dataflow.Label[string]) {
 	l.Mark(x, lab)
+	if lab.Source == fromIdempotency {
+		// An idempotency key makes the request that carries it safe to
+		// repeat, not whatever else the callee touches (the context it
+		// is handed, its client).
+		return
+	}
 	if !slices.Contains(calls.Args(&x.Call), v) {
 		// Only the receiver carries the token (a client that once sent
 		// it): its results may, its other arguments do not.

@@ -11,5 +11,8 @@ var httpLibrary = Library{
 			Funcs: []Func{{nethttp, "Client", "Do"}, {nethttp, "Client", "Post"}, {nethttp, "Client", "PostForm"},
 				{nethttp, "", "Post"}, {nethttp, "", "PostForm"}, {nethttp, "Transport", "RoundTrip"}}},
 	},
-	IdempotencyHeaders: []string{"idempotency-key", "x-idempotency-key", "idempotency_key"},
+	// The Standard Webhooks specification's webhook-id is the message's
+	// unique id, the same on every retry, which receivers deduplicate on:
+	// an idempotency key by definition.
+	IdempotencyHeaders: []string{"idempotency-key", "x-idempotency-key", "idempotency_key", "webhook-id", "x-webhook-id"},
 }

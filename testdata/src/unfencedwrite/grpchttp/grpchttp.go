@@ -46,3 +46,39 @@ func post(ctx context.Context, c *http.Client, m *concurrency.Mutex) error {
 	http.Post("https://hooks.example/", "application/json", nil) // want `POST request \(net/http Post\)`
 	return nil
 }
+
+// deliver sends a webhook with the headers its caller chose.
+func deliver(ctx context.Context, url string, body []byte, headers map[string]string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	_, err = http.DefaultClient.Do(req)
+	return err
+}
+
+// A webhook delivery under a lock that says which event it is but
+// carries no id a receiver could deduplicate on.
+func dispatch(ctx context.Context, m *concurrency.Mutex, url, event string, body []byte) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	headers := map[string]string{"X-Webhook-Event": event}
+	return deliver(ctx, url, body, headers) // want `POST request \(net/http Client.Do\) \(reached through this call\) under the etcd lock`
+}
+
+// Look-alike: the delivery carries the event's stable id in the Standard
+// Webhooks webhook-id header, the same on every retry: receivers
+// deduplicate on it.
+func dispatchWithID(ctx context.Context, m *concurrency.Mutex, url, id, event string, body []byte) error {
+	if err := m.Lock(ctx); err != nil {
+		return err
+	}
+	defer m.Unlock(ctx)
+	headers := map[string]string{"X-Webhook-ID": id, "X-Webhook-Event": event}
+	return deliver(ctx, url, body, headers)
+}
