@@ -100,7 +100,7 @@ func readSQL(e *effect.Effect) *Write {
 		v := call.Bound(g.Param).Value
 		c.Const, c.Known = effect.ConstValue(v)
 		c.Time = ordering(g.Op) && (v != nil && clocktype.Timeish(v.Type()) && !integer(v.Type()) || timeField(g.Column))
-		if g.Op == "=" && !c.Known && g.Strong && g.Clause == "where" && storecond.RoleOf(g.Column) == storecond.Plain {
+		if g.Op == "=" && !c.Known && (g.Strong || g.AnyOf) && g.Clause == "where" && storecond.RoleOf(g.Column) == storecond.Plain {
 			w.ByKey, w.Keys = true, append(w.Keys, v)
 		}
 		w.Cond = append(w.Cond, c)

@@ -275,6 +275,15 @@ func (w *walker) cmp(l *node, op string, r *node, strong bool) {
 		}
 		return
 	}
+	if op == "=" && rt.kind == nFunc && rt.name == "any" && len(rt.kids) == 1 {
+		// col = ANY($1): one of the array's elements.
+		if ph, ok := plainParam(rt.kids[0]); ok {
+			if col, arith, isCol := w.col(l); isCol && !arith {
+				*w.out = append(*w.out, Guard{Column: col, Op: "=", Param: w.p.phs[ph], Clause: w.clause, AnyOf: true})
+			}
+		}
+		return
+	}
 	w.clock(l, op, r, strong)
 	if op == "=" {
 		w.literal(lt, rt, strong)

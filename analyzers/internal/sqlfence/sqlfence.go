@@ -145,6 +145,10 @@ type Guard struct {
 	// only extra rows admitted are those never fenced (the same meaning as
 	// COALESCE(col, 0) <= $1).
 	Strong bool
+	// AnyOf is true for col = ANY($1): the column equals one element of
+	// the array bound to the placeholder, a selection of records by their
+	// keys; never Strong (a disjunction, as IN with several values).
+	AnyOf bool
 	// Arith is true when either side is adjusted by a constant ($2 + 1,
 	// fence - 1) rather than being the bare column or placeholder. Op keeps
 	// the written direction: col < $1 + 1 stays "<".

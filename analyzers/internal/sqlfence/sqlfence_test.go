@@ -276,3 +276,19 @@ func TestFence(t *testing.T) {
 		})
 	}
 }
+
+// TestAnyOf: col = ANY($n) is a selection by keys, never a Strong
+// comparison (a fence compared with ANY admits any of the array).
+func TestAnyOf(t *testing.T) {
+	st := Parse(`UPDATE tasks SET locked_by = $1 WHERE id = ANY($2::uuid[]) AND status = 'pending'`)
+	if len(st.Guards) != 1 {
+		t.Fatalf("guards = %+v, want one", st.Guards)
+	}
+	g := st.Guards[0]
+	if g.Column != "id" || g.Op != "=" || g.Param.Index != 2 || !g.AnyOf || g.Strong {
+		t.Errorf("guard = %+v, want id = $2, AnyOf, not Strong", g)
+	}
+	if st := Parse(`UPDATE t SET a = 1 WHERE id = ANY(ARRAY[1, 2])`); len(st.Guards) != 0 {
+		t.Errorf("ANY of a literal array: guards = %+v, want none", st.Guards)
+	}
+}
