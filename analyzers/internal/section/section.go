@@ -1321,8 +1321,8 @@ func (s *Section) HeldAtReturn() bool {
 			if Releases(s.Lock, &d.Call) || s.endsScope(&d.Call) {
 				return false // defer conn.ExecContext(ctx, `SELECT pg_advisory_unlock($1)`, key) too, or defer conn.Close(ctx) of the session
 			}
-			if call, ok := s.Call.(*ssa.Call); ok && handleRelease(call, &d.Call) {
-				return false // defer lock.Release(ctx)
+			if call, ok := s.Call.(*ssa.Call); ok && (handleRelease(call, &d.Call) || pairedRelease(call, &d.Call)) {
+				return false // defer lock.Release(ctx), defer locks.Release(ctx, key, token)
 			}
 			if s.cancel != nil && !d.Call.IsInvoke() && calls.SameValue(d.Call.Value, s.cancel) {
 				return false // cleanup, err := lockFor(ctx); defer cleanup()
@@ -1387,6 +1387,25 @@ func handleRelease(acq *ssa.Call, c *ssa.CallCommon) bool {
 		return false
 	}
 	return vocab.ReleaseVerb.Match(name) && resultOf(calls.Receiver(c), acq)
+}
+
+// pairedRelease reports whether c releases what acq, a call of a
+// package-level acquire function, took: a function of the same package
+// named as a release (locks.Acquire(ctx, key, ttl) ... defer
+// locks.Release(ctx, key, token)) handed the same key or what the
+// acquisition returned.
+func pairedRelease(acq *ssa.Call, c *ssa.CallCommon) bool {
+	af, rf := calls.Callee(&acq.Call), calls.Callee(c)
+	if af == nil || rf == nil || af.Pkg() == nil || af.Pkg() != rf.Pkg() || c.Signature().Recv() != nil || !vocab.ReleaseVerb.Match(rf.Name()) {
+		return false
+	}
+	acqArgs := calls.Args(&acq.Call)
+	return slices.ContainsFunc(calls.Args(c), func(v ssa.Value) bool {
+		if _, isCtx := v.Type().Underlying().(*types.Interface); isCtx {
+			return false // the context both are given says nothing
+		}
+		return resultOf(v, acq) || slices.ContainsFunc(acqArgs, func(a ssa.Value) bool { return calls.SameValue(a, v) })
+	})
 }
 
 // handedToGoroutine reports whether a result of the acquisition is passed
