@@ -818,11 +818,16 @@ func lockKey(fn *ssa.Function, call *ssa.Call, l *model.Lock, key ssa.Value, key
 }
 
 // releasedIn reports whether fn or a function literal in it releases l
-// naming key, the key call set.
+// naming key, the key call set (or passed to the acquire function call).
 func releasedIn(fn *ssa.Function, call *ssa.Call, l *model.Lock, key ssa.Value, depth int) bool {
+	names := func(ks []ssa.Value) bool {
+		return slices.ContainsFunc(ks, func(k ssa.Value) bool { return calls.SameValue(settled(k), settled(key)) })
+	}
 	for ci := range calls.In(fn) {
-		if isRelease(l, ci.Common()) &&
-			slices.ContainsFunc(keysOf(ci.Common()), func(k ssa.Value) bool { return calls.SameValue(settled(k), settled(key)) }) &&
+		c := ci.Common()
+		// The lock's release, or the release function paired with the
+		// acquire function called (locks.Release(ctx, key, token)).
+		if (isRelease(l, c) && names(keysOf(c)) || pairedRelease(call, c) && names(calls.Args(c))) &&
 			!keyscope.Rollback(call, ci, key) {
 			return true
 		}

@@ -30,3 +30,16 @@ func Add(ctx context.Context, rule, user string) error {
 	rlock.RDB.Decr(ctx, "members:order:"+rule)
 	return nil
 }
+
+// A key that does not name a lock is one by its release: the package's
+// release function compares and deletes it.
+func loadRule(ctx context.Context, rule string, prizes []string) error {
+	key := "rule:edit:" + rule
+	id, err := rlock.Acquire(ctx, key, 3*time.Second, 5*time.Second)
+	if err != nil {
+		return err
+	}
+	defer rlock.Release(ctx, key, id)
+	rlock.RDB.RPush(ctx, "prizes:"+rule, prizes) // want `go-redis RPush \(go-redis RPush\) under the Redis SET NX lock`
+	return nil
+}
