@@ -14,6 +14,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/clocklabel"
 	"github.com/fencecheck/fencecheck/analyzers/internal/clocktype"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
+	"github.com/fencecheck/fencecheck/analyzers/internal/leaseclaim"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/sqlfence"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
@@ -565,8 +566,8 @@ func (w *checker) sqlTakeover(q *sqlCall) {
 	}
 	st := q.st
 	for _, g := range st.Guards {
-		if g.Op == "=" || g.Op == "<>" || vocab.FenceColumn.Match(g.Column) || !leaseColumn(st, g.Column) {
-			continue
+		if g.Op == "=" || g.Op == "<>" || vocab.FenceColumn.Match(g.Column) || !leaseColumn(st, g.Column) && !leaseclaim.Of(w.u).Judged(st.Table, g.Column) {
+			continue // a lease column by its name, or the time a takeover of claimed records judges (started_at)
 		}
 		b := q.bind(g.Param)
 		if b == nil {
