@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"unfencedwrite/otherrecord/cb"
 )
 
 type Event struct {
@@ -33,6 +35,8 @@ func dispatch(ctx context.Context, rdb *redis.Client, b *breaker, ev *Event) {
 	// fence this.
 	rdb.Set(ctx, "cb:"+ev.EndpointID, "open", time.Minute)
 	b.RecordFailure(ctx, ev.EndpointID)
+	cb.RecordFailure(ctx, rdb, ev.EndpointID) // another package: its summary says the key is built from endpointID
+	cb.RecordFailure(ctx, rdb, ev.ID)         // want `go-redis Set \(go-redis Set\) \(in RecordFailure, called here\) under the Redis SET NX lock`
 	// The event's own state is what the lock serialises.
 	rdb.Set(ctx, "event-status:"+ev.ID, "delivered", 0) // want `go-redis Set \(go-redis Set\) under the Redis SET NX lock`
 	// Another field of the event that names no other record.
