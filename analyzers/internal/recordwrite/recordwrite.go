@@ -74,8 +74,68 @@ func Read(ci ssa.CallInstruction) *Write {
 		return readSQL(e)
 	case e.Sink.Cond == model.CondFilter:
 		return readDoc(e)
+	case e.ChainUpdate() != "":
+		return readChain(e)
 	}
 	return nil
+}
+
+// readChain reads a query builder's column-setting write (gorm's
+// db.Model(&Task{}).Where("id = ? AND status = ?", id, "pending").
+// Updates(map[string]any{...})): the record the chain names (as wallclock
+// names it: the model's type in snake case, or the Table), the
+// comparisons of its Where fragments with the values they are given, and
+// the columns it sets. A chain with a Where fragment that is not constant
+// is not read: its condition is unknown.
+func readChain(e *effect.Effect) *Write {
+	record := effect.ChainTableName(e.Receiver)
+	if record == "" {
+		return nil
+	}
+	w := &Write{Effect: e, Record: record}
+	for st, wc := range effect.Wheres(e.Receiver) {
+		if st == nil {
+			return nil
+		}
+		args := calls.Args(wc)[1:]
+		if len(args) == 1 {
+			if elems, ok := calls.Variadic(args[0]); ok {
+				args = elems
+			}
+		}
+		for _, g := range st.Guards {
+			if g.Clause != "where" {
+				continue
+			}
+			var v ssa.Value
+			if i := g.Param.Index - 1; i >= 0 && i < len(args) {
+				v = args[i]
+			}
+			c := Cmp{Field: g.Column, Op: g.Op}
+			c.Const, c.Known = effect.ConstValue(v)
+			c.Time = ordering(g.Op) && (v != nil && clocktype.Timeish(v.Type()) && !integer(v.Type()) || timeField(g.Column))
+			if g.Op == "=" && v != nil && !c.Known && (g.Strong || g.AnyOf) && storecond.RoleOf(g.Column) == storecond.Plain {
+				w.ByKey, w.Keys = true, append(w.Keys, v)
+			}
+			w.Cond = append(w.Cond, c)
+		}
+		for _, l := range st.Literals {
+			if l.Clause == "where" {
+				w.Cond = append(w.Cond, Cmp{Field: l.Column, Op: "=", Const: l.Value, Known: true})
+			}
+		}
+		for _, g := range st.Clock {
+			if g.Clause == "where" {
+				w.Cond = append(w.Cond, Cmp{Field: g.Column, Op: g.Op, Time: ordering(g.Op)})
+			}
+		}
+	}
+	for _, sw := range e.StateWrites() {
+		s := Set{Field: sw.Column, Const: sw.Value, Known: sw.Known}
+		s.Clear = s.Known && s.Const == ""
+		w.Sets = append(w.Sets, s)
+	}
+	return w
 }
 
 func readSQL(e *effect.Effect) *Write {

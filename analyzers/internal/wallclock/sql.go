@@ -561,8 +561,8 @@ func (w *checker) posText(pos token.Pos) string {
 // its own for that: now().
 func (w *checker) sqlTakeover(q *sqlCall) {
 	e := effect.Classify(q.ci, w.u.Tokens(q.fn))
-	if e == nil || e.Stmt == nil || e.Verdict == effect.Carried {
-		return
+	if e == nil || e.Stmt == nil && !q.built || e.Verdict == effect.Carried {
+		return // a statement, or a builder chain's write rebuilt as one (chainUses)
 	}
 	st := q.st
 	for _, g := range st.Guards {

@@ -48,3 +48,26 @@ func renew(db *gorm.DB, id int64, me string, ttl time.Duration) error {
 }
 
 var _ = clause.Expr{}
+
+type ImportTask struct {
+	ID        string
+	Status    string
+	StartedAt *time.Time
+}
+
+// claimTask stamps the claim with this host's clock.
+func claimTask(db *gorm.DB, id string) (bool, error) {
+	res := db.Model(&ImportTask{}).Where("id = ? AND status = 'pending'", id).
+		Updates(map[string]any{"status": "running", "started_at": time.Now().UTC()})
+	return res.RowsAffected == 1, res.Error
+}
+
+// recoverStale takes running tasks back when another host's stamp is older
+// than this host's clock minus the lease: the start is the lease's time,
+// as the protocol shows, whatever it is called.
+func recoverStale(db *gorm.DB, lease time.Duration) error {
+	cutoff := time.Now().UTC().Add(-lease)
+	return db.Model(&ImportTask{}).
+		Where("status = 'running' AND started_at < ?", cutoff).
+		Updates(map[string]any{"status": "pending", "started_at": nil}).Error // want `gorm Updates \(gorm DB.Updates\) takes a lease over by comparing started_at with cutoff, a time computed from this host's clock`
+}
