@@ -80,6 +80,18 @@ func Read(ci ssa.CallInstruction) *Write {
 	return nil
 }
 
+// guardCmp reads one comparison of a statement's condition with the value
+// bound to its placeholder; key is true when it selects one record by its
+// key (an equality of a plain field with a value that is no constant, also
+// = ANY of several).
+func guardCmp(g sqlfence.Guard, v ssa.Value) (c Cmp, key bool) {
+	c = Cmp{Field: g.Column, Op: g.Op}
+	c.Const, c.Known = effect.ConstValue(v)
+	c.Time = ordering(g.Op) && (v != nil && clocktype.Timeish(v.Type()) && !integer(v.Type()) || timeField(g.Column))
+	key = g.Op == "=" && !c.Known && (g.Strong || g.AnyOf) && storecond.RoleOf(g.Column) == storecond.Plain
+	return c, key
+}
+
 // readChain reads a query builder's column-setting write (gorm's
 // db.Model(&Task{}).Where("id = ? AND status = ?", id, "pending").
 // Updates(map[string]any{...})): the record the chain names (as wallclock
@@ -111,10 +123,8 @@ func readChain(e *effect.Effect) *Write {
 			if i := g.Param.Index - 1; i >= 0 && i < len(args) {
 				v = args[i]
 			}
-			c := Cmp{Field: g.Column, Op: g.Op}
-			c.Const, c.Known = effect.ConstValue(v)
-			c.Time = ordering(g.Op) && (v != nil && clocktype.Timeish(v.Type()) && !integer(v.Type()) || timeField(g.Column))
-			if g.Op == "=" && v != nil && !c.Known && (g.Strong || g.AnyOf) && storecond.RoleOf(g.Column) == storecond.Plain {
+			c, key := guardCmp(g, v)
+			if key && v != nil {
 				w.ByKey, w.Keys = true, append(w.Keys, v)
 			}
 			w.Cond = append(w.Cond, c)
@@ -156,11 +166,9 @@ func readSQL(e *effect.Effect) *Write {
 		if !cond(g.Clause) {
 			continue
 		}
-		c := Cmp{Field: g.Column, Op: g.Op}
 		v := call.Bound(g.Param).Value
-		c.Const, c.Known = effect.ConstValue(v)
-		c.Time = ordering(g.Op) && (v != nil && clocktype.Timeish(v.Type()) && !integer(v.Type()) || timeField(g.Column))
-		if g.Op == "=" && !c.Known && (g.Strong || g.AnyOf) && g.Clause == "where" && storecond.RoleOf(g.Column) == storecond.Plain {
+		c, key := guardCmp(g, v)
+		if key && g.Clause == "where" {
 			w.ByKey, w.Keys = true, append(w.Keys, v)
 		}
 		w.Cond = append(w.Cond, c)
