@@ -184,3 +184,57 @@ func f(s *store) {
 		}
 	}
 }
+
+// TestStoredOnce: the value a captured variable is assigned once, a
+// function literal counting only as a default, and nothing for a
+// variable assigned twice.
+func TestStoredOnce(t *testing.T) {
+	src := `package p
+
+func use(f func()) {}
+
+func once(onLost func()) {
+	go func() { onLost() }()
+}
+
+func defaulted(onLost func()) {
+	if onLost == nil {
+		onLost = func() {}
+	}
+	go func() { onLost() }()
+}
+
+func twice(a, b func()) {
+	f := a
+	if b != nil {
+		f = b
+	}
+	go func() { f() }()
+}
+`
+	pkg := testutil.BuildSSA(t, src)
+	cell := func(name string) *ssa.Alloc {
+		for _, b := range pkg.Func(name).Blocks {
+			for _, instr := range b.Instrs {
+				if a, ok := instr.(*ssa.Alloc); ok && a.Heap {
+					return a
+				}
+			}
+		}
+		t.Fatalf("%s: no captured variable", name)
+		return nil
+	}
+	isLit := func(v ssa.Value) bool { _, ok := v.(*ssa.Function); return ok }
+	if v, ok := StoredOnce(cell("once"), nil).(*ssa.Parameter); !ok || v.Name() != "onLost" {
+		t.Errorf("once: %v, want the parameter onLost", v)
+	}
+	if v, ok := StoredOnce(cell("defaulted"), isLit).(*ssa.Parameter); !ok || v.Name() != "onLost" {
+		t.Errorf("defaulted: %v, want the parameter onLost", v)
+	}
+	if v := StoredOnce(cell("defaulted"), nil); v != nil {
+		t.Errorf("defaulted without defaults: %v, want nil", v)
+	}
+	if v := StoredOnce(cell("twice"), nil); v != nil {
+		t.Errorf("twice: %v, want nil", v)
+	}
+}

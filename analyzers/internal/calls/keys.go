@@ -54,6 +54,35 @@ func Binding(fv *ssa.FreeVar) ssa.Value {
 	return nil
 }
 
+// StoredOnce returns the value stored into a local cell (a variable a
+// function literal captures, a parameter spilled to the heap) where it is
+// assigned once, or nil. Stores that isDefault accepts (a function literal
+// stored as the default of a callback handed in as nil) count only when
+// nothing else is stored; isDefault may be nil.
+func StoredOnce(cell *ssa.Alloc, isDefault func(ssa.Value) bool) ssa.Value {
+	var val, def ssa.Value
+	for _, r := range *cell.Referrers() {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Addr != cell {
+			continue
+		}
+		if isDefault != nil && isDefault(st.Val) {
+			if def == nil {
+				def = st.Val
+			}
+			continue
+		}
+		if val != nil {
+			return nil // assigned more than once
+		}
+		val = st.Val
+	}
+	if val == nil {
+		return def
+	}
+	return val
+}
+
 // SameKey is SameValue looking through free variables at every level, so
 // that `key` inside `defer func() { rdb.Del(ctx, key) }()` is the key of
 // the enclosing function.

@@ -1,7 +1,6 @@
 package fences
 
 import (
-	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -95,26 +94,13 @@ func recordFields(key ssa.Value, bind func(*ssa.Parameter) ssa.Value) (base ssa.
 		return nil, nil, false
 	}
 	for _, h := range holes {
-		b, f := fieldOf(h.Hole)
+		f, b := calls.LoadedField(calls.Unwrap(h.Hole))
 		if f == nil || base != nil && !calls.SameValue(base, b) {
 			return nil, nil, false
 		}
 		base, fields = b, append(fields, f)
 	}
 	return base, fields, true
-}
-
-// fieldOf returns the value and the field a load reads (x.F, (*p).F).
-func fieldOf(v ssa.Value) (ssa.Value, *types.Var) {
-	switch x := calls.Unwrap(v).(type) {
-	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			return fa.X, calls.FieldVar(fa.X.Type(), fa.Field)
-		}
-	case *ssa.Field:
-		return x.X, calls.FieldVar(x.X.Type(), x.Field)
-	}
-	return nil, nil
 }
 
 // referenceName reports whether a field's name says it holds another

@@ -193,17 +193,9 @@ func variable(v ssa.Value) ssa.Value {
 			}
 			v = x.X
 		case *ssa.Alloc:
-			var stored ssa.Value
-			for _, r := range *x.Referrers() {
-				if st, ok := r.(*ssa.Store); ok && st.Addr == x {
-					if stored != nil {
-						return x // assigned more than once: not the parameter
-					}
-					stored = st.Val
-				}
-			}
+			stored := calls.StoredOnce(x, nil)
 			if _, ok := stored.(*ssa.Parameter); !ok {
-				return x
+				return x // assigned more than once, or not the parameter
 			}
 			return stored
 		default:

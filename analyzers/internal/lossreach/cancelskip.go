@@ -124,29 +124,19 @@ func capturedValue(v ssa.Value) ssa.Value {
 	if !ok || !cell.Heap {
 		return v
 	}
-	var val ssa.Value
-	for _, r := range *cell.Referrers() {
-		st, ok := r.(*ssa.Store)
-		if !ok || st.Addr != cell {
-			continue
-		}
-		switch st.Val.(type) {
-		case *ssa.Function, *ssa.MakeClosure:
-			if val != nil {
-				continue // a default for a callback handed in as nil
-			}
-		}
-		if val != nil {
-			if _, lit := val.(*ssa.Function); !lit {
-				return v
-			}
-		}
-		val = st.Val
+	if val := calls.StoredOnce(cell, literal); val != nil {
+		return val
 	}
-	if val == nil {
-		return v
+	return v
+}
+
+// literal reports whether v is a function literal (a callback's default).
+func literal(v ssa.Value) bool {
+	switch v.(type) {
+	case *ssa.Function, *ssa.MakeClosure:
+		return true
 	}
-	return val
+	return false
 }
 
 // heldStop reports whether v is a cancel func kept in a field or handed
@@ -154,10 +144,8 @@ func capturedValue(v ssa.Value) ssa.Value {
 // results.
 func heldStop(v ssa.Value) bool {
 	v = calls.Unwrap(v)
-	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
-		if _, field := ld.X.(*ssa.FieldAddr); field && isCancelFunc(v.Type()) {
-			return true
-		}
+	if f, _ := calls.LoadedField(v); f != nil && isCancelFunc(v.Type()) {
+		return true
 	}
 	p, ok := v.(*ssa.Parameter)
 	if !ok {

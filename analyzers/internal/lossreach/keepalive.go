@@ -66,14 +66,8 @@ func keepAliveOf(ch ssa.Value, g *ssa.Go) *ssa.Call {
 		}
 	}
 	if a, ok := v.(*ssa.Alloc); ok {
-		v = nil
-		for _, r := range *a.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-				if v != nil {
-					return nil // assigned twice: not followed
-				}
-				v = st.Val
-			}
+		if v = calls.StoredOnce(a, nil); v == nil {
+			return nil // assigned twice: not followed
 		}
 	}
 	e, ok := calls.Unwrap(v).(*ssa.Extract)

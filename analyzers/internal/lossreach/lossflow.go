@@ -81,10 +81,11 @@ func (l *checker) isolatedHeartbeats() {
 				}
 				continue
 			}
-			if callee := calls.Callee(&renew.Call); callee == nil || model.MatchesAny(model.KB.SessionRenewals, callee) {
+			callee := calls.Callee(&renew.Call)
+			if callee == nil || model.MatchesAny(model.KB.SessionRenewals, callee) {
 				continue // a lock session's renewal: its locks' lost channels carry the loss
 			}
-			if callee := calls.Callee(&renew.Call); !model.MatchesAny(model.KB.LockExtensions, callee) && !model.MatchesAny(model.KB.KeyExpires, callee) &&
+			if !model.MatchesAny(model.KB.LockExtensions, callee) && !model.MatchesAny(model.KB.KeyExpires, callee) &&
 				!upkeepNamed(callee.Name(), calls.Outermost(body).Name(), calls.Outermost(fn).Name()) {
 				continue
 			}

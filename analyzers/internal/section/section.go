@@ -1407,7 +1407,7 @@ func pairedRelease(acq *ssa.Call, c *ssa.CallCommon) bool {
 	acqArgs := calls.Args(&acq.Call)
 	return slices.ContainsFunc(calls.Args(c), func(v ssa.Value) bool {
 		if _, isCtx := v.Type().Underlying().(*types.Interface); isCtx {
-			return false // the context both are given says nothing
+			return false // an interface both are given (the context, a client) names no key
 		}
 		return resultOf(v, acq) || slices.ContainsFunc(acqArgs, func(a ssa.Value) bool { return calls.SameValue(a, v) })
 	})
