@@ -52,6 +52,7 @@ type Evidence struct {
 	Imported func(*types.Func) *KeyUse
 	uses     map[*types.Func]*KeyUse    // this package's functions' key uses
 	ops      map[string][]keyOp         // lock-only uses of keys, by shape
+	byValue  map[ssa.Value][]keyOp      // the same, by the key's value (one built from parameters has no shape)
 	sets     map[string][]*ssa.Function // functions with a SET NX, by the shape of its key
 	scope    *Scope                     // where a SET NX lock is held
 }
@@ -67,10 +68,15 @@ func (e *Evidence) keyOps() map[string][]keyOp {
 		return e.ops
 	}
 	e.ops = map[string][]keyOp{}
+	e.byValue = map[ssa.Value][]keyOp{}
 	e.uses = map[*types.Func]*KeyUse{}
 	add := func(fn *ssa.Function, k ssa.Value, extend bool) {
 		if s := calls.KeyShape(k, false); s != "" {
 			e.ops[s] = append(e.ops[s], keyOp{fn, extend})
+		}
+		if k != nil {
+			v := calls.Resolve(k)
+			e.byValue[v] = append(e.byValue[v], keyOp{fn, extend})
 		}
 		e.noteParam(fn, k, extend)
 	}
@@ -193,11 +199,13 @@ func rollback(fn *ssa.Function, del ssa.CallInstruction, key ssa.Value) bool {
 // as a lock's (deleted, scripted, or extended from another function) where
 // the lock may be held.
 func (e *Evidence) Of(fn *ssa.Function, key ssa.Value) bool {
-	s := calls.KeyShape(key, false)
-	if s == "" {
-		return false
+	ops := e.keyOps()[calls.KeyShape(key, false)]
+	if key != nil {
+		// The same value handed on (go keepAlive(rds, lockKey, ...)),
+		// whatever it is built from.
+		ops = append(slices.Clip(ops), e.byValue[calls.Resolve(key)]...)
 	}
-	for _, op := range e.keyOps()[s] {
+	for _, op := range ops {
 		if (!op.extend || op.fn != fn && !calls.Encloses(fn, op.fn)) && e.HeldAt(fn, op.fn) {
 			return true
 		}

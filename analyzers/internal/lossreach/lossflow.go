@@ -52,6 +52,7 @@ import (
 func Check(u *unit.Unit, judged func(ssa.CallInstruction) bool) {
 	l := &checker{u: u, judgedRenewal: judged}
 	l.isolatedHeartbeats()
+	l.silentHeartbeats()
 	l.sealedRefreshers()
 	l.stickyFlags()
 	l.sessionLosses()
@@ -360,9 +361,9 @@ type claim struct {
 // caller's critical section is the work). The zero claim when none is
 // found.
 func (l *checker) claimBefore(fn *ssa.Function, g ssa.Instruction) claim {
-	if acq := claimDominating(fn, g); acq != nil {
+	if acq, name := l.claimDominating(fn, g); acq.IsValid() {
 		if pos, what := workAfter(fn, g); pos.IsValid() {
-			return claim{acq.Pos(), calls.Callee(&acq.Call).Name(), pos, what}
+			return claim{acq, name, pos, what}
 		}
 		return claim{}
 	}
@@ -375,15 +376,15 @@ func (l *checker) claimBefore(fn *ssa.Function, g ssa.Instruction) claim {
 	}
 	for _, site := range l.callSites(fn) {
 		caller := site.Parent()
-		if acq := claimDominating(caller, site); acq != nil {
+		if acq, name := l.claimDominating(caller, site); acq.IsValid() {
 			// The work goes on after the heartbeat starts, in fn (the
 			// handler it runs for the job its caller claimed) or in the
 			// caller after the call.
 			if pos, what := workAfter(fn, g); pos.IsValid() {
-				return claim{acq.Pos(), calls.Callee(&acq.Call).Name(), pos, what}
+				return claim{acq, name, pos, what}
 			}
 			if pos, what := workAfter(caller, site); pos.IsValid() {
-				return claim{acq.Pos(), calls.Callee(&acq.Call).Name(), pos, what}
+				return claim{acq, name, pos, what}
 			}
 		}
 	}
@@ -424,10 +425,25 @@ func successAfter(fn *ssa.Function, at ssa.Instruction) *ssa.Return {
 	return nil
 }
 
-// claimDominating returns a call in fn named as an acquisition (not of
-// package sync) whose error or bool is read and which runs before at on
-// every path.
-func claimDominating(fn *ssa.Function, at ssa.Instruction) *ssa.Call {
+// claimDominating returns the position and name of a claim in fn that
+// runs before at on every path: a call named as an acquisition (not of
+// package sync) whose error or bool is read, or an acquisition of a known
+// lock (SET NX, a library's lock) whose critical section holds at.
+func (l *checker) claimDominating(fn *ssa.Function, at ssa.Instruction) (token.Pos, string) {
+	if acq := namedClaim(fn, at); acq != nil {
+		return acq.Pos(), calls.Callee(&acq.Call).Name()
+	}
+	for _, s := range l.u.Sections {
+		if s.Fn != fn || s.Call == nil || s.Summary || s.Check != nil || !calls.Before(s.Call, at) || !s.Contains(at) {
+			continue
+		}
+		return s.Pos, s.Lock.Lib
+	}
+	return token.NoPos, ""
+}
+
+// namedClaim is claimDominating's call named as an acquisition.
+func namedClaim(fn *ssa.Function, at ssa.Instruction) *ssa.Call {
 	for ci := range calls.In(fn) {
 		call, ok := ci.(*ssa.Call)
 		if !ok || !calls.Before(call, at) {
@@ -494,8 +510,11 @@ func workAfter(fn *ssa.Function, at ssa.Instruction) (token.Pos, string) {
 					continue
 				}
 				what := "a function value"
-				if callee != nil {
+				switch {
+				case callee != nil:
 					what = callee.Name()
+				case isGo(x):
+					what = "a goroutine it starts"
 				}
 				return x.Pos(), fmt.Sprintf("%s goes on working under it (%s)", name, what)
 			}
@@ -503,6 +522,8 @@ func workAfter(fn *ssa.Function, at ssa.Instruction) (token.Pos, string) {
 	}
 	return token.NoPos, ""
 }
+
+func isGo(ci ssa.CallInstruction) bool { _, ok := ci.(*ssa.Go); return ok }
 
 // renewalUse says, for a finding's message, what a renewal's goroutine
 // does with its outcome: how it drops the error, or that it handles the

@@ -290,7 +290,9 @@ func goRedisSetNX(ms ...goRedisModule) *SetNX {
 		p.ScriptSources = append(p.ScriptSources, Func{m.pkg, "", "NewScript"})
 		if m.pkg == goredis {
 			p.ScriptSources = append(p.ScriptSources, Func{m.pkg, "", "NewScriptServerSHA"})
-			p.Expires = m.cmds("Expire", "PExpire", "ExpireAt", "PExpireAt", "ExpireXX", "ExpireGT")
+		}
+		if m.ctx { // the key is argument 1 wherever a context comes first (v8 and v9)
+			p.Expires = append(p.Expires, m.cmds("Expire", "PExpire", "ExpireAt", "PExpireAt", "ExpireXX", "ExpireGT")...)
 		}
 		p.ScriptRuns = append(p.ScriptRuns,
 			ScriptRun{Func{m.pkg, "Script", "Run"}, -1, m.arg(2), m.arg(3)},

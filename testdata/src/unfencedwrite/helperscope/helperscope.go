@@ -35,10 +35,9 @@ func releaseLock(ctx context.Context, key string, value int64) {
 
 func recalculate(ctx context.Context, db *sql.DB) {
 	_ = WithRedisLock(ctx, "lock:recalculate", time.Second, func() {
-		// Known gap (FC1001.md): a helper whose SET NX key comes from its
-		// caller is not yet taken as a lock helper, so its callback is not
-		// judged as a critical section.
-		db.ExecContext(ctx, `UPDATE processors SET healthy = false WHERE id = 1`)
+		// The helper's key comes from its caller, but the helper releases
+		// that same key: a lock helper, its callback a critical section.
+		db.ExecContext(ctx, `UPDATE processors SET healthy = false WHERE id = 1`) // want `UPDATE processors .* under the Redis SET NX lock acquired at helperscope.go:37`
 	})
 }
 

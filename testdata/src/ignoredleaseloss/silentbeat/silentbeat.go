@@ -1,0 +1,180 @@
+// Package silentbeat: heartbeat goroutines that do more than renew (they
+// release the lock when told to stop, close a done channel) but let one
+// failure of the renewal go round, or end the heartbeat, telling nobody.
+package silentbeat
+
+import (
+	"context"
+	"errors"
+	"log"
+	"os/exec"
+	"time"
+
+	"github.com/bsm/redislock"
+	"github.com/redis/go-redis/v9"
+)
+
+func work() {}
+
+// Process takes a SET NX lock with SetArgs, renews it from a goroutine
+// that logs a failed EXPIRE and goes on, and releases it when the
+// process it guards exits.
+func Process(ctx context.Context, rds *redis.Client, item, owner string, ttl time.Duration) error {
+	lockKey := "lock:" + item
+	res, err := rds.SetArgs(ctx, lockKey, owner, redis.SetArgs{Mode: "NX", TTL: ttl}).Result()
+	if err == redis.Nil || res != "OK" {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	complete := make(chan struct{})
+	done := make(chan struct{})
+	go keepAlive(rds, lockKey, owner, ttl, complete, done)
+	if err := exec.Command("job").Run(); err != nil {
+		log.Print(err)
+	}
+	close(complete)
+	<-done
+	return nil
+}
+
+func keepAlive(rds *redis.Client, key, owner string, ttl time.Duration, complete <-chan struct{}, done chan<- struct{}) {
+	ctx := context.Background()
+	ticker := time.NewTicker(ttl / 2)
+loop:
+	for {
+		select {
+		case <-complete:
+			break loop
+		case <-ticker.C:
+			ok, err := rds.Expire(ctx, key, ttl).Result() // want `when rds.Expire fails, one path goes round to the next renewal without telling the work`
+			if err != nil {
+				log.Printf("EXPIRE: %v", err)
+			} else if !ok {
+				log.Printf("EXPIRE: not renewed")
+			}
+		}
+	}
+	ticker.Stop()
+	rds.Del(ctx, key)
+	close(done)
+}
+
+// Lead obtains a redislock lock and refreshes it until the refresh says
+// the lock is gone, then stops refreshing: the scheduler it leads goes on.
+func Lead(ctx context.Context, locker *redislock.Client, stop chan struct{}) bool {
+	lock, err := locker.Obtain(ctx, "scheduler", time.Minute, nil)
+	if err != nil {
+		return false
+	}
+	go func() {
+		ticker := time.NewTicker(20 * time.Second)
+		defer ticker.Stop()
+		for range ticker.C {
+			err := lock.Refresh(ctx, time.Minute, nil) // want `when lock.Refresh fails, one path ends the heartbeat without telling the work`
+			if errors.Is(err, redislock.ErrNotObtained) {
+				break
+			} else if err != nil {
+				log.Fatalf("refresh: %v", err)
+			}
+		}
+	}()
+	go func() {
+		<-stop
+		lock.Release(ctx)
+	}()
+	work()
+	return true
+}
+
+// Look-alike: the lost refresh cancels the work.
+func LeadCancelling(ctx context.Context, locker *redislock.Client) {
+	lock, err := locker.Obtain(ctx, "scheduler", time.Minute, nil)
+	if err != nil {
+		return
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	go func() {
+		ticker := time.NewTicker(20 * time.Second)
+		defer ticker.Stop()
+		for range ticker.C {
+			err := lock.Refresh(ctx, time.Minute, nil)
+			if errors.Is(err, redislock.ErrNotObtained) {
+				cancel()
+				return
+			} else if err != nil {
+				log.Fatalf("refresh: %v", err)
+			}
+		}
+	}()
+	run(ctx)
+}
+
+// Look-alike: leaving the heartbeat runs a deferred close the work
+// selects on.
+func LeadDeferred(ctx context.Context, locker *redislock.Client) {
+	lock, err := locker.Obtain(ctx, "scheduler", time.Minute, nil)
+	if err != nil {
+		return
+	}
+	lost := make(chan struct{})
+	go func() {
+		defer close(lost)
+		for range time.Tick(20 * time.Second) {
+			if err := lock.Refresh(ctx, time.Minute, nil); err != nil {
+				return
+			}
+			log.Print("refreshed")
+		}
+	}()
+	runUntil(lost)
+}
+
+// Look-alike: every failure is counted, and the count stops the work.
+func LeadCounted(ctx context.Context, locker *redislock.Client) {
+	lock, err := locker.Obtain(ctx, "scheduler", time.Minute, nil)
+	if err != nil {
+		return
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	go func() {
+		failures := 0
+		for range time.Tick(20 * time.Second) {
+			if err := lock.Refresh(ctx, time.Minute, nil); err != nil {
+				failures++
+				if failures > 2 {
+					cancel()
+					return
+				}
+				continue
+			}
+			failures = 0
+		}
+	}()
+	run(ctx)
+}
+
+// Suppressed.
+func LeadQuiet(ctx context.Context, locker *redislock.Client, stop chan struct{}) {
+	lock, err := locker.Obtain(ctx, "scheduler", time.Minute, nil)
+	if err != nil {
+		return
+	}
+	go func() {
+		for range time.Tick(20 * time.Second) {
+			//lint:ignore FC5002 the work checks the lock's TTL before each write
+			if err := lock.Refresh(ctx, time.Minute, nil); errors.Is(err, redislock.ErrNotObtained) {
+				return
+			}
+		}
+	}()
+	go func() {
+		<-stop
+		lock.Release(ctx)
+	}()
+	work()
+}
+
+func run(ctx context.Context)       {}
+func runUntil(lost <-chan struct{}) {}
