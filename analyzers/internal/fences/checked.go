@@ -366,7 +366,7 @@ func (c *Checker) judgeChecked(sec *section.Section, e *effect.Effect, site ssa.
 		"the process can pause, or the request be delayed, and the lease pass to another holder between the check and the write, and %s; "+
 		"carry the lease's fencing token (the grant's revision, index or sequence) to the resource and have it reject older ones, or make the write idempotent",
 		e.What, e.Via(), callThrough, name, filepath.Base(cp.Filename), cp.Line, e.Describe())
-	c.u.Report(unit.Finding{Code: checks.CheckThenAct, Pos: pos, Message: msg, Related: related, Key: pos})
+	c.u.Report(unit.Finding{Code: checks.CheckThenAct, Pos: pos, Message: msg, Related: related, Key: pos, Target: effectAt(fset, e)})
 }
 
 // releasesKeyLock reports whether e deletes the key of a SET NX lock of

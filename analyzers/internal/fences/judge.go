@@ -91,6 +91,7 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 	fset := c.u.Pass.Fset
 	at := fset.Position(sec.Pos)
 	pos := e.Call.Pos()
+	target := effectAt(fset, e)
 	var related []analysis.RelatedInformation
 	related = append(related, analysis.RelatedInformation{Pos: sec.Pos, Message: sec.Lock.Lib + " " + taken(sec) + " here"})
 	switch {
@@ -140,7 +141,7 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 	if e.Verdict == effect.Cannot {
 		msg := where + " cannot carry a fencing token, so a holder paused past its lease would repeat it after a new holder took over; " +
 			"record it in an outbox row written with a fenced statement, or give it an idempotency key / deduplication id the receiver enforces"
-		c.u.Report(unit.Finding{Code: checks.UnfenceableEffect, Pos: pos, Message: msg, Related: related, Key: pos})
+		c.u.Report(unit.Finding{Code: checks.UnfenceableEffect, Pos: pos, Message: msg, Related: related, Key: pos, Target: target})
 		// Also FC1001's below: the catalog's precedence keeps FC1003 when
 		// it is selected, and the unfenced write when it is switched off.
 	}
@@ -152,7 +153,7 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		guarded := append(slices.Clip(related), analysis.RelatedInformation{Pos: chk.Pos(), Message: "lease checked here"})
 		msg := fmt.Sprintf("%s is guarded by a lease check (%s at %s:%d) that does not close the race: the process can pause and the lease expire between the check and the write; %s",
 			where, calls.Callee(&chk.Call).Name(), filepath.Base(cp.Filename), cp.Line, "carry the fencing token instead: "+fence)
-		c.u.Report(unit.Finding{Code: checks.CheckThenAct, Pos: pos, Message: msg, Related: guarded, Key: pos})
+		c.u.Report(unit.Finding{Code: checks.CheckThenAct, Pos: pos, Message: msg, Related: guarded, Key: pos, Target: target})
 	}
 	sp, locked := splitFence(e)
 	if locked {
@@ -165,11 +166,20 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 			analysis.RelatedInformation{Pos: sp.compare.Pos(), Message: "compared in Go here"})
 		msg := fmt.Sprintf("%s checks the fence in two steps: %s is read at %s:%d and compared in Go at %s:%d, but the write itself does not compare it, so another holder can write between the read and the write; compare the token in the write's WHERE clause (AND %s <= $n) and check the rows affected, or read with SELECT ... FOR UPDATE in the same transaction",
 			where, sp.column, filepath.Base(rp.Filename), rp.Line, filepath.Base(cp.Filename), cp.Line, sp.column)
-		c.u.Report(unit.Finding{Code: checks.SplitFenceCheck, Pos: pos, Message: msg, Related: split, Key: pos})
+		c.u.Report(unit.Finding{Code: checks.SplitFenceCheck, Pos: pos, Message: msg, Related: split, Key: pos, Target: target})
 		// FC1001's too: kept when FC2002 is switched off (precedence).
 	}
 	msg := fmt.Sprintf("%s does not carry the fencing token: %s, so a holder paused past its lease would still apply it; %s", where, e.Describe(), fence)
-	c.u.Report(unit.Finding{Code: checks.UnfencedWrite, Pos: pos, Message: msg, Related: related, Key: pos})
+	c.u.Report(unit.Finding{Code: checks.UnfencedWrite, Pos: pos, Message: msg, Related: related, Key: pos, Target: target})
+}
+
+// effectAt is where an effect is, for Finding.Target: the write in the
+// summarised callee, or the call itself.
+func effectAt(fset *token.FileSet, e *effect.Effect) token.Pos {
+	if e.Where != "" {
+		return writeAt(fset, e)
+	}
+	return e.Call.Pos()
 }
 
 // frames returns the calls between site (the call in the section's own

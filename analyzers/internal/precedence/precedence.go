@@ -23,7 +23,8 @@ import (
 //     another key with the effect as related information.
 //   - Of the findings with the same Key, one per check stands (the first
 //     by message), and none that a standing finding's check supersedes
-//     (checks.Supersedes). A finding without a position is never dropped.
+//     (checks.Supersedes) about the same effect. A finding without a
+//     position is never dropped.
 //     The standing finding takes the related positions of the ones of its
 //     check it stands for (the frames of every path to the problem).
 //
@@ -55,9 +56,33 @@ func Keep(found []unit.Finding) []unit.Finding {
 		}
 		return strings.Compare(x.Message, y.Message)
 	})
+	// Superseded first, among all findings at the key: a more specific
+	// check's finding about the same effect (FC1003 for a publish) takes
+	// the plainer one (FC1001 for it) out before the findings of one
+	// check are merged, so that it never shows as another path of the
+	// plainer check's finding about another effect.
+	superseded := make([]bool, len(out))
+	for lo := 0; lo < len(out); {
+		hi := lo + 1
+		for hi < len(out) && out[hi].Key == out[lo].Key {
+			hi++
+		}
+		if out[lo].Key.IsValid() {
+			group := out[lo:hi]
+			for i, f := range group {
+				superseded[lo+i] = slices.ContainsFunc(group, func(g unit.Finding) bool {
+					return checks.Supersedes(g.Code, f.Code) && sameEffect(g, f)
+				})
+			}
+		}
+		lo = hi
+	}
 	kept := out[:0]
 	start := 0 // the first kept finding with the current key
-	for _, f := range out {
+	for i, f := range out {
+		if superseded[i] {
+			continue // a more specific check reported this problem
+		}
 		if len(kept) > start && kept[start].Key != f.Key {
 			start = len(kept)
 		}
@@ -71,9 +96,6 @@ func Keep(found []unit.Finding) []unit.Finding {
 			// which shows every path's frames.
 			kept[start+j].Related = mergeRelated(kept[start+j].Related, f.Related)
 			continue
-		}
-		if slices.ContainsFunc(kept[start:], func(g unit.Finding) bool { return checks.Supersedes(g.Code, f.Code) }) {
-			continue // a more specific check already reported this problem
 		}
 		kept = append(kept, f)
 	}
@@ -91,6 +113,13 @@ func mergeRelated(kept, other []analysis.RelatedInformation) []analysis.RelatedI
 		}
 	}
 	return out
+}
+
+// sameEffect reports whether two findings at one key may be about the
+// same effect: a call under the lock that reaches a publish (FC1003) and
+// an UPDATE (FC1001) has two problems, one finding each.
+func sameEffect(f, g unit.Finding) bool {
+	return !f.Target.IsValid() || !g.Target.IsValid() || f.Target == g.Target
 }
 
 // involves reports whether a finding names pos in its related information.

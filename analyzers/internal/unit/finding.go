@@ -25,4 +25,9 @@ type Finding struct {
 	// the checks this one explains (checks.Explains) that involve the
 	// effect elsewhere, as related information, are dropped. Usually zero.
 	Effect token.Pos
+	// Target is, for a finding about an effect, where the effect is (the
+	// write a call under the lock reaches): findings at one Key about
+	// different effects are different problems (precedence). Zero when
+	// unknown.
+	Target token.Pos
 }
