@@ -331,7 +331,16 @@ func (w *checker) checkSQL() {
 		// here when it stores an expiry the database compares with its own
 		// clock: the guard and the cross-clock expiry are two defects,
 		// keyed apart (the stored value) (sqlStore).
-		if q.done || q.st.Kind != sqlfence.Write {
+		if q.done || q.st.Kind != sqlfence.Write || !acquisition(q.st) {
+			continue
+		}
+		w.sqlStore(q, cmps)
+	}
+	// A renewal (a heartbeat) that stamps this host's clock into a column
+	// the database judges with its own: where no acquisition's store of
+	// the same column was reported, it is where the host's clock enters.
+	for _, q := range uses {
+		if q.done || q.st.Kind != sqlfence.Write || acquisition(q.st) {
 			continue
 		}
 		w.sqlStore(q, cmps)
@@ -398,7 +407,7 @@ func (w *checker) sqlComparisons(q *sqlCall) []*sqlCmp {
 			text: fmt.Sprintf("%s %s %s (%s)", g.Column, g.Op, g.Param, types.ExprString(b))})
 	}
 	for _, g := range q.st.Clock {
-		if !leaseColumn(q.st, g.Column) {
+		if !leaseColumn(q.st, g.Column) && !w.livenessColumn(q.st, g.Column) {
 			continue
 		}
 		out = append(out, &sqlCmp{q: q, col: g.Column, text: g.Column + " " + g.Op + " the database's clock"})
@@ -422,12 +431,13 @@ func (w *checker) writesTable(fn *ssa.Function, uses []*sqlCall, table string) b
 // sqlStore reports a write that stores an expiry computed from this host's
 // clock into a lease column that a statement compares.
 func (w *checker) sqlStore(q *sqlCall, cmps []*sqlCmp) {
-	if !acquisition(q.st) {
-		return // a renewal extends its own lease; the acquisition is what races
-	}
+	renewal := !acquisition(q.st)
 	for _, a := range q.st.Sets {
-		if !leaseExpiry(q.st, a.Column) {
+		if !leaseExpiry(q.st, a.Column) && !(storedInstantName(a.Column) && w.livenessColumn(q.st, a.Column)) {
 			continue
+		}
+		if renewal && w.storedAt[storeKey{q.st.Table, a.Column}] {
+			continue // an acquisition's store of the column is reported: the renewal repeats it
 		}
 		b := q.bind(a.Param)
 		if b == nil {
@@ -441,6 +451,13 @@ func (w *checker) sqlStore(q *sqlCall, cmps []*sqlCmp) {
 		if c == nil || c.local != nil && w.keys[q.ci.Pos()] {
 			continue // a Go-side guard of this write is reported already
 		}
+		if renewal && c.local != nil {
+			continue // another host's Go time: the claim that compares it is what races
+		}
+		if w.storedAt == nil {
+			w.storedAt = map[storeKey]bool{}
+		}
+		w.storedAt[storeKey{q.st.Table, a.Column}] = true
 		c.markUsed()
 		q.done = true
 		who := "the database compares with its own clock (" + c.text + ")"
@@ -451,11 +468,15 @@ func (w *checker) sqlStore(q *sqlCall, cmps []*sqlCmp) {
 		if c.q != q {
 			where = " at " + w.posText(c.q.ci.Pos())
 		}
-		msg := fmt.Sprintf("%s stores %s, an expiry computed from this host's clock (%s), into the lease column %s, which %s%s: "+
+		what := "an expiry"
+		if renewal {
+			what = "an instant" // a heartbeat, a renewed expiry
+		}
+		msg := fmt.Sprintf("%s stores %s, %s computed from this host's clock (%s), into the lease column %s, which %s%s: "+
 			"the two clocks differ by their skew and either can jump, and the holder can pause, so the lease ends early or late by that much "+
-			"and another party can take it over while this holder still acts; compute the expiry with the clock that compares it "+
-			"(now() + interval in the statement), and fence the holder's writes with a token",
-			stmtText(q), types.ExprString(b), lab.Local.What, a.Column, who, where)
+			"and another party can take it over while this holder still acts; compute it with the clock that compares it "+
+			"(now(), or now() + interval, in the statement), and fence the holder's writes with a token",
+			stmtText(q), types.ExprString(b), what, lab.Local.What, a.Column, who, where)
 		related := []analysis.RelatedInformation{}
 		if lab.Local.Pos.IsValid() {
 			related = append(related, analysis.RelatedInformation{Pos: lab.Local.Pos, Message: "this host's clock is read here"})
@@ -471,6 +492,17 @@ func (w *checker) sqlStore(q *sqlCall, cmps []*sqlCmp) {
 		return
 	}
 }
+
+// livenessColumn reports whether a column of the statement's table says
+// that its holder is alive, whatever the table is called: a heartbeat
+// (heartbeat_at, last_renewed_at), or the time by which the package's
+// takeover of a claim judges the claim expired (leaseclaim.Judged).
+func (w *checker) livenessColumn(st *sqlfence.Statement, col string) bool {
+	return vocab.NamesRenewal(col) || leaseclaim.Of(w.u).Judged(st.Table, col)
+}
+
+// storeKey is a column of a table, for sqlStore.
+type storeKey struct{ table, col string }
 
 // leaseExpiry reports whether a written column is a lease's expiry: an
 // instant in a lease table, or an instant column named for a lease

@@ -67,6 +67,7 @@ type checker struct {
 	expFacts       map[*types.Func]*ExpiryParamFact
 	ciAt           map[token.Pos]ssa.CallInstruction
 	importedExpiry map[string]bool
+	storedAt       map[storeKey]bool // lease columns an acquisition's store of this host's clock was reported for
 
 	// SSA side (decide.go), built on first use.
 	byPos    map[token.Pos]ssa.Value
