@@ -121,7 +121,7 @@ func (r *renewals) inputRenewal(fn *ssa.Function, ci ssa.CallInstruction, e *eff
 	err := calls.ErrorResult(call)
 	if how := outcome.ErrorDropped(err, ci); how != "" {
 		pos, end := r.l.span(ci)
-		r.l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: r.leaseTaken(fn, what),
+		r.l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: r.leaseTaken(fn, ci, what),
 			Message: fmt.Sprintf("the error of this lease renewal (%s) %s: the request fails with %s when the record no longer names this holder (the lease expired and another holder took it), so the work goes on without the lease; return the error or stop the work (cancel its context) when the renewal fails",
 				what, how, failureName(conds))})
 		return

@@ -219,7 +219,7 @@ func (r *renewals) sqlRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *
 				r.summarise(fn, &RenewalFact{Signal: renewalLost, KeyParam: -1, What: what, Where: where})
 				return
 			}
-			related := append([]analysis.RelatedInformation{{Pos: ci.Pos(), Message: "the lease is renewed here"}}, r.leaseTaken(fn, what)...)
+			related := append([]analysis.RelatedInformation{{Pos: ci.Pos(), Message: "the lease is renewed here"}}, r.leaseTaken(fn, ci, what)...)
 			pos, end := r.l.span(scan)
 			r.l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: related,
 				Message: fmt.Sprintf("the error of this lease renewal (%s ... RETURNING) %s: ErrNoRows here means the row no longer names this holder (the lease expired and another holder took it), so the work goes on without the lease; return the error or stop the work (cancel its context) when the renewal fails",
@@ -285,15 +285,15 @@ func (r *renewals) dropped(fn *ssa.Function, ci ssa.CallInstruction, what, where
 		return
 	}
 	pos, end := r.l.span(ci)
-	r.l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: r.leaseTaken(fn, what),
-		Message: how + ": when the lease has expired and another holder has taken the row, the renewal matches no row and still succeeds, so this holder goes on working as if it held the lease; check RowsAffected() and, when it is 0, return an error (ErrLeaseLost) so the caller stops the work (cancel its context)"})
+	r.l.report(unit.Finding{Code: checks.IgnoredLeaseLoss, Pos: pos, End: end, Key: ci.Pos(), Related: r.leaseTaken(fn, ci, what),
+		Message: how + ": when the lease is gone (expired and taken by another holder, or the record reaped out of the state it was claimed in), the renewal matches no row and still succeeds, so this holder goes on working as if it held the lease; check RowsAffected() and, when it is 0, return an error (ErrLeaseLost) so the caller stops the work (cancel its context)"})
 }
 
 // leaseTaken names the statement that takes the lease row a renewal
-// renews, when the package has one.
-func (r *renewals) leaseTaken(fn *ssa.Function, what string) []analysis.RelatedInformation {
+// renews, when the package has one other than the renewal itself.
+func (r *renewals) leaseTaken(fn *ssa.Function, renewal ssa.CallInstruction, what string) []analysis.RelatedInformation {
 	table := strings.Fields(what)[1]
-	if acq := r.l.sqlAcquisition(fn, table); acq != nil && acq.call.Pos() != token.NoPos {
+	if acq := r.l.sqlAcquisition(fn, table); acq != nil && acq.call.Pos() != token.NoPos && acq.call != renewal {
 		return []analysis.RelatedInformation{{Pos: acq.call.Pos(), Message: "the lease is taken here"}}
 	}
 	return nil

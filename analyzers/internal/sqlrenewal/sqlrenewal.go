@@ -130,7 +130,10 @@ func Statement(text string, fn *ssa.Function, judged func(table, col string) boo
 		}
 	}
 	if owner == "" {
-		return leaseExtension(st, fn)
+		if st, what := leaseExtension(st, fn); st != nil {
+			return st, what
+		}
+		return stateHeartbeat(st, fn)
 	}
 	lockish := vocab.LockTable.Match(st.Table) || slices.ContainsFunc(vocab.Words(owner[:strings.Index(owner, " ")]), func(w string) bool {
 		return vocab.Prefixed(w, vocab.RenewalOwnerLockWords) || w == "by"
@@ -162,6 +165,40 @@ func leaseExtension(st *sqlfence.Statement, fn *ssa.Function) (*sqlfence.Stateme
 	for _, col := range st.Assigned {
 		if vocab.LeaseExpiryColumn(col) && stillLeased(st, col) {
 			return st, fmt.Sprintf("UPDATE %s SET %s ... WHERE %s has not passed, with no holder in its WHERE", shownTable(st.Table), col, col)
+		}
+	}
+	return nil, ""
+}
+
+// stateHeartbeat is Statement for an UPDATE with no holder in its WHERE
+// that stamps a heartbeat column (heartbeat_at, last_renewed_at) WHERE the
+// record is still in a working state (state = 'running', status = $3), in
+// a function named as a renewal (UpdateJobHeartbeat): once a reaper has
+// moved the record out of that state (failed it, put it back in the
+// queue) the heartbeat matches no row, and that is the only word of the
+// loss the holder gets.
+func stateHeartbeat(st *sqlfence.Statement, fn *ssa.Function) (*sqlfence.Statement, string) {
+	if fn == nil || !vocab.NamesRenewal(calls.Outermost(fn).Name()) {
+		return nil, ""
+	}
+	beat := ""
+	for _, col := range st.Assigned {
+		if vocab.NamesRenewal(col) {
+			beat = col
+			break
+		}
+	}
+	if beat == "" {
+		return nil, ""
+	}
+	for _, g := range st.Guards {
+		if g.Clause == "where" && g.Strong && g.Op == "=" && vocab.StateColumn.Match(g.Column) {
+			return st, fmt.Sprintf("UPDATE %s SET %s ... WHERE ... %s = %s", shownTable(st.Table), beat, g.Column, g.Param.String())
+		}
+	}
+	for _, l := range st.Literals {
+		if l.Clause == "where" && l.Strong && vocab.StateColumn.Match(l.Column) && vocab.WorkingState.Match(l.Value) {
+			return st, fmt.Sprintf("UPDATE %s SET %s ... WHERE ... %s = '%s'", shownTable(st.Table), beat, l.Column, l.Value)
 		}
 	}
 	return nil, ""

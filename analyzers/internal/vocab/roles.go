@@ -111,5 +111,7 @@ func (lockFile) Match(name string) bool {
 // whatever else the package does with the time of the record.
 var (
 	WaitingState = List{Word, []string{"pending", "queued", "ready", "available", "waiting", "scheduled", "idle", "new", "enqueued", "unclaimed", "free", "open", "retry"}}
+	// StateColumn names the field a record's state lives in.
+	StateColumn  = List{Word, []string{"state", "status", "phase", "stage"}}
 	WorkingState = List{Word, []string{"running", "processing", "inprogress", "progress", "leased", "claimed", "locked", "active", "started", "executing", "working", "reserved", "acquired", "busy", "taken", "dispatched"}}
 )

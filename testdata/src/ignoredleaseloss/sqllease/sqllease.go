@@ -27,7 +27,7 @@ func (b *backend) ExtendActivityTask(ctx context.Context, id string) error {
 	}
 	defer tx.Rollback()
 	until := time.Now().Add(time.Minute)
-	_, err = tx.ExecContext(ctx, `UPDATE activities SET locked_until = ? WHERE activity_id = ? AND worker = ?`, until, id, b.worker) // want `the rows affected by this lease renewal \(UPDATE activities SET locked_until ... WHERE ... worker = \?\) are discarded: when the lease has expired and another holder has taken the row, the renewal matches no row and still succeeds.*check RowsAffected\(\)`
+	_, err = tx.ExecContext(ctx, `UPDATE activities SET locked_until = ? WHERE activity_id = ? AND worker = ?`, until, id, b.worker) // want `the rows affected by this lease renewal \(UPDATE activities SET locked_until ... WHERE ... worker = \?\) are discarded: when the lease is gone \(expired and taken by another holder, or the record reaped out of the state it was claimed in\), the renewal matches no row and still succeeds.*check RowsAffected\(\)`
 	if err != nil {
 		return fmt.Errorf("extending activity lock: %w", err)
 	}
