@@ -53,6 +53,7 @@ func Check(u *unit.Unit, judged func(ssa.CallInstruction) bool) {
 	l := &checker{u: u, judgedRenewal: judged}
 	l.isolatedHeartbeats()
 	l.silentHeartbeats()
+	l.silentLoops()
 	l.sealedRefreshers()
 	l.stickyFlags()
 	l.sessionLosses()

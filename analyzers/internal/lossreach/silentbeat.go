@@ -68,8 +68,7 @@ func silentRenewal(body, fn *ssa.Function) (*ssa.Call, *ssa.BasicBlock, ssa.Inst
 		if callee == nil || harmless(callee, &call.Call) || model.MatchesAny(model.KB.SessionRenewals, callee) {
 			continue // a lock session's renewal: its locks' lost channels carry the loss
 		}
-		if !model.MatchesAny(model.KB.LockExtensions, callee) && !model.MatchesAny(model.KB.KeyExpires, callee) &&
-			!upkeepNamed(callee.Name(), calls.Outermost(body).Name(), calls.Outermost(fn).Name()) {
+		if !renewalCall(call, callee) && !upkeepNamed(callee.Name(), calls.Outermost(body).Name(), calls.Outermost(fn).Name()) {
 			continue
 		}
 		for _, fail := range failureBranches(call) {
@@ -84,6 +83,150 @@ func silentRenewal(body, fn *ssa.Function) (*ssa.Call, *ssa.BasicBlock, ssa.Inst
 		}
 	}
 	return nil, nil, nil
+}
+
+// renewalCall reports whether a call renews a lease by what it calls: a
+// lock library's extension, a Redis EXPIRE, or a function of the program
+// that returns the error of one (a lock wrapper's Refresh).
+func renewalCall(call *ssa.Call, callee *types.Func) bool {
+	if model.MatchesAny(model.KB.LockExtensions, callee) || model.MatchesAny(model.KB.KeyExpires, callee) {
+		return true
+	}
+	fn := call.Call.StaticCallee()
+	if fn == nil || fn.Pkg != call.Parent().Pkg {
+		return false
+	}
+	for ci := range calls.In(fn) {
+		inner, ok := ci.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		if c := calls.Callee(&inner.Call); c != nil && model.MatchesAny(model.KB.LockExtensions, c) {
+			if err := calls.ErrorResult(inner); err != nil && outcome.Returned(fn, err) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// silentLoops reports shape (A''), the heartbeat and the work swapped: a
+// function starts the work in a goroutine whose result it waits for in a
+// loop that also renews the lease (a lock helper's Do(ctx, work)), and a
+// failure of the renewal goes round to the next one, or leaves, having
+// done nothing that could stop the work. The lease is known held where a
+// renewal (or a claim) checked before the goroutine started succeeded.
+func (l *checker) silentLoops() {
+	for _, fn := range l.u.Funcs {
+		renew, fail, end := silentRenewal(fn, fn)
+		if renew == nil {
+			continue
+		}
+		g := awaitedWork(renew)
+		if g == nil {
+			continue
+		}
+		pos, name := l.claimDominating(fn, g)
+		if !pos.IsValid() {
+			pos, name = checkedRenewal(renew, g)
+		}
+		if !pos.IsValid() {
+			continue
+		}
+		l.reportSilent(renew, fail, end, claim{pos: pos, name: name, work: g.Pos(), workWhat: "the work started in this goroutine goes on"})
+	}
+}
+
+// awaitedWork returns a goroutine that runs before the renewal and sends
+// its outcome on a channel that the renewal's loop receives from: the
+// work the loop keeps the lease for.
+func awaitedWork(renew *ssa.Call) *ssa.Go {
+	fn := renew.Parent()
+	for ci := range calls.In(fn) {
+		g, ok := ci.(*ssa.Go)
+		if !ok || g.Parent() != fn || !calls.Before(g, renew) {
+			continue
+		}
+		body := g.Call.StaticCallee()
+		if body == nil {
+			continue
+		}
+		for _, b := range body.Blocks {
+			for _, instr := range b.Instrs {
+				if send, ok := instr.(*ssa.Send); ok && receivedInLoop(boundValue(g, send.Chan), renew) {
+					return g
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// boundValue returns the value of g's caller that v, in the function
+// literal g starts, stands for: the binding of a captured variable.
+func boundValue(g *ssa.Go, v ssa.Value) ssa.Value {
+	v = capturedValue(v)
+	fv, ok := v.(*ssa.FreeVar)
+	mc, isClosure := g.Call.Value.(*ssa.MakeClosure)
+	if !ok || !isClosure {
+		return v
+	}
+	if i := slices.Index(fv.Parent().FreeVars, fv); i >= 0 && i < len(mc.Bindings) {
+		return capturedValue(mc.Bindings[i])
+	}
+	return v
+}
+
+// receivedInLoop reports whether ch is received from in a loop of the
+// renewal's function whose header dominates the renewal (also through the
+// heap cell a captured channel lives in).
+func receivedInLoop(ch ssa.Value, renew *ssa.Call) bool {
+	var uses []ssa.Instruction
+	for _, u := range outcome.Uses(ch) {
+		uses = append(uses, u)
+		if st, ok := u.(*ssa.Store); ok && st.Val == ch {
+			if cell, ok := st.Addr.(*ssa.Alloc); ok && cell.Heap {
+				for _, r := range *cell.Referrers() {
+					if ld, ok := r.(*ssa.UnOp); ok && ld.Op == token.MUL {
+						uses = append(uses, outcome.Uses(ld)...)
+					}
+				}
+			}
+		}
+	}
+	for _, u := range uses {
+		var b *ssa.BasicBlock
+		switch x := u.(type) {
+		case *ssa.Select:
+			b = x.Block()
+		case *ssa.UnOp:
+			if x.Op == token.ARROW {
+				b = x.Block()
+			}
+		}
+		if b == nil || b.Parent() != renew.Parent() {
+			continue
+		}
+		for _, h := range b.Parent().Blocks {
+			if outcome.LoopHeaderOf(h, renew.Block()) && outcome.LoopHeaderOf(h, b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkedRenewal returns a call of the same renewal, before g, whose
+// outcome is read: the lease is known held after it.
+func checkedRenewal(renew *ssa.Call, g ssa.Instruction) (token.Pos, string) {
+	callee := calls.Callee(&renew.Call)
+	for ci := range calls.In(renew.Parent()) {
+		c, ok := ci.(*ssa.Call)
+		if ok && c != renew && calls.Callee(&c.Call) == callee && calls.Before(c, g) && outcomeRead(c) {
+			return c.Pos(), callee.Name() + ", checked"
+		}
+	}
+	return token.NoPos, ""
 }
 
 // failureBranches returns the first blocks of the branches taken when a

@@ -178,3 +178,89 @@ func LeadQuiet(ctx context.Context, locker *redislock.Client, stop chan struct{}
 
 func run(ctx context.Context)       {}
 func runUntil(lost <-chan struct{}) {}
+
+// Locked is a lock helper: Do runs the work in a goroutine and refreshes
+// the lock until the work returns.
+type Locked struct{ lock *redislock.Lock }
+
+func (l *Locked) Refresh(ctx context.Context, ttl time.Duration) error {
+	return l.lock.Refresh(ctx, ttl, nil)
+}
+
+func (l *Locked) Do(ctx context.Context, ttl time.Duration, work func() error) error {
+	if err := l.Refresh(ctx, ttl); err != nil {
+		return err
+	}
+	done := make(chan error, 1)
+	go func() { done <- work() }()
+	t := time.NewTicker(ttl / 2)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+			if err := l.Refresh(ctx, ttl); err != nil { // want `when l.Refresh fails, one path goes round to the next renewal without telling the work .* \(Refresh, checked\)`
+				log.Printf("refresh: %v", err)
+				continue
+			}
+		case err := <-done:
+			return err
+		}
+	}
+}
+
+// Look-alike: the failed refresh cancels the work's context and returns.
+func (l *Locked) DoCancelling(ctx context.Context, ttl time.Duration, work func(context.Context) error) error {
+	if err := l.Refresh(ctx, ttl); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- work(ctx) }()
+	t := time.NewTicker(ttl / 2)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			if err := l.Refresh(ctx, ttl); err != nil {
+				cancel()
+				return err
+			}
+		case err := <-done:
+			return err
+		}
+	}
+}
+
+// Look-alike: a goroutine whose outcome the loop does not wait for is not
+// the loop's work (a metrics reporter).
+func (l *Locked) KeepFresh(ctx context.Context, ttl time.Duration, report func()) {
+	go report()
+	for range time.Tick(ttl / 2) {
+		if err := l.Refresh(ctx, ttl); err != nil {
+			log.Printf("refresh: %v", err)
+		}
+	}
+}
+
+// Suppressed.
+func (l *Locked) DoQuiet(ctx context.Context, ttl time.Duration, work func() error) error {
+	if err := l.Refresh(ctx, ttl); err != nil {
+		return err
+	}
+	done := make(chan error, 1)
+	go func() { done <- work() }()
+	for {
+		select {
+		case <-time.After(ttl / 2):
+			//lint:ignore FC5002 the work checks the lock's TTL before each write
+			if err := l.Refresh(ctx, ttl); err != nil {
+				continue
+			}
+		case err := <-done:
+			return err
+		}
+	}
+}
