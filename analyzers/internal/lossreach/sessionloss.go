@@ -78,9 +78,11 @@ func (l *checker) sessionLosses() {
 // to nothing but the library (ownSessions), no function of the package
 // reads any session's Done(), and the lock is returned (behind the
 // application's own locker interface) or stored in a field or variable,
-// for code elsewhere to lock. Whoever takes it cannot learn that the
-// session ended: the session is out of every caller's reach. A lock taken
-// in the package through a section is judged there instead (sessionLosses).
+// for code elsewhere to lock, or kept in a map. Whoever takes it cannot
+// learn that the session ended: the session is out of every caller's
+// reach. A lock taken in the package through a section with work in it is
+// judged there instead (sessionLosses); one taken with no work after it
+// (a Locker's Lock, the caller's work to follow) is judged here.
 func (l *checker) escapedSessionLocks() {
 	if l.sessionWatched() {
 		return
@@ -89,6 +91,9 @@ func (l *checker) escapedSessionLocks() {
 	for _, sec := range l.u.Sections {
 		if sec.Call == nil {
 			continue // a callback's section (OnStartedLeading): no acquisition call
+		}
+		if l.workAfter(sec) == nil {
+			continue // locked and handed on (a Locker's Lock keeping the mutex in a map): the work is the caller's
 		}
 		if recv := calls.Receiver(sec.Call.Common()); recv != nil {
 			for _, o := range l.origins(recv) {
@@ -130,6 +135,10 @@ func handedOut(v ssa.Value, depth int) string {
 		case *ssa.Store:
 			if x.Val == v && !localAddr(x.Addr, v.Parent()) {
 				return "is stored for other code to lock"
+			}
+		case *ssa.MapUpdate:
+			if x.Value == v {
+				return "is kept in a map for other code to use"
 			}
 		case *ssa.MakeInterface, *ssa.ChangeType:
 			if how := handedOut(x.(ssa.Value), depth+1); how != "" {
