@@ -622,6 +622,25 @@ func Wheres(recv ssa.Value) iter.Seq2[*sqlfence.Statement, *ssa.CallCommon] {
 	}
 }
 
+// ChainBase returns the value a query builder's chain starts from (the
+// *gorm.DB or transaction of tx.Model(&a).Where(...)): the receiver of its
+// first call.
+func ChainBase(recv ssa.Value) ssa.Value {
+	v := calls.Unwrap(recv)
+	for i := 0; i < maxBuilderCalls; i++ {
+		call, ok := v.(*ssa.Call)
+		if !ok || calls.Callee(&call.Call) == nil {
+			return v
+		}
+		r := calls.Receiver(&call.Call)
+		if r == nil {
+			return v
+		}
+		v = calls.Unwrap(r)
+	}
+	return v
+}
+
 // chainCalls walks a query builder's receiver chain back from recv,
 // nearest call first, and yields each call of it, with the calls made on
 // a builder of the chain whose result is dropped (q.Where(p), then

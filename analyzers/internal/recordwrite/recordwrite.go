@@ -105,6 +105,11 @@ func readChain(e *effect.Effect) *Write {
 		return nil
 	}
 	w := &Write{Effect: e, Record: record}
+	if base := effect.ChainBase(e.Receiver); base != nil {
+		// A SELECT ... FOR UPDATE on the transaction the chain starts from
+		// (tx.Raw(...).Scan, then tx.Model(...).Where("id IN ?", ids)).
+		w.Cond = append(w.Cond, lockedBefore(e.Call.Parent(), e.Call, base, record, 0)...)
+	}
 	for st, wc := range effect.Wheres(e.Receiver) {
 		if st == nil {
 			return nil
@@ -216,48 +221,83 @@ func lockedRows(e *effect.Effect, table string) []Cmp {
 	if !ok || e.Receiver == nil || table == "" {
 		return nil
 	}
-	var out []Cmp
-	for ci := range calls.In(write.Parent()) {
+	return lockedBefore(write.Parent(), write, e.Receiver, table, 0)
+}
+
+// maxLockedDepth bounds the helpers followed to a locking read (a
+// selectLockedEntries(ctx, tx, ...) that reads FOR UPDATE on the
+// transaction it is given).
+const maxLockedDepth = 2
+
+// lockedBefore returns the condition of a locking read of table made on
+// tx in fn before at (every instruction when at is nil): directly, or in a
+// function of the package that fn hands tx to.
+func lockedBefore(fn *ssa.Function, at ssa.Instruction, tx ssa.Value, table string, depth int) []Cmp {
+	for ci := range calls.In(fn) {
 		read, ok := ci.(*ssa.Call)
-		if !ok || read == write || !calls.Before(read, write) || !calls.SameValue(calls.Receiver(&read.Call), e.Receiver) {
+		if !ok || read == at || at != nil && !calls.Before(read, at) {
 			continue
 		}
-		for q, arg := range calls.Args(&read.Call) {
-			text, ok := sqlcall.Text(arg)
-			if !ok {
-				continue
+		if calls.SameValue(calls.Receiver(&read.Call), tx) {
+			if out, ok := lockingRead(read, table); ok {
+				return out
 			}
-			st := sqlfence.Parse(text)
-			if st.Kind != sqlfence.LockingRead || st.Table != table {
-				continue
-			}
-			call, ok := sqlcall.Read(&read.Call, q, q+1, nil)
-			if !ok {
-				break
-			}
-			for _, g := range st.Guards {
-				if g.Clause == "where" {
-					c := Cmp{Field: g.Column, Op: g.Op}
-					v := call.Bound(g.Param).Value
-					c.Const, c.Known = effect.ConstValue(v)
-					c.Time = ordering(g.Op) && (v != nil && clocktype.Timeish(v.Type()) && !integer(v.Type()) || timeField(g.Column))
-					out = append(out, c)
+			continue
+		}
+		callee := read.Call.StaticCallee()
+		if depth >= maxLockedDepth || callee == nil || callee.Pkg != fn.Pkg || len(callee.Blocks) == 0 {
+			continue
+		}
+		for i, a := range read.Call.Args {
+			if i < len(callee.Params) && calls.SameValue(a, tx) {
+				if out := lockedBefore(callee, nil, callee.Params[i], table, depth+1); out != nil {
+					return out
 				}
 			}
-			for _, l := range st.Literals {
-				if l.Clause == "where" {
-					out = append(out, Cmp{Field: l.Column, Op: "=", Const: l.Value, Known: true})
-				}
-			}
-			for _, g := range st.Clock {
-				if g.Clause == "where" {
-					out = append(out, Cmp{Field: g.Column, Op: g.Op, Time: ordering(g.Op)})
-				}
-			}
-			break
 		}
 	}
-	return out
+	return nil
+}
+
+// lockingRead returns the condition of read when it is a SELECT ... FOR
+// UPDATE of table.
+func lockingRead(read *ssa.Call, table string) ([]Cmp, bool) {
+	for q, arg := range calls.Args(&read.Call) {
+		text, ok := sqlcall.Text(arg)
+		if !ok {
+			continue
+		}
+		st := sqlfence.Parse(text)
+		if st.Kind != sqlfence.LockingRead || st.Table != table {
+			continue
+		}
+		call, ok := sqlcall.Read(&read.Call, q, q+1, nil)
+		if !ok {
+			return nil, false
+		}
+		var out []Cmp
+		for _, g := range st.Guards {
+			if g.Clause == "where" {
+				c := Cmp{Field: g.Column, Op: g.Op}
+				v := call.Bound(g.Param).Value
+				c.Const, c.Known = effect.ConstValue(v)
+				c.Time = ordering(g.Op) && (v != nil && clocktype.Timeish(v.Type()) && !integer(v.Type()) || timeField(g.Column))
+				out = append(out, c)
+			}
+		}
+		for _, l := range st.Literals {
+			if l.Clause == "where" {
+				out = append(out, Cmp{Field: l.Column, Op: "=", Const: l.Value, Known: true})
+			}
+		}
+		for _, g := range st.Clock {
+			if g.Clause == "where" {
+				out = append(out, Cmp{Field: g.Column, Op: g.Op, Time: ordering(g.Op)})
+			}
+		}
+		return out, true
+	}
+	return nil, false
 }
 
 // readDoc reads a MongoDB write: its filter (or the id of UpdateByID) and

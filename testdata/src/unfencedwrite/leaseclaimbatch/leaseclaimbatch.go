@@ -37,6 +37,41 @@ func (r *Repo) ClaimBatch(ctx context.Context, worker string, n int) ([]int64, e
 	return ids, tx.Commit()
 }
 
+// ClaimVia is ClaimBatch with the locking read in a helper handed the
+// transaction: the update still applies only to rows the read locked.
+func (r *Repo) ClaimVia(ctx context.Context, worker string, n int) ([]int64, error) {
+	tx, err := r.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	ids, err := lockFree(ctx, tx, n)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE tasks SET status = 'running' WHERE id = ANY($1)`, ids); err != nil {
+		return nil, err
+	}
+	return ids, tx.Commit()
+}
+
+func lockFree(ctx context.Context, tx *sql.Tx, n int) ([]int64, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id FROM tasks WHERE status = 'pending' AND locked_by IS NULL LIMIT $1 FOR UPDATE SKIP LOCKED`, n)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
+
 // Unstick puts tasks whose worker went quiet back in the queue.
 func (r *Repo) Unstick(ctx context.Context) error {
 	_, err := r.db.ExecContext(ctx, `UPDATE tasks SET status = 'pending', locked_by = NULL, locked_at = NULL WHERE status = 'running' AND locked_at < now() - interval '10 minutes'`)
