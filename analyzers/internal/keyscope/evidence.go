@@ -74,10 +74,6 @@ func (e *Evidence) keyOps() map[string][]keyOp {
 		if s := calls.KeyShape(k, false); s != "" {
 			e.ops[s] = append(e.ops[s], keyOp{fn, extend})
 		}
-		if k != nil {
-			v := calls.Resolve(k)
-			e.byValue[v] = append(e.byValue[v], keyOp{fn, extend})
-		}
 		e.noteParam(fn, k, extend)
 	}
 	for _, fn := range e.funcs {
@@ -126,6 +122,11 @@ func (e *Evidence) keyOps() map[string][]keyOp {
 				done[ci] = true
 				if k := calls.Arg(ci.Common(), u.Param); k != nil && (u.Extend || !rollback(fn, ci, k)) {
 					add(fn, k, u.Extend)
+					// The key value itself, whatever it is built from, is
+					// handed to a function that uses it as only a lock's
+					// key is used (go keepAlive(rds, lockKey, ...)).
+					v := calls.Resolve(k)
+					e.byValue[v] = append(e.byValue[v], keyOp{fn, u.Extend})
 				}
 			}
 		}

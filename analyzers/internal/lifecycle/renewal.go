@@ -289,6 +289,21 @@ func (r *renewals) dropped(fn *ssa.Function, ci ssa.CallInstruction, what, where
 		Message: how + ": when the lease is gone (expired and taken by another holder, or the record reaped out of the state it was claimed in), the renewal matches no row and still succeeds, so this holder goes on working as if it held the lease; check RowsAffected() and, when it is 0, return an error (ErrLeaseLost) so the caller stops the work (cancel its context)"})
 }
 
+// counted reports whether fn increments key (Redis INCR, DECR and their
+// variants) before the EXPIRE at: the key is a counter.
+func counted(fn *ssa.Function, at ssa.CallInstruction, key ssa.Value) bool {
+	for ci := range calls.In(fn) {
+		callee := calls.Callee(ci.Common())
+		if ci == at || callee == nil || !calls.Before(ci, at) || !strings.HasPrefix(callee.Name(), "Incr") && !strings.HasPrefix(callee.Name(), "Decr") {
+			continue
+		}
+		if k := calls.Arg(ci.Common(), 1); k != nil && calls.SameKey(k, key) {
+			return true
+		}
+	}
+	return false
+}
+
 // leaseTaken names the statement that takes the lease row a renewal
 // renews, when the package has one other than the renewal itself.
 func (r *renewals) leaseTaken(fn *ssa.Function, renewal ssa.CallInstruction, what string) []analysis.RelatedInformation {
@@ -451,8 +466,8 @@ func (r *renewals) redisExpire(fn *ssa.Function, ci ssa.CallInstruction, callee 
 		return // GET, compare, EXPIRE: a renewal in two steps, the race FC2001 reports (claims)
 	}
 	acq := r.l.setnxFor(key, fn, nil)
-	if acq == nil && !valuename.LockKey(key) {
-		return
+	if acq == nil && (!valuename.LockKey(key) || counted(fn, ci, key)) {
+		return // a counter with a TTL (INCR, then EXPIRE: a rate limiter) is no lock, whatever its key is called
 	}
 	if acq != nil && calls.Encloses(acq.fn, fn) && calls.Before(acq.call, ci) && !loopBetween(acq.call.Block(), ci.Block()) {
 		return // the TTL set right after SET NX: part of the acquisition, not a renewal

@@ -318,7 +318,9 @@ func guardsStop(cond ssa.Value, stops []stop) bool {
 // skipsCancel returns the instruction at which a path from the failure
 // block goes round to the next renewal (a back edge to a loop header that
 // dominates the renewal) or leaves the function, having done nothing that
-// could stop the work; nil when every path does something.
+// could stop the work; nil when every path does something. A branch on
+// the end of a context (ctx.Err() != nil) is not followed into its ended
+// side: that is a shutdown, not a lost lease.
 func skipsCancel(fail, renewal *ssa.BasicBlock) ssa.Instruction {
 	seen := map[*ssa.BasicBlock]bool{}
 	var walk func(b *ssa.BasicBlock) ssa.Instruction
@@ -335,7 +337,11 @@ func skipsCancel(fail, renewal *ssa.BasicBlock) ssa.Instruction {
 				return ret
 			}
 		}
+		ended, _ := outcome.ContextEnded(b)
 		for _, s := range b.Succs {
+			if s == ended {
+				continue // the context ended: a shutdown, not a lost lease
+			}
 			if s.Dominates(b) {
 				if outcome.LoopHeaderOf(s, renewal) {
 					return b.Instrs[len(b.Instrs)-1] // round to the next renewal
@@ -372,7 +378,8 @@ func mayStop(instr ssa.Instruction) bool {
 	case ssa.CallInstruction:
 		c := x.Common()
 		if bi, ok := c.Value.(*ssa.Builtin); ok {
-			return bi.Name() == "close"
+			// close(lost); delete(held, key) on a map others read
+			return bi.Name() == "close" || bi.Name() == "delete" && len(c.Args) > 0 && !localAddr(calls.Unwrap(c.Args[0]), x.Parent())
 		}
 		callee := calls.Callee(c)
 		if callee == nil {

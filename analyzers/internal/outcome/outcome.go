@@ -315,7 +315,7 @@ func onlyLogsAndGoesOn(bad, good *ssa.BasicBlock, ci ssa.CallInstruction) bool {
 	if region != nil {
 		exits = nil
 		for _, b := range region {
-			ended, _ := contextEnded(b)
+			ended, _ := ContextEnded(b)
 			for _, instr := range b.Instrs {
 				if !loggingInstr(instr) && !(ended != nil && contextTest(instr)) {
 					return false
@@ -350,7 +350,7 @@ func onlyLogsAndGoesOn(bad, good *ssa.BasicBlock, ci ssa.CallInstruction) bool {
 func withoutShutdown(region []*ssa.BasicBlock) []*ssa.BasicBlock {
 	var drop []*ssa.BasicBlock
 	for _, b := range region {
-		if ended, ok := contextEnded(b); ok && len(ended.Preds) == 1 {
+		if ended, ok := ContextEnded(b); ok && len(ended.Preds) == 1 {
 			for _, x := range region {
 				if ended.Dominates(x) {
 					drop = append(drop, x)
@@ -384,9 +384,9 @@ func contextTest(instr ssa.Instruction) bool {
 	return false
 }
 
-// contextEnded returns the successor of b taken when a context has ended,
+// ContextEnded returns the successor of b taken when a context has ended,
 // when b ends in a branch on ctx.Err() compared with nil.
-func contextEnded(b *ssa.BasicBlock) (*ssa.BasicBlock, bool) {
+func ContextEnded(b *ssa.BasicBlock) (*ssa.BasicBlock, bool) {
 	if len(b.Instrs) == 0 {
 		return nil, false
 	}

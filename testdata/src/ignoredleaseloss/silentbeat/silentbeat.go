@@ -8,6 +8,7 @@ import (
 	"errors"
 	"log"
 	"os/exec"
+	"sync"
 	"time"
 
 	"github.com/bsm/redislock"
@@ -261,6 +262,48 @@ func (l *Locked) DoQuiet(ctx context.Context, ttl time.Duration, work func() err
 			}
 		case err := <-done:
 			return err
+		}
+	}
+}
+
+// Look-alike: the refresh fails because the loop's own context ended (a
+// shutdown), or the lock is dropped from the map its holders read.
+type Held struct {
+	mu    sync.Mutex
+	locks map[string]*redislock.Lock
+}
+
+func (h *Held) Take(ctx context.Context, locker *redislock.Client, key string) error {
+	lock, err := locker.Obtain(ctx, key, time.Minute, nil)
+	if err != nil {
+		return err
+	}
+	h.mu.Lock()
+	h.locks[key] = lock
+	h.mu.Unlock()
+	go h.renew(ctx, key, lock)
+	work()
+	return nil
+}
+
+func (h *Held) renew(ctx context.Context, key string, lock *redislock.Lock) {
+	t := time.NewTicker(20 * time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := lock.Refresh(ctx, time.Minute, nil); err != nil {
+				if ctx.Err() != nil {
+					return
+				}
+				log.Printf("refresh %s: %v", key, err)
+				h.mu.Lock()
+				delete(h.locks, key)
+				h.mu.Unlock()
+				return
+			}
 		}
 	}
 }
