@@ -61,7 +61,7 @@ require (
 	sigs.k8s.io/yaml v1.6.0
 )
 
-require github.com/jinzhu/gorm v1.9.16 // indirect
+require github.com/jinzhu/gorm v1.9.16
 
 require (
 	ariga.io/atlas v0.32.1-0.20250325101103-175b25e1c1b9 // indirect
