@@ -49,6 +49,31 @@ func once(ctx context.Context, rdb *redis.Client, db *sql.DB, id string) error {
 	}
 	return nil
 }
+
+// A key built from parameters has no shape; handed as it is to a
+// function that deletes its key parameter, it is a lock's.
+func run(ctx context.Context, rdb *redis.Client, prefix, item string) {
+	k := prefix + item
+	if !rdb.SetNX(ctx, k, 1, time.Minute).Val() {
+		return
+	}
+	go keepAlive(ctx, rdb, k)
+}
+
+func keepAlive(ctx context.Context, rdb *redis.Client, k string) {
+	rdb.Expire(ctx, k, time.Minute)
+	rdb.Del(ctx, k)
+}
+
+// The same key value deleted in place is no evidence by value (the
+// section's own release test decides that).
+func fill(ctx context.Context, rdb *redis.Client, prefix, item string) {
+	k := prefix + item
+	if !rdb.SetNX(ctx, k, 1, time.Minute).Val() {
+		return
+	}
+	rdb.Del(ctx, k)
+}
 `
 
 // TestEvidence: a SET NX key is a lock's by what the package does with it
@@ -60,7 +85,7 @@ func TestEvidence(t *testing.T) {
 	for _, fn := range u.Funcs {
 		byName[fn.Name()] = fn
 	}
-	for name, want := range map[string]bool{"Lock": true, "seen": false, "once": false} {
+	for name, want := range map[string]bool{"Lock": true, "seen": false, "once": false, "run": true, "fill": false} {
 		fn := byName[name]
 		if fn == nil {
 			t.Fatalf("no function %s", name)

@@ -199,11 +199,23 @@ func workUnder(d *ssa.Call, except ssa.CallInstruction) bool {
 	if ctx == nil {
 		return false
 	}
-	uses := outcome.Uses(ctx)
+	for _, u := range usesThroughCells(ctx) {
+		if ci, ok := u.(ssa.CallInstruction); ok && ci != except {
+			if callee := calls.Callee(ci.Common()); callee == nil || callee.Pkg() == nil || callee.Pkg().Path() != "context" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// usesThroughCells returns the uses of v, and those of the loads of the
+// heap cells it is stored in: a value a function literal captures lives
+// in a cell, and its loads are its uses.
+func usesThroughCells(v ssa.Value) []ssa.Instruction {
+	uses := outcome.Uses(v)
 	for _, u := range uses {
-		// A context a function literal captures lives in a cell: its
-		// loads are the uses.
-		if st, ok := u.(*ssa.Store); ok && st.Val == ctx {
+		if st, ok := u.(*ssa.Store); ok && st.Val == v {
 			if cell, ok := st.Addr.(*ssa.Alloc); ok && cell.Heap {
 				for _, r := range *cell.Referrers() {
 					if ld, ok := r.(*ssa.UnOp); ok && ld.Op == token.MUL {
@@ -213,14 +225,7 @@ func workUnder(d *ssa.Call, except ssa.CallInstruction) bool {
 			}
 		}
 	}
-	for _, u := range uses {
-		if ci, ok := u.(ssa.CallInstruction); ok && ci != except {
-			if callee := calls.Callee(ci.Common()); callee == nil || callee.Pkg() == nil || callee.Pkg().Path() != "context" {
-				return true
-			}
-		}
-	}
-	return false
+	return uses
 }
 
 // failureBlock returns the block that runs when the error is not nil:

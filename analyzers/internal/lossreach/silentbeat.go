@@ -181,20 +181,7 @@ func boundValue(g *ssa.Go, v ssa.Value) ssa.Value {
 // renewal's function whose header dominates the renewal (also through the
 // heap cell a captured channel lives in).
 func receivedInLoop(ch ssa.Value, renew *ssa.Call) bool {
-	var uses []ssa.Instruction
-	for _, u := range outcome.Uses(ch) {
-		uses = append(uses, u)
-		if st, ok := u.(*ssa.Store); ok && st.Val == ch {
-			if cell, ok := st.Addr.(*ssa.Alloc); ok && cell.Heap {
-				for _, r := range *cell.Referrers() {
-					if ld, ok := r.(*ssa.UnOp); ok && ld.Op == token.MUL {
-						uses = append(uses, outcome.Uses(ld)...)
-					}
-				}
-			}
-		}
-	}
-	for _, u := range uses {
+	for _, u := range usesThroughCells(ch) {
 		var b *ssa.BasicBlock
 		switch x := u.(type) {
 		case *ssa.Select:

@@ -123,3 +123,36 @@ func sink(fn *types.Func) *model.Sink {
 	}
 	return nil
 }
+
+// TestStatementStateHeartbeat: with no holder in its WHERE, a heartbeat
+// that matches its row only while the record is in a working state
+// renews a lease, in a function named as a renewal; keyed by id alone, or
+// in a function with another name, it does not.
+func TestStatementStateHeartbeat(t *testing.T) {
+	pkg := testutil.BuildSSA(t, `package p
+
+func UpdateJobHeartbeat() {}
+func ReportProgress()     {}
+`)
+	beat, other := pkg.Func("UpdateJobHeartbeat"), pkg.Func("ReportProgress")
+	for _, tc := range []struct {
+		text, want string
+		inBeat     bool
+	}{
+		{"UPDATE jobs SET heartbeat_at = now() WHERE id = $1 AND state = 'running'", "UPDATE jobs SET heartbeat_at ... WHERE ... state = 'running'", true},
+		{"UPDATE jobs SET heartbeat_at = $1 WHERE id = $2 AND status = $3", "UPDATE jobs SET heartbeat_at ... WHERE ... status = $3", true},
+		{"UPDATE jobs SET heartbeat_at = now() WHERE id = $1 AND state = 'pending'", "", true},
+		{"UPDATE jobs SET heartbeat_at = now() WHERE id = $1", "", true},
+		{"UPDATE jobs SET progress = $2 WHERE id = $1 AND state = 'running'", "", true},
+		{"UPDATE jobs SET heartbeat_at = now() WHERE id = $1 AND state = 'running'", "", false},
+	} {
+		fn := other
+		if tc.inBeat {
+			fn = beat
+		}
+		st, what := Statement(tc.text, fn, nil)
+		if what != tc.want || (st != nil) != (tc.want != "") {
+			t.Errorf("Statement(%q) in %s = %v, %q, want %q", tc.text, fn.Name(), st != nil, what, tc.want)
+		}
+	}
+}
