@@ -297,8 +297,12 @@ func counted(fn *ssa.Function, at ssa.CallInstruction, key ssa.Value) bool {
 		if ci == at || callee == nil || !calls.Before(ci, at) || !strings.HasPrefix(callee.Name(), "Incr") && !strings.HasPrefix(callee.Name(), "Decr") {
 			continue
 		}
-		if k := calls.Arg(ci.Common(), 1); k != nil && calls.SameKey(k, key) {
-			return true
+		k := calls.Arg(ci.Common(), 1)
+		if k == nil {
+			continue
+		}
+		if shape := calls.KeyShape(k, true); calls.SameKey(k, key) || shape != "" && shape == calls.KeyShape(key, true) {
+			return true // the same value, or the same key built again (keyFor(id) twice)
 		}
 	}
 	return false
