@@ -110,7 +110,7 @@ func renewalCall(call *ssa.Call, callee *types.Func) bool {
 	return false
 }
 
-// silentLoops reports shape (A”), the heartbeat and the work swapped: a
+// silentLoops reports shape (A') with the heartbeat and the work swapped: a
 // function starts the work in a goroutine whose result it waits for in a
 // loop that also renews the lease (a lock helper's Do(ctx, work)), and a
 // failure of the renewal goes round to the next one, or leaves, having
