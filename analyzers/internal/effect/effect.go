@@ -953,11 +953,7 @@ var incrementCommands = []string{"INCR", "INCRBY", "INCRBYFLOAT", "DECR", "DECRB
 // of its own; what it does with it is judged where that happens. An
 // increment whose reply is dropped is a counter write, an effect.
 func allocates(e *Effect) bool {
-	name := strings.ToUpper(e.Callee.Name())
-	if e.Sink.Command != nil {
-		name = strings.ToUpper(calls.CommandName(e.Call.Common(), e.Sink.Command))
-	}
-	if !slices.Contains(incrementCommands, name) {
+	if !increment(e) {
 		return false
 	}
 	call, ok := e.Call.(*ssa.Call)
@@ -965,6 +961,28 @@ func allocates(e *Effect) bool {
 		return false
 	}
 	return replyUsed(call, 0)
+}
+
+// increment reports whether e is one of the incrementCommands.
+func increment(e *Effect) bool {
+	name := strings.ToUpper(e.Callee.Name())
+	if e.Sink.Command != nil {
+		name = strings.ToUpper(calls.CommandName(e.Call.Common(), e.Sink.Command))
+	}
+	return slices.Contains(incrementCommands, name)
+}
+
+// Increments reports whether call is a Redis increment of the knowledge
+// base (INCR, INCRBY, DECR, HINCRBY...), whatever is done with its reply:
+// its key holds a counter.
+func Increments(call ssa.CallInstruction) bool {
+	c := call.Common()
+	callee := calls.Callee(c)
+	if callee == nil {
+		return false
+	}
+	sink := lookup(callee, c)
+	return sink != nil && increment(&Effect{Sink: sink, Call: call, Callee: callee})
 }
 
 // Allocates reports whether call is a write of the knowledge base that

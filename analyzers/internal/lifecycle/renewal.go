@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
+	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/lossreach"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/outcome"
@@ -290,11 +291,10 @@ func (r *renewals) dropped(fn *ssa.Function, ci ssa.CallInstruction, what, where
 }
 
 // counted reports whether fn increments key (Redis INCR, DECR and their
-// variants) before the EXPIRE at: the key is a counter.
+// variants, effect.Increments) before the EXPIRE at: the key is a counter.
 func counted(fn *ssa.Function, at ssa.CallInstruction, key ssa.Value) bool {
 	for ci := range calls.In(fn) {
-		callee := calls.Callee(ci.Common())
-		if ci == at || callee == nil || !calls.Before(ci, at) || !strings.HasPrefix(callee.Name(), "Incr") && !strings.HasPrefix(callee.Name(), "Decr") {
+		if ci == at || !calls.Before(ci, at) || !effect.Increments(ci) {
 			continue
 		}
 		k := calls.Arg(ci.Common(), 1)

@@ -153,7 +153,7 @@ func awaitedWork(renew *ssa.Call) *ssa.Go {
 		}
 		for _, b := range body.Blocks {
 			for _, instr := range b.Instrs {
-				if send, ok := instr.(*ssa.Send); ok && receivedInLoop(boundValue(g, send.Chan), renew) {
+				if send, ok := instr.(*ssa.Send); ok && receivedInLoop(boundValue(send.Chan), renew) {
 					return g
 				}
 			}
@@ -162,17 +162,14 @@ func awaitedWork(renew *ssa.Call) *ssa.Go {
 	return nil
 }
 
-// boundValue returns the value of g's caller that v, in the function
-// literal g starts, stands for: the binding of a captured variable.
-func boundValue(g *ssa.Go, v ssa.Value) ssa.Value {
+// boundValue returns the value of the enclosing function that v, in a
+// function literal, stands for: the binding of a captured variable.
+func boundValue(v ssa.Value) ssa.Value {
 	v = capturedValue(v)
-	fv, ok := v.(*ssa.FreeVar)
-	mc, isClosure := g.Call.Value.(*ssa.MakeClosure)
-	if !ok || !isClosure {
-		return v
-	}
-	if i := slices.Index(fv.Parent().FreeVars, fv); i >= 0 && i < len(mc.Bindings) {
-		return capturedValue(mc.Bindings[i])
+	if fv, ok := v.(*ssa.FreeVar); ok {
+		if b := calls.Binding(fv); b != nil {
+			return capturedValue(b)
+		}
 	}
 	return v
 }
