@@ -43,7 +43,7 @@ func (l *checker) silentHeartbeats() {
 			if body == nil || body.Pkg != l.u.Pkg || len(body.Blocks) == 0 || isolatedRenewal(body, 0) != nil {
 				continue // shape (A) reports the goroutine that tells nobody anything
 			}
-			renew, fail, end := silentRenewal(body, fn)
+			renew, fail, end := silentRenewal(body)
 			if renew == nil {
 				continue
 			}
@@ -57,8 +57,10 @@ func (l *checker) silentHeartbeats() {
 // silentRenewal returns a renewal made in a loop of body, a failure branch
 // of it and the instruction where that branch goes round or leaves body
 // having passed the loss to nobody; nils when every failure does
-// something. fn is the function that starts body.
-func silentRenewal(body, fn *ssa.Function) (*ssa.Call, *ssa.BasicBlock, ssa.Instruction) {
+// something. A renewal is known by what it calls or its own name, never
+// by its loop's: a loop named as a renewal loop may also re-acquire after
+// the renewal failed, and that failure loses nothing.
+func silentRenewal(body *ssa.Function) (*ssa.Call, *ssa.BasicBlock, ssa.Instruction) {
 	for ci := range calls.In(body) {
 		call, ok := ci.(*ssa.Call)
 		if !ok || !inLoop(call) {
@@ -68,7 +70,7 @@ func silentRenewal(body, fn *ssa.Function) (*ssa.Call, *ssa.BasicBlock, ssa.Inst
 		if callee == nil || harmless(callee, &call.Call) || model.MatchesAny(model.KB.SessionRenewals, callee) {
 			continue // a lock session's renewal: its locks' lost channels carry the loss
 		}
-		if !renewalCall(call, callee) && !upkeepNamed(callee.Name(), calls.Outermost(body).Name(), calls.Outermost(fn).Name()) {
+		if !renewalCall(call, callee) && !upkeepNamed(callee.Name()) {
 			continue
 		}
 		for _, fail := range failureBranches(call) {
@@ -118,7 +120,7 @@ func renewalCall(call *ssa.Call, callee *types.Func) bool {
 // renewal (or a claim) checked before the goroutine started succeeded.
 func (l *checker) silentLoops() {
 	for _, fn := range l.u.Funcs {
-		renew, fail, end := silentRenewal(fn, fn)
+		renew, fail, end := silentRenewal(fn)
 		if renew == nil {
 			continue
 		}

@@ -307,3 +307,53 @@ func (h *Held) renew(ctx context.Context, key string, lock *redislock.Lock) {
 		}
 	}
 }
+
+// Look-alike: a loop named as a renewal loop re-acquires the lease after a
+// failed renewal has already stopped the work; the failed re-acquisition
+// loses nothing, so its error may be logged.
+type Broker struct{ rds *redis.Client }
+
+func (b *Broker) TryAcquire(ctx context.Context, key, owner string, ttl time.Duration) (bool, error) {
+	return b.rds.SetNX(ctx, key, owner, ttl).Result()
+}
+
+func (b *Broker) Renew(ctx context.Context, key string, ttl time.Duration) error {
+	return b.rds.Expire(ctx, key, ttl).Err()
+}
+
+type Scheduler struct {
+	broker *Broker
+	owner  string
+	stop   context.CancelFunc
+}
+
+func (s *Scheduler) Start(ctx context.Context) {
+	ok, err := s.broker.TryAcquire(ctx, "scheduler", s.owner, time.Minute)
+	if err != nil || !ok {
+		return
+	}
+	go s.renewLeaseLoop(ctx)
+	work()
+}
+
+func (s *Scheduler) renewLeaseLoop(ctx context.Context) {
+	ticker := time.NewTicker(20 * time.Second)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+			if err := s.broker.Renew(ctx, "scheduler", time.Minute); err != nil {
+				s.stop()
+				acquired, err := s.broker.TryAcquire(ctx, "scheduler", s.owner, time.Minute)
+				if err != nil {
+					log.Printf("re-acquire: %v", err)
+				} else if acquired {
+					work()
+				}
+				continue
+			}
+		}
+	}
+}
