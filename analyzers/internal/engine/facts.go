@@ -331,6 +331,12 @@ func (a *analysis_) helperIn(sec *section.Section, fn *ssa.Function) *fact.Helpe
 				break
 			}
 		}
+		for i, arg := range ci.Common().Args {
+			if sec.HoldsOn(arg) {
+				h.SessionArg = i + 1
+				break
+			}
+		}
 		return h
 	}
 	return nil
@@ -353,8 +359,17 @@ func (a *analysis_) helperSections(fn *ssa.Function) []*section.Section {
 		lock := &model.Lock{Lib: h.Lib, Fence: model.Fence{None: h.Fence}}
 		sec := section.Callback(lock, lit, ci.Pos())
 		fenceArg := h.FenceArg
-		if fenceArg >= 0 && lit.Signature.Recv() != nil {
-			fenceArg++ // a method's parameters start with its receiver
+		recv := 0
+		if lit.Signature.Recv() != nil {
+			recv = 1 // a method's parameters start with its receiver
+		}
+		if fenceArg >= 0 {
+			fenceArg += recv
+		}
+		if i := h.SessionArg - 1 + recv; h.SessionArg > 0 && i < len(lit.Params) {
+			// The transaction that holds the helper's lock: the callback's
+			// statements on it end with the lock (section.Section.HoldsOn).
+			sec.Handle, sec.TxScoped = lit.Params[i], true
 		}
 		if fenceArg >= 0 && fenceArg < len(lit.Params) {
 			sec.Seeds = []ssa.Value{lit.Params[fenceArg]}

@@ -81,6 +81,11 @@ type HelperFact struct {
 	Param    int    // index of the func parameter (receiver excluded)
 	FenceArg int    // index of the callback parameter that receives the token, or -1
 	Fence    string // how the helper obtains the token, for messages
+	// SessionArg is 1 + the index of the callback parameter that receives
+	// the transaction or session holding the helper's SQL advisory lock
+	// (fn(ctx, tx) after pg_advisory_xact_lock on tx), 0 if none: the
+	// callback's statements on it run inside the lock.
+	SessionArg int
 }
 
 func (*HelperFact) AFact() {}

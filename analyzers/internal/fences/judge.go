@@ -57,6 +57,8 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		return
 	case e.Call != nil && path.OnSession(sec, c.lockedIn, e.Call, e.Receiver):
 		return // the transaction or session that holds an advisory lock: the lock ends only with it, and so do its writes
+	case e.Call != nil && path.NilOnly(sec, c.lockedIn, e.Call):
+		return // runs only when the transaction holding the advisory lock is nil: the lock is not held there
 	case sec.Lock.Table != "" && e.Table == sec.Lock.Table:
 		return // the lease row's own bookkeeping (renewal, release)
 	case e.Sink.OwnKey && lockKeyText(sec) != "" && kvKey(e) == lockKeyText(sec):

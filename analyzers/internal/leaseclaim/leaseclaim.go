@@ -193,6 +193,12 @@ func takesBack(t *recordwrite.Write, c *Claim) bool {
 		return false
 	}
 	if t == c.Write {
+		if c.State != "" && excludes(t, c.State, c.To) {
+			// It takes only waiting records (status = 'pending' AND
+			// visibility_timeout < now(): a retry's delay), never a
+			// claimed one, however old.
+			return false
+		}
 		// The claim takes over a record whose time has passed when it
 		// compares a time it also writes anew (locked_until < now(), SET
 		// locked_until = ...): a due date it only reads (run_at <= now())
@@ -228,6 +234,15 @@ func admits(w *recordwrite.Write, field, v string) bool {
 		}
 	}
 	return !guarded
+}
+
+// excludes reports whether every record w writes has field equal to a
+// constant other than v: a conjunct of its condition (status = 'pending'
+// AND ...), not one branch of an OR.
+func excludes(w *recordwrite.Write, field, v string) bool {
+	return slices.ContainsFunc(w.Cond, func(k recordwrite.Cmp) bool {
+		return k.Field == field && k.Op == "=" && k.Known && k.Required && k.Const != v
+	})
 }
 
 // byKey decides whether w writes a record c leases by its key alone.

@@ -90,6 +90,16 @@ func doneCounted(ctx context.Context, db *sql.DB, id, attempt int) {
 func requeue(ctx context.Context, db *sql.DB, id int) {
 	db.ExecContext(ctx, "UPDATE jobs SET status = 'queued', claimed_until = NULL WHERE id = $1", id)
 }`, []string{"R UPDATE jobs SET status = 'queued', claimed_until = NULL WHERE id = $1", "UPDATE jobs SET status = 'done', claimed_until = NULL WHERE id = $1"}},
+		{"a claim of waiting records only, delayed by a time it writes, takes no expired claim over", `
+func claim(ctx context.Context, db *sql.DB) {
+	db.ExecContext(ctx, "UPDATE messages SET status = 'processing', visibility_timeout = now() + interval '30 seconds' WHERE id = (SELECT id FROM messages WHERE status = 'pending' AND (visibility_timeout IS NULL OR visibility_timeout < now()) LIMIT 1 FOR UPDATE SKIP LOCKED)")
+}
+func ack(ctx context.Context, db *sql.DB, id int) {
+	db.ExecContext(ctx, "DELETE FROM messages WHERE id = $1", id)
+}
+func nack(ctx context.Context, db *sql.DB, id int) {
+	db.ExecContext(ctx, "UPDATE messages SET status = 'pending', visibility_timeout = now() + interval '5 seconds' WHERE id = $1", id)
+}`, nil},
 		{"a CTE claim that takes expired leases over, and a reschedule by id", `
 func claim(ctx context.Context, db *sql.DB, w string) {
 	db.ExecContext(ctx, "WITH c AS (SELECT id FROM jobs WHERE status = 'queued' OR (status = 'running' AND lease_until < now()) LIMIT 5) UPDATE jobs j SET status = 'running', worker_id = $1, lease_until = now() + interval '1 minute' FROM c WHERE j.id = c.id", w)

@@ -50,6 +50,10 @@ type Cmp struct {
 	// Time is true for an ordering of a field with a time: the database's
 	// clock, or a Go value holding an instant.
 	Time bool
+	// Required is true for a comparison every record written meets: a
+	// top-level conjunct of a statement's condition, not a branch of an
+	// OR (false where that is not known: documents, builders).
+	Required bool
 }
 
 // Set is one field the write assigns.
@@ -173,6 +177,7 @@ func readSQL(e *effect.Effect) *Write {
 		}
 		v := call.Bound(g.Param).Value
 		c, key := guardCmp(g, v)
+		c.Required = g.Strong
 		if key && g.Clause == "where" {
 			w.ByKey, w.Keys = true, append(w.Keys, v)
 		}
@@ -180,12 +185,12 @@ func readSQL(e *effect.Effect) *Write {
 	}
 	for _, l := range st.Literals {
 		if cond(l.Clause) { // an OR's branches too, as for documents (readFilter)
-			w.Cond = append(w.Cond, Cmp{Field: l.Column, Op: "=", Const: l.Value, Known: true})
+			w.Cond = append(w.Cond, Cmp{Field: l.Column, Op: "=", Const: l.Value, Known: true, Required: l.Strong})
 		}
 	}
 	for _, g := range st.Clock {
 		if cond(g.Clause) {
-			w.Cond = append(w.Cond, Cmp{Field: g.Column, Op: g.Op, Time: ordering(g.Op)})
+			w.Cond = append(w.Cond, Cmp{Field: g.Column, Op: g.Op, Time: ordering(g.Op), Required: g.Strong})
 		}
 	}
 	if w.ByKey {

@@ -154,6 +154,29 @@ func (p *Path) OnSession(sec *Section, locked func(*ssa.Function) []*Section, at
 	return false
 }
 
+// NilOnly reports whether at (an instruction of the function the walk
+// reached along p), or a call on the way down to it, runs only when a
+// transaction or session that holds an SQL advisory lock in view is nil
+// (OnSession): a helper handed the locked transaction that falls back to
+// the plain store when it has none (if tx == nil { return m.store.Put(...)
+// }, for the caller with no database). Under the lock that transaction is
+// not nil, so the branch is not the section's.
+func (p *Path) NilOnly(sec *Section, locked func(*ssa.Function) []*Section, at ssa.Instruction) bool {
+	for q := p; at != nil; q = q.up {
+		vals, ifs := calls.NilGuards(at)
+		for i, x := range vals {
+			if q.OnSession(sec, locked, ifs[i], x) {
+				return true
+			}
+		}
+		if q == nil {
+			return false
+		}
+		at = q.via
+	}
+	return false
+}
+
 // lookup returns what v, a parameter or free variable of p's function,
 // stands for. A variable a closure captures is shared with its maker
 // (the free variable is its address, *fv its value): *fv stands for the
