@@ -195,12 +195,14 @@ func (r *renewals) sqlRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *
 		res := calls.Result(call, 0)
 		if res == nil || !outcome.Used(res) {
 			r.dropped(fn, ci, what, where, fmt.Sprintf("the rows affected by this lease renewal (%s) are discarded", what))
+			r.writeErr(fn, call, what, where)
 			return
 		}
 		n, handled := outcome.ExecOutcome(res)
 		switch {
 		case !handled:
 			r.dropped(fn, ci, what, where, fmt.Sprintf("the rows affected by this lease renewal (%s) are never checked", what))
+			r.writeErr(fn, call, what, where)
 		case n != nil && outcome.ReturnsErr(fn, n):
 			r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: outcome.ErrIndex(fn), KeyParam: -1, What: what, Where: where})
 		case n != nil && outcome.Returned(fn, n) >= 0:
@@ -230,6 +232,20 @@ func (r *renewals) sqlRenewal(fn *ssa.Function, ci ssa.CallInstruction, callee *
 		if outcome.ReturnsErr(fn, err) {
 			r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: outcome.ErrIndex(fn), KeyParam: -1, What: what, Where: where})
 		}
+	}
+}
+
+// writeErr records fn as a renewal whose error says only that the renewal
+// could not be written (RenewalFact.Unconditional) when it returns the
+// error of a renewal statement whose rows affected it drops (reported
+// there): a caller that drops that error as well lets the lease run out
+// under the work, a second problem in another place.
+func (r *renewals) writeErr(fn *ssa.Function, call *ssa.Call, what, where string) {
+	if r.gen(call.Pos()) {
+		return // the generated function's renewalLost summary stands
+	}
+	if err := calls.ErrorResult(call); err != nil && outcome.ReturnsErr(fn, err) {
+		r.summarise(fn, &RenewalFact{Signal: renewalErr, Result: outcome.ErrIndex(fn), KeyParam: -1, What: what, Where: where, Unconditional: true})
 	}
 }
 

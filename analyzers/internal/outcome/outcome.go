@@ -437,7 +437,8 @@ func loggingInstr(instr ssa.Instruction) bool {
 		}
 		callee := calls.Callee(&x.Call)
 		return callee != nil && (LogCallee(callee) || model.MatchesAny(model.KB.ErrorFormatters, callee) || Bookkeeping(callee) ||
-			callee.Name() == "Error" && x.Call.IsInvoke() && callee.Pkg() == nil || GetsLogger(x.Call.Signature()))
+			callee.Name() == "Error" && x.Call.IsInvoke() && callee.Pkg() == nil || GetsLogger(x.Call.Signature()) ||
+			x.Call.Signature().Results().Len() == 0 && loggingWrapper(x.Call.StaticCallee()))
 	}
 	return true
 }
@@ -534,7 +535,7 @@ func logUse(u ssa.Instruction, v ssa.Value, depth int) bool {
 			}
 			return LogOnly(x, depth+1) // slog.Any("error", err), fmt.Sprintf(...), zerolog's Err(err)
 		}
-		return false
+		return x.Call.Signature().Results().Len() == 0 && loggingWrapper(x.Call.StaticCallee())
 	case *ssa.Store:
 		ia, ok := x.Addr.(*ssa.IndexAddr)
 		if !ok {
@@ -560,6 +561,25 @@ func logUse(u ssa.Instruction, v ssa.Value, depth int) bool {
 		return LogOnly(x, depth+1)
 	}
 	return false
+}
+
+// loggingWrapper reports whether fn is a function of the program that only
+// logs (func (r *Runner) logf(format string, args ...any) { if r.logger !=
+// nil { r.logger.Printf(format, args...) } }): every call it makes is a
+// logger's, and there is one.
+func loggingWrapper(fn *ssa.Function) bool {
+	if fn == nil || len(fn.Blocks) == 0 || fn.Pkg == nil {
+		return false
+	}
+	logs := false
+	for ci := range calls.In(fn) {
+		callee := calls.Callee(ci.Common())
+		if callee == nil || !LogCallee(callee) && !model.MatchesAny(model.KB.ErrorFormatters, callee) {
+			return false
+		}
+		logs = logs || LogCallee(callee)
+	}
+	return logs
 }
 
 // LogCallee reports whether fn logs: a function or method of a logging
