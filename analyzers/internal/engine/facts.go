@@ -68,8 +68,8 @@ func (a *analysis_) summarizeEffects(fn *ssa.Function) *fact.EffectsFact {
 		if fences.LockProtocol(e, a.scripts) {
 			return // compares the holder, renews the lease, or a script that compares the key's holder: silent for every caller
 		}
-		if fences.InvalidatesCache(e) {
-			return // a cache entry dropped: silent for every caller
+		if fences.InvalidatesCache(e) || fences.CacheStore(e) {
+			return // a cache entry dropped, or written by a cache's own code: silent for every caller
 		}
 		if fences.UndoesMarker(e) {
 			return // this function's own de-duplication marker taken back: silent for every caller

@@ -1,10 +1,13 @@
 package fences
 
 import (
+	"go/types"
+
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
 	"github.com/fencecheck/fencecheck/analyzers/internal/valuename"
+	"github.com/fencecheck/fencecheck/analyzers/internal/vocab"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -192,4 +195,25 @@ func storedFrom(addr ssa.Value, from func(*ssa.Call) bool, up func(ssa.Value) ss
 		}
 	}
 	return false
+}
+
+// CacheStore reports whether e writes a key through a cache's own code: a
+// keyed store write (a SET, a DEL) made by a method of a type named as a
+// cache (servercache's (Cache).set): every key such a type writes is a
+// cache entry. Like a fill (FillsCache) it copies a source the lock does
+// not make safe, and a stale holder's late write leaves a stale copy that
+// the next invalidation or expiry replaces, not a successor's work. An
+// increment is still judged: it makes a value no source holds. A package
+// named as a cache is not enough (an application's cacheapp keeps
+// balances too).
+func CacheStore(e *effect.Effect) bool {
+	if e.Call == nil || e.Key == nil || effect.Increments(e.Call) {
+		return false
+	}
+	fn := e.Call.Parent()
+	for fn != nil && fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	obj, ok := fn.Object().(*types.Func)
+	return ok && vocab.CacheKey.Match(model.RecvName(obj))
 }

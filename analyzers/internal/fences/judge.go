@@ -83,6 +83,8 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		return // a cache entry deleted: the next reader refills it (invalidation.go)
 	case FillsCache(e, site):
 		return // a read-through cache filled on a miss: a copy of the source, not a successor's work (cachefill.go)
+	case CacheStore(e):
+		return // a key written by a cache's own code: a cache entry, a copy of the source (cachefill.go)
 	case UndoesMarker(e):
 		return // this run's own de-duplication marker taken back after its work failed (marker.go)
 	case c.freshKeyed(e):
