@@ -50,6 +50,8 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		return // a lock with no expiry: no successor can take it while this holder runs (section.Section.Forever)
 	case c.underTest(sec, e):
 		return // a test's lock around a call of the code under test: that code's writes are judged in its own files
+	case sec.Lock.Table != "" && e.Table == sec.Lock.Table:
+		return // the lease row's own bookkeeping (renewal, release), fenced or not: FC5002 judges a renewal's outcome
 	case e.Verdict == effect.Carried:
 		if !sec.May {
 			c.judgeOutcome(sec, e, site)
@@ -59,8 +61,6 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		return // the transaction or session that holds an advisory lock: the lock ends only with it, and so do its writes
 	case e.Call != nil && path.NilOnly(sec, c.lockedIn, e.Call):
 		return // runs only when the transaction holding the advisory lock is nil: the lock is not held there
-	case sec.Lock.Table != "" && e.Table == sec.Lock.Table:
-		return // the lease row's own bookkeeping (renewal, release)
 	case e.Sink.OwnKey && lockKeyText(sec) != "" && kvKey(e) == lockKeyText(sec):
 		return // the lock's own key (an operator poke, waking the monitor): a lock operation
 	case holderChecked(e):

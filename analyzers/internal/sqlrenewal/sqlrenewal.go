@@ -229,6 +229,9 @@ func renewalOwner(col, table string) bool {
 			}
 			return true
 		}
+		if vocab.Prefixed(w, vocab.RenewalProcessWords) && vocab.LockTable.Match(table) {
+			return true // instance_id in leader_leases: the process that holds the lease
+		}
 		if w == "by" && i > 0 && slices.Contains(vocab.RenewalClaimVerbs, words[i-1]) {
 			return true
 		}

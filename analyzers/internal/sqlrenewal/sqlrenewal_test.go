@@ -15,15 +15,18 @@ import (
 // does not.
 func TestStatement(t *testing.T) {
 	for text, want := range map[string]string{
-		"UPDATE leases SET expires_at = $1 WHERE name = $2 AND holder = $3":        "UPDATE leases SET expires_at ... WHERE ... holder = $3",
-		"UPDATE jobs SET heartbeat_at = now() WHERE id = ? AND claimed_by = ?":     "UPDATE jobs SET heartbeat_at ... WHERE ... claimed_by = ?",
-		"UPDATE tbl SET locked_until = $1 WHERE lock_token = $2":                   "UPDATE <table> SET locked_until ... WHERE ... lock_token = $2",
-		"UPDATE leases SET holder = NULL, expires_at = NULL WHERE holder = $1":     "",
-		"UPDATE workers SET heartbeat_at = now() WHERE worker_id = $1":             "",
-		"UPDATE leases SET expires_at = $1 WHERE name = $2":                        "",
-		"UPDATE leases SET payload = $1 WHERE holder = $2":                         "",
-		"INSERT INTO leases (name, holder, expires_at) VALUES ($1, $2, $3)":        "",
-		"UPDATE leases SET expires_at = $1 WHERE name = $2 AND holder = $3 OR 1=1": "",
+		"UPDATE leases SET expires_at = $1 WHERE name = $2 AND holder = $3":                                                          "UPDATE leases SET expires_at ... WHERE ... holder = $3",
+		"UPDATE jobs SET heartbeat_at = now() WHERE id = ? AND claimed_by = ?":                                                       "UPDATE jobs SET heartbeat_at ... WHERE ... claimed_by = ?",
+		"UPDATE tbl SET locked_until = $1 WHERE lock_token = $2":                                                                     "UPDATE <table> SET locked_until ... WHERE ... lock_token = $2",
+		"UPDATE leases SET holder = NULL, expires_at = NULL WHERE holder = $1":                                                       "",
+		"UPDATE workers SET heartbeat_at = now() WHERE worker_id = $1":                                                               "",
+		"UPDATE leases SET expires_at = $1 WHERE name = $2":                                                                          "",
+		"UPDATE leases SET payload = $1 WHERE holder = $2":                                                                           "",
+		"INSERT INTO leases (name, holder, expires_at) VALUES ($1, $2, $3)":                                                          "",
+		"UPDATE leases SET expires_at = $1 WHERE name = $2 AND holder = $3 OR 1=1":                                                   "",
+		"UPDATE leader_leases SET expires_at = NOW() + INTERVAL '30 seconds' WHERE lock_id = $1 AND instance_id = $2 AND epoch = $3": "UPDATE leader_leases SET expires_at ... WHERE ... instance_id = $2",
+		"UPDATE nodes SET expires_at = $1 WHERE node_id = $2":                                                                        "",
+		"UPDATE sessions SET expires_at = $1 WHERE id = $2 AND host = $3":                                                            "",
 	} {
 		st, what := Statement(text, nil, nil)
 		if what != want || (st != nil) != (want != "") {

@@ -59,6 +59,11 @@ var RenewalClaimVerbs = []string{"locked", "claimed", "leased", "owned", "acquir
 // "owner_id": with one of them, a generic expiry column is a lease too.
 var RenewalOwnerLockWords = []string{"worker", "holder", "locker", "lock", "lease"}
 
+// RenewalProcessWords name a process's identity (instance_id, node_id,
+// host, pod_name): in a lock or lease table (LockTable) the WHERE's
+// equality on one is the holder's.
+var RenewalProcessWords = []string{"instance", "node", "host", "pod", "replica", "process"}
+
 // Prefixed reports whether the word w (one of Words) starts with one of
 // prefixes.
 func Prefixed(w string, prefixes []string) bool {
