@@ -35,7 +35,7 @@ func Check(u *unit.Unit) {
 	l.protocolReleases()
 	l.ignoredLeaseLoss()
 	l.leaseRenewals()
-	lossreach.Check(u, l.judgedRenewal)
+	lossreach.Check(u, l.judgedRenewal, l.summarisedRenewal)
 }
 
 // CheckLoss runs only FC5002's loss rules for a package that names a
@@ -46,13 +46,15 @@ func Check(u *unit.Unit) {
 func CheckLoss(u *unit.Unit) {
 	l := &checker{u: u, lossOnly: true}
 	l.leaseRenewals()
-	lossreach.Check(u, l.judgedRenewal)
+	lossreach.Check(u, l.judgedRenewal, l.summarisedRenewal)
 }
 
 // checker holds what both lifecycle checks need about one package.
 type checker struct {
 	u        *unit.Unit
 	lossOnly bool // CheckLoss: no statements of its own, no fact exported
+	// renewals are this package's renewal functions (leaseRenewals).
+	renewals map[*types.Func]*RenewalFact
 
 	setnxs []*setnx           // SET NX calls, built on first use
 	done   map[token.Pos]bool // reported positions (Key)

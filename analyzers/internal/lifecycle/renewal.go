@@ -122,6 +122,7 @@ func (l *checker) leaseRenewals() {
 	if !l.lossOnly {
 		exportSummaries(l, r.local, kindRenewal)
 	}
+	l.renewals = r.local
 }
 
 // statements finds the renewal statements themselves (SQL, Redis EXPIRE,
@@ -587,6 +588,14 @@ func (l *checker) judgedRenewal(ci ssa.CallInstruction) bool {
 		return true
 	}
 	r := &renewals{l: l, local: map[*types.Func]*RenewalFact{}}
+	f, _ := r.renewalOf(ci)
+	return f != nil
+}
+
+// summarisedRenewal reports whether a call renews a lease by its callee's
+// renewal summary: this package's (leaseRenewals) or another's fact.
+func (l *checker) summarisedRenewal(ci ssa.CallInstruction) bool {
+	r := &renewals{l: l, local: l.renewals}
 	f, _ := r.renewalOf(ci)
 	return f != nil
 }

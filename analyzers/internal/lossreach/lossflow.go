@@ -49,8 +49,8 @@ import (
 // Check reports FC5002's isolated heartbeats and sticky holder flags in
 // the unit's package. judged reports whether another FC5002 rule judges a
 // call's outcome already (the caller's renewal summaries).
-func Check(u *unit.Unit, judged func(ssa.CallInstruction) bool) {
-	l := &checker{u: u, judgedRenewal: judged}
+func Check(u *unit.Unit, judged, summarised func(ssa.CallInstruction) bool) {
+	l := &checker{u: u, judgedRenewal: judged, summarisedRenewal: summarised}
 	l.isolatedHeartbeats()
 	l.silentHeartbeats()
 	l.silentLoops()
@@ -386,6 +386,14 @@ func (l *checker) claimBefore(fn *ssa.Function, g ssa.Instruction) claim {
 			}
 			if pos, what := workAfter(caller, site); pos.IsValid() {
 				return claim{acq, name, pos, what}
+			}
+			// A lock's own acquisition (TryLock: SET NX, then start the
+			// watchdog, then return true): its callers' critical
+			// sections are the work.
+			if caller.Parent() == nil {
+				if ret := successAfter(caller, site); ret != nil {
+					return claim{acq, name, ret.Pos(), caller.Name() + " reports the lease taken to its callers, whose critical section goes on under it"}
+				}
 			}
 		}
 	}

@@ -21,6 +21,9 @@ type checker struct {
 	// judgedRenewal reports whether another FC5002 rule judges the outcome
 	// of a call (Check's judged).
 	judgedRenewal func(ssa.CallInstruction) bool
+	// summarisedRenewal reports whether a call renews a lease by the
+	// renewal summaries of its callee (this package's or a fact).
+	summarisedRenewal func(ssa.CallInstruction) bool
 }
 
 func (l *checker) report(f unit.Finding) { l.u.Report(f) }

@@ -126,7 +126,7 @@ func TestCheck(t *testing.T) {
 	u := testunit.Build(t, src)
 	rec := &recorder{}
 	u.Engine = rec
-	Check(u, func(ssa.CallInstruction) bool { return false })
+	Check(u, func(ssa.CallInstruction) bool { return false }, func(ssa.CallInstruction) bool { return false })
 	want := map[int]string{}
 	for i, line := range strings.Split(src, "\n") {
 		if _, what, ok := strings.Cut(line, "// report: "); ok {
@@ -161,7 +161,7 @@ func TestCheck(t *testing.T) {
 	// reaches nobody whatever the renewal's own rule says of its error
 	// (one finding per problem: both use the renewal call as the Key).
 	rec.found = nil
-	Check(u, func(ssa.CallInstruction) bool { return true })
+	Check(u, func(ssa.CallInstruction) bool { return true }, func(ssa.CallInstruction) bool { return false })
 	for _, f := range rec.found {
 		if line := u.Pass.Fset.Position(f.Pos).Line; line != findLine(src, "isolated heartbeat") {
 			t.Errorf("with every renewal judged elsewhere: finding at line %d: %s", line, f.Message)

@@ -43,7 +43,7 @@ func (l *checker) silentHeartbeats() {
 			if body == nil || body.Pkg != l.u.Pkg || len(body.Blocks) == 0 || isolatedRenewal(body, 0) != nil {
 				continue // shape (A) reports the goroutine that tells nobody anything
 			}
-			renew, fail, end := silentRenewal(body)
+			renew, fail, end := l.silentRenewal(body)
 			if renew == nil {
 				continue
 			}
@@ -57,10 +57,12 @@ func (l *checker) silentHeartbeats() {
 // silentRenewal returns a renewal made in a loop of body, a failure branch
 // of it and the instruction where that branch goes round or leaves body
 // having passed the loss to nobody; nils when every failure does
-// something. A renewal is known by what it calls or its own name, never
+// something. A renewal is known by what it calls, by a renewal summary
+// of the callee (a lock type's Extend running a compare-and-expire
+// script), or by its own name, never
 // by its loop's: a loop named as a renewal loop may also re-acquire after
 // the renewal failed, and that failure loses nothing.
-func silentRenewal(body *ssa.Function) (*ssa.Call, *ssa.BasicBlock, ssa.Instruction) {
+func (l *checker) silentRenewal(body *ssa.Function) (*ssa.Call, *ssa.BasicBlock, ssa.Instruction) {
 	for ci := range calls.In(body) {
 		call, ok := ci.(*ssa.Call)
 		if !ok || !inLoop(call) {
@@ -70,7 +72,7 @@ func silentRenewal(body *ssa.Function) (*ssa.Call, *ssa.BasicBlock, ssa.Instruct
 		if callee == nil || harmless(callee, &call.Call) || model.MatchesAny(model.KB.SessionRenewals, callee) {
 			continue // a lock session's renewal: its locks' lost channels carry the loss
 		}
-		if !renewalCall(call, callee) && !upkeepNamed(callee.Name()) {
+		if !renewalCall(call, callee) && !upkeepNamed(callee.Name()) && !l.summarisedRenewal(call) {
 			continue
 		}
 		for _, fail := range failureBranches(call) {
@@ -78,7 +80,7 @@ func silentRenewal(body *ssa.Function) (*ssa.Call, *ssa.BasicBlock, ssa.Instruct
 			if end == nil {
 				continue
 			}
-			if _, ret := end.(*ssa.Return); ret && deferredSignal(body) {
+			if _, ret := end.(*ssa.Return); ret && deferredSignal(body, l.u.Funcs) {
 				continue
 			}
 			return call, fail, end
@@ -120,7 +122,7 @@ func renewalCall(call *ssa.Call, callee *types.Func) bool {
 // renewal (or a claim) checked before the goroutine started succeeded.
 func (l *checker) silentLoops() {
 	for _, fn := range l.u.Funcs {
-		renew, fail, end := silentRenewal(fn)
+		renew, fail, end := l.silentRenewal(fn)
 		if renew == nil {
 			continue
 		}
@@ -290,10 +292,83 @@ func branchOf(cond ssa.Value, want bool) []*ssa.BasicBlock {
 
 // deferredSignal reports whether fn defers a call that could pass a loss
 // on when it returns: a close, a cancel func, anything but logging and
-// the clock.
-func deferredSignal(fn *ssa.Function) bool {
+// the clock. A close of a channel that only a stopper waits on (funcs'
+// receives of it all follow a cancel: stop, then join) tells the stopper
+// that the heartbeat ended, not the work that the lease is gone, as a
+// WaitGroup's Done would.
+func deferredSignal(fn *ssa.Function, funcs []*ssa.Function) bool {
 	for ci := range calls.In(fn) {
-		if d, ok := ci.(*ssa.Defer); ok && d.Parent() == fn && mayStop(d) {
+		if d, ok := ci.(*ssa.Defer); ok && d.Parent() == fn && mayStop(d) && !joinClose(d, funcs) {
+			return true
+		}
+	}
+	return false
+}
+
+// joinClose reports whether d closes a channel kept in a struct field
+// that funcs receive from only after cancelling a context (the stopper's
+// cancel(); <-m.done).
+func joinClose(d *ssa.Defer, funcs []*ssa.Function) bool {
+	bi, ok := d.Call.Value.(*ssa.Builtin)
+	if !ok || bi.Name() != "close" || len(d.Call.Args) != 1 {
+		return false
+	}
+	field := fieldOf(d.Call.Args[0])
+	if field == nil {
+		return false
+	}
+	joins := 0
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				var ch ssa.Value
+				switch x := instr.(type) {
+				case *ssa.UnOp:
+					if x.Op == token.ARROW {
+						ch = x.X
+					}
+				case *ssa.Select:
+					for _, st := range x.States {
+						if st.Dir == types.RecvOnly && fieldOf(st.Chan) == field {
+							return false // selected on beside other events: maybe the work's
+						}
+					}
+				}
+				if ch == nil || fieldOf(ch) != field {
+					continue
+				}
+				if !cancelledBefore(fn, instr) {
+					return false
+				}
+				joins++
+			}
+		}
+	}
+	return joins > 0
+}
+
+// fieldOf returns the struct field a value is loaded from (m.done), or nil.
+func fieldOf(v ssa.Value) *types.Var {
+	load, ok := calls.Unwrap(v).(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	return st.Field(fa.Field)
+}
+
+// cancelledBefore reports whether fn calls a context's cancel func before
+// at.
+func cancelledBefore(fn *ssa.Function, at ssa.Instruction) bool {
+	for ci := range calls.In(fn) {
+		if c, ok := ci.(*ssa.Call); ok && c.Call.StaticCallee() == nil && !c.Call.IsInvoke() && isCancelFunc(c.Call.Value.Type()) && calls.Before(c, at) {
 			return true
 		}
 	}
