@@ -69,6 +69,8 @@ var parseCases = []parseCase{
 	{"MERGE accounts WITH (HOLDLOCK) AS t USING (SELECT @id AS id, @tok AS fence) AS s ON t.id = s.id WHEN MATCHED AND t.fence <= s.fence THEN UPDATE SET t.fence = s.fence WHEN NOT MATCHED BY SOURCE THEN DELETE OUTPUT $action;", Write, "MERGE", "accounts", "@id @tok", "merge on:~id=@id merge:fence<=@tok", "fence=@tok", "", "", true, false},
 	// WITH.
 	{"WITH u AS (UPDATE t SET v = $1 WHERE id = $2 RETURNING *) SELECT * FROM u", Write, "UPDATE", "t", "$1 $2", "where:id=$2", "v=$1", "*", "", false, true},
+	{"WITH u AS (UPDATE tasks SET status = $1 WHERE id = $2 RETURNING id, status) INSERT INTO task_events (task_id, status) SELECT id, status FROM u", Write, "UPDATE", "tasks", "$1 $2", "where:id=$2", "status=$1", "", "", false, true},
+	{"WITH a AS (UPDATE t SET v = $1 WHERE id = $2) INSERT INTO log (msg) VALUES ($3)", Write, "INSERT", "log", "$1 $2 $3", "", "msg=$3", "", "", false, false},
 	{"WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM r) SELECT n FROM r", Read, "SELECT", "r", "", "", "", "n", "", false, false},
 	{"WITH a AS MATERIALIZED (SELECT 1) DELETE FROM t WHERE id = $1", Write, "DELETE", "t", "$1", "where:id=$1", "", "", "", false, false},
 	{"WITH a AS (SELECT id FROM t WHERE k = $1 FOR UPDATE) SELECT id FROM a", LockingRead, "SELECT", "a", "$1", "", "", "id", "", false, false},

@@ -461,10 +461,15 @@ func (p *parser) isMainStart(j, hi int) bool {
 // withStmt analyses the main statement; if it only reads, the first
 // data-modifying CTE becomes the effective statement (its verb, table,
 // guards and sets), since that write runs regardless of the SELECT.
+//
+// An INSERT whose rows come from a data-modifying CTE (WITH u AS (UPDATE
+// tasks ... WHERE id = $2 RETURNING id, status) INSERT INTO task_events
+// SELECT ... FROM u) records that write, row for row: the CTE's write is
+// the statement's effect there too.
 func (p *parser) withStmt(st *Statement, i, hi, depth int) {
 	main, bodies := p.skipCTEs(i, hi)
 	p.core(st, main, hi, depth+1)
-	if st.Kind == Write {
+	if st.Kind == Write && (st.Verb != "INSERT" || !p.insertsFromCTE(main, hi)) {
 		return
 	}
 	for _, b := range bodies {
@@ -486,6 +491,23 @@ func (p *parser) withStmt(st *Statement, i, hi, depth int) {
 		st.Clock, st.Literals, st.SetLiterals, st.Assigned, st.Cleared = tmp.Clock, tmp.Literals, tmp.SetLiterals, tmp.Assigned, tmp.Cleared
 		return
 	}
+}
+
+// insertsFromCTE reports whether the main statement in [lo, hi) names a
+// CTE of the statement as a table (INSERT ... SELECT ... FROM u).
+func (p *parser) insertsFromCTE(lo, hi int) bool {
+	for j := lo; j < hi; j++ {
+		if k := p.kindAt(j, hi); k != tIdent && k != tQIdent {
+			continue
+		}
+		if j+1 < hi && p.text(j+1) == "." || j > lo && p.text(j-1) == "." {
+			continue
+		}
+		if _, ok := p.ctes[strings.ToLower(strings.Trim(p.text(j), "\"`[]"))]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // selInfo is what selectParts extracts from a SELECT.
