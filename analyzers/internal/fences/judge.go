@@ -12,6 +12,7 @@ import (
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/effect"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
+	"github.com/fencecheck/fencecheck/analyzers/internal/recordwrite"
 	"github.com/fencecheck/fencecheck/analyzers/internal/section"
 	"github.com/fencecheck/fencecheck/analyzers/internal/unit"
 	"github.com/fencecheck/fencecheck/internal/checks"
@@ -65,6 +66,8 @@ func (c *Checker) Judge(sec *section.Section, e *effect.Effect, site ssa.CallIns
 		return // the lock's own key (an operator poke, waking the monitor): a lock operation
 	case holderChecked(e):
 		return // the write compares the record's holder: the store refuses it once another holder took the record (checked.go)
+	case recordwrite.LockedFirst(e):
+		return // the row was locked FOR UPDATE on the write's transaction by a read that checked its state: a compare-and-set on the record
 	case c.txGuarded(e) || TxFenced(e, path, c.u.Tokens):
 		return // a checked guard-row or holder-checked statement fences the transaction (txfence.go)
 	case sec.Lock.Held == model.HeldByKey && e.Key != nil && (calls.SameKey(e.Key, sec.Handle) || calls.SameKey(path.Value(e.Key), sec.Handle)):

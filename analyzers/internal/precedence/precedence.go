@@ -62,6 +62,18 @@ func Keep(found []unit.Finding) []unit.Finding {
 	// check are merged, so that it never shows as another path of the
 	// plainer check's finding about another effect.
 	superseded := make([]bool, len(out))
+	// A finding at a call about an effect elsewhere that the same check
+	// also reports where the effect is (a write by key of a leased record,
+	// reached through a call under a lock) repeats that finding.
+	at := map[token.Pos][]checks.Code{}
+	for _, f := range out {
+		at[f.Key] = append(at[f.Key], f.Code)
+	}
+	for i, f := range out {
+		if f.Target.IsValid() && f.Target != f.Key && slices.Contains(at[f.Target], f.Code) {
+			superseded[i] = true
+		}
+	}
 	for lo := 0; lo < len(out); {
 		hi := lo + 1
 		for hi < len(out) && out[hi].Key == out[lo].Key {
@@ -70,7 +82,7 @@ func Keep(found []unit.Finding) []unit.Finding {
 		if out[lo].Key.IsValid() {
 			group := out[lo:hi]
 			for i, f := range group {
-				superseded[lo+i] = slices.ContainsFunc(group, func(g unit.Finding) bool {
+				superseded[lo+i] = superseded[lo+i] || slices.ContainsFunc(group, func(g unit.Finding) bool {
 					return checks.Supersedes(g.Code, f.Code) && sameEffect(g, f)
 				})
 			}

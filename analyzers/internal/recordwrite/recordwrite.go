@@ -229,6 +229,23 @@ func lockedRows(e *effect.Effect, table string) []Cmp {
 	return lockedBefore(write.Parent(), write, e.Receiver, table, 0)
 }
 
+// LockedFirst reports whether a SQL write by key applies only to rows that
+// a locking read of its table on the same transaction selected by more
+// than their key (SELECT ... WHERE status = 'pending' FOR UPDATE SKIP
+// LOCKED, then UPDATE ... WHERE id = $1): the row lock orders the write
+// with every other writer of the row, and the read's condition was checked
+// under it, so the pair is a compare-and-set on the record.
+func LockedFirst(e *effect.Effect) bool {
+	if e.Stmt == nil {
+		return false
+	}
+	w := Read(e.Call)
+	if w == nil || !w.ByKey {
+		return false
+	}
+	return slices.ContainsFunc(lockedRows(e, w.Record), func(k Cmp) bool { return k.Known || k.Time })
+}
+
 // maxLockedDepth bounds the helpers followed to a locking read (a
 // selectLockedEntries(ctx, tx, ...) that reads FOR UPDATE on the
 // transaction it is given).
