@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"iter"
 
 	"github.com/fencecheck/fencecheck/analyzers/internal/calls"
 	"github.com/fencecheck/fencecheck/analyzers/internal/model"
@@ -25,28 +26,45 @@ func isolatedDrain(body *ssa.Function, g *ssa.Go) (ssa.Instruction, *ssa.Call) {
 	if !onlyQuiet(body, func(*types.Func) bool { return false }) {
 		return nil, nil
 	}
-	for _, b := range body.Blocks {
-		for _, instr := range b.Instrs {
-			var ch ssa.Value
-			switch x := instr.(type) {
-			case *ssa.UnOp:
-				if x.Op == token.ARROW {
-					ch = x.X
-				}
-			case *ssa.Select:
-				if len(x.States) == 1 && x.States[0].Dir == types.RecvOnly {
-					ch = x.States[0].Chan
-				}
-			}
-			if ch == nil {
-				continue
-			}
-			if keep := keepAliveOf(ch, g); keep != nil && drainedOnlyBy(calls.Result(keep, 0), body) {
-				return instr, keep
-			}
+	for instr, r := range receives(body) {
+		if r.cases > 1 {
+			continue // a select among other events
+		}
+		if keep := keepAliveOf(r.ch, g); keep != nil && drainedOnlyBy(calls.Result(keep, 0), body) {
+			return instr, keep
 		}
 	}
 	return nil, nil
+}
+
+// receive is one receive from a channel: a <-ch (cases 0), or a receive
+// case of a select with cases cases.
+type receive struct {
+	ch    ssa.Value
+	cases int
+}
+
+// receives yields the receives of fn, with the instruction that makes
+// each.
+func receives(fn *ssa.Function) iter.Seq2[ssa.Instruction, receive] {
+	return func(yield func(ssa.Instruction, receive) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch x := instr.(type) {
+				case *ssa.UnOp:
+					if x.Op == token.ARROW && !yield(instr, receive{ch: x.X}) {
+						return
+					}
+				case *ssa.Select:
+					for _, st := range x.States {
+						if st.Dir == types.RecvOnly && !yield(instr, receive{ch: st.Chan, cases: len(x.States)}) {
+							return
+						}
+					}
+				}
+			}
+		}
+	}
 }
 
 // keepAliveOf returns the KeepAliveChannels call a channel received from

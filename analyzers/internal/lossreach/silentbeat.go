@@ -319,27 +319,14 @@ func joinClose(d *ssa.Defer, funcs []*ssa.Function) bool {
 	}
 	joins := 0
 	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				var ch ssa.Value
-				switch x := instr.(type) {
-				case *ssa.UnOp:
-					if x.Op == token.ARROW {
-						ch = x.X
-					}
-				case *ssa.Select:
-					for _, st := range x.States {
-						if st.Dir == types.RecvOnly && fieldOf(st.Chan) == field {
-							return false // selected on beside other events: maybe the work's
-						}
-					}
-				}
-				if ch == nil || fieldOf(ch) != field {
-					continue
-				}
-				if !cancelledBefore(fn, instr) {
-					return false
-				}
+		for instr, r := range receives(fn) {
+			switch {
+			case fieldOf(r.ch) != field:
+			case r.cases > 0:
+				return false // selected on beside other events: maybe the work's
+			case !cancelledBefore(fn, instr):
+				return false
+			default:
 				joins++
 			}
 		}
