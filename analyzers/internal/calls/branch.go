@@ -34,7 +34,7 @@ func Branch(v ssa.Value, want bool) *ssa.BasicBlock {
 // NilGuards returns the values that at's function compares with nil on
 // the way to at such that at runs only when they are nil: an if on x ==
 // nil whose true branch (on x != nil, whose false branch) at is reached
-// through alone. with each, the If that tests it.
+// through alone; ifs are the Ifs that test them.
 func NilGuards(at ssa.Instruction) (vals []ssa.Value, ifs []*ssa.If) {
 	if at == nil || at.Block() == nil {
 		return nil, nil

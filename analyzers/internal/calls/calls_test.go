@@ -238,3 +238,61 @@ func twice(a, b func()) {
 		t.Errorf("twice: %v, want nil", v)
 	}
 }
+
+func TestNilGuards(t *testing.T) {
+	src := `package p
+
+func put(tx *int) {}
+func fallback()   {}
+
+func nilOnly(tx *int) {
+	if tx == nil {
+		fallback()
+		return
+	}
+	put(tx)
+}
+
+func notNilOnly(tx *int) {
+	if tx != nil {
+		put(tx)
+		return
+	}
+	fallback()
+}
+
+func either(tx *int, ok bool) {
+	if tx == nil || ok {
+		fallback()
+	}
+}
+`
+	pkg := testutil.BuildSSA(t, src)
+	guards := func(fn, callee string) int {
+		for ci := range In(pkg.Func(fn)) {
+			if c := ci.Common().StaticCallee(); c != nil && c.Name() == callee {
+				vals, ifs := NilGuards(ci)
+				if len(vals) != len(ifs) {
+					t.Fatalf("%s: %d values, %d ifs", fn, len(vals), len(ifs))
+				}
+				return len(vals)
+			}
+		}
+		t.Fatalf("%s: no call of %s", fn, callee)
+		return 0
+	}
+	for _, tc := range []struct {
+		fn, callee string
+		want       int
+	}{
+		{"nilOnly", "fallback", 1},
+		{"nilOnly", "put", 0},
+		{"notNilOnly", "fallback", 1},
+		{"notNilOnly", "put", 0},
+		{"either", "fallback", 0},
+	} {
+		if got := guards(tc.fn, tc.callee); got != tc.want {
+			t.Errorf("NilGuards(%s in %s) = %d guards, want %d", tc.callee, tc.fn, got, tc.want)
+		}
+	}
+}
