@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"go/token"
 	"go/types"
 	"path/filepath"
 	"slices"
@@ -318,17 +317,7 @@ func (a *analysis_) helperIn(sec *section.Section, fn *ssa.Function) *fact.Helpe
 		}
 		p, ok := ci.Common().Value.(*ssa.Parameter)
 		if !ok || ci.Common().StaticCallee() != nil {
-			// A runner that hands the func parameter on, to a function of
-			// the package that calls it, also in a goroutine (runAsLeader(ctx,
-			// fn): go func() { fn(fnCtx) }()).
-			if p = handedOnCalled(ci, fn, 0); p == nil {
-				continue
-			}
-			idx := slices.Index(fn.Params, p)
-			if idx < 0 {
-				continue
-			}
-			return &fact.HelperFact{Lib: sec.Lock.Lib, Param: idx - recv, FenceArg: -1, Fence: a.fenceText(sec)}
+			continue
 		}
 		idx := slices.Index(fn.Params, p)
 		if idx < 0 {
@@ -351,89 +340,6 @@ func (a *analysis_) helperIn(sec *section.Section, fn *ssa.Function) *fact.Helpe
 		return h
 	}
 	return nil
-}
-
-// maxHandedDepth bounds the functions a lock helper's func parameter is
-// followed through to its call.
-const maxHandedDepth = 2
-
-// handedOnCalled returns the func parameter of fn that ci hands to a
-// function of the package which calls it (directly, or in a closure it
-// makes: go func() { fn(ctx) }()), or nil.
-func handedOnCalled(ci ssa.CallInstruction, fn *ssa.Function, depth int) *ssa.Parameter {
-	callee := ci.Common().StaticCallee()
-	if callee == nil || callee.Pkg != fn.Pkg || len(callee.Blocks) == 0 || depth >= maxHandedDepth {
-		return nil
-	}
-	for i, arg := range ci.Common().Args {
-		p, ok := arg.(*ssa.Parameter)
-		if !ok || p.Parent() != fn || i >= len(callee.Params) {
-			continue
-		}
-		if _, isFunc := p.Type().Underlying().(*types.Signature); isFunc && callsValue(callee, callee.Params[i], depth) {
-			return p
-		}
-	}
-	return nil
-}
-
-// callsValue reports whether fn calls v, a parameter of it: directly, in a
-// closure that captures it, or in a function of the package it hands v to.
-func callsValue(fn *ssa.Function, v ssa.Value, depth int) bool {
-	for ci := range calls.In(fn) {
-		c := ci.Common()
-		if c.StaticCallee() == nil && !c.IsInvoke() && calls.Unwrap(c.Value) == v {
-			return true
-		}
-		if mc, ok := c.Value.(*ssa.MakeClosure); ok && ci.Parent() == fn {
-			if lit, ok := mc.Fn.(*ssa.Function); ok && capturesCalled(lit, mc, v) {
-				return true
-			}
-		}
-		if callee := c.StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && depth+1 < maxHandedDepth {
-			for i, arg := range c.Args {
-				if arg == v && i < len(callee.Params) && callsValue(callee, callee.Params[i], depth+1) {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// capturesCalled reports whether the closure lit, made by mc, calls the
-// free variable bound to v.
-func capturesCalled(lit *ssa.Function, mc *ssa.MakeClosure, v ssa.Value) bool {
-	for i, b := range mc.Bindings {
-		if i >= len(lit.FreeVars) || b != v && !storedIn(b, v) {
-			continue
-		}
-		fv := lit.FreeVars[i]
-		for ci := range calls.In(lit) {
-			cv := calls.Unwrap(ci.Common().Value)
-			if load, ok := cv.(*ssa.UnOp); ok && load.Op == token.MUL {
-				cv = load.X // the captured variable's cell
-			}
-			if cv == fv {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// storedIn reports whether cell, a captured variable's Alloc, holds v.
-func storedIn(cell, v ssa.Value) bool {
-	alloc, ok := cell.(*ssa.Alloc)
-	if !ok {
-		return false
-	}
-	for _, r := range *alloc.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc && st.Val == v {
-			return true
-		}
-	}
-	return false
 }
 
 // helperSections makes the function literal passed to a lock helper a
