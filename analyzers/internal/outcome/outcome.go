@@ -566,18 +566,33 @@ func logUse(u ssa.Instruction, v ssa.Value, depth int) bool {
 // loggingWrapper reports whether fn is a function of the program that only
 // logs (func (r *Runner) logf(format string, args ...any) { if r.logger !=
 // nil { r.logger.Printf(format, args...) } }): every call it makes is a
-// logger's, and there is one.
+// logger's or a formatter's, and there is one; it stores nothing but its
+// own locals and sends nothing (a wrapper that also keeps the error in a
+// field passes it on).
 func loggingWrapper(fn *ssa.Function) bool {
 	if fn == nil || len(fn.Blocks) == 0 || fn.Pkg == nil {
 		return false
 	}
 	logs := false
-	for ci := range calls.In(fn) {
-		callee := calls.Callee(ci.Common())
-		if callee == nil || !LogCallee(callee) && !model.MatchesAny(model.KB.ErrorFormatters, callee) {
-			return false
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Return:
+				if len(x.Results) > 0 {
+					return false
+				}
+			case ssa.CallInstruction:
+				callee := calls.Callee(x.Common())
+				if _, ok := x.(*ssa.Call); !ok || callee == nil || !LogCallee(callee) && !model.MatchesAny(model.KB.ErrorFormatters, callee) {
+					return false
+				}
+				logs = logs || LogCallee(callee)
+			default:
+				if !loggingInstr(instr) {
+					return false
+				}
+			}
 		}
-		logs = logs || LogCallee(callee)
 	}
 	return logs
 }
