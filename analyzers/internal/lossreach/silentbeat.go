@@ -344,11 +344,7 @@ func fieldOf(v ssa.Value) *types.Var {
 	if !ok {
 		return nil
 	}
-	st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-	if !ok {
-		return nil
-	}
-	return st.Field(fa.Field)
+	return calls.FieldVar(fa.X.Type(), fa.Field)
 }
 
 // cancelledBefore reports whether fn calls a context's cancel func before
